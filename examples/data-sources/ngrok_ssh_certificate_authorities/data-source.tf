@@ -1,0 +1,11 @@
+# Every authority of the account.
+data "ngrok_ssh_certificate_authorities" "all" {}
+
+# Only the Ed25519 authorities whose description starts with "prod".
+data "ngrok_ssh_certificate_authorities" "prod" {
+  filter = "obj.key_type == 'ed25519' && obj.description.startsWith('prod')"
+}
+
+output "prod_ca_keys" {
+  value = [for ca in data.ngrok_ssh_certificate_authorities.prod.certificate_authorities : ca.public_key]
+}

@@ -1,0 +1,4 @@
+import {
+  to = ngrok_ssh_certificate_authority.users
+  id = "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+}

@@ -1,0 +1,168 @@
+// Package provider implements the ngrok Terraform provider on terraform-plugin-framework.
+package provider
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+)
+
+const (
+	envAPIKey     = "NGROK_API_KEY"
+	envAPIBaseURL = "NGROK_API_BASE_URL"
+
+	// maxRetriesLimit keeps a typo such as 1000 from turning one failing
+	// request into hours of backoff.
+	maxRetriesLimit = 20
+)
+
+var _ provider.Provider = (*ngrokProvider)(nil)
+
+// New returns a constructor of the provider at the given version, as
+// providerserver.Serve and the acceptance tests expect.
+func New(version string) func() provider.Provider {
+	return func() provider.Provider {
+		return &ngrokProvider{version: version}
+	}
+}
+
+type ngrokProvider struct {
+	version string
+}
+
+type providerModel struct {
+	APIKey     types.String `tfsdk:"api_key"`
+	APIBaseURL types.String `tfsdk:"api_base_url"`
+	MaxRetries types.Int64  `tfsdk:"max_retries"`
+}
+
+func (p *ngrokProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "ngrok"
+	resp.Version = p.version
+}
+
+func (p *ngrokProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Description: "Manages ngrok reserved domains, cloud endpoints, SSH certificate authorities and certificates, " +
+			"and HTTPS edge route modules through the ngrok management API.",
+		Attributes: map[string]schema.Attribute{
+			"api_key": schema.StringAttribute{
+				Description: "API key for the ngrok management API (not an agent authtoken). " +
+					"May also be set with the `" + envAPIKey + "` environment variable.",
+				Optional:  true,
+				Sensitive: true,
+			},
+			"api_base_url": schema.StringAttribute{
+				Description: "Base URL of the management API. Defaults to `" + apiclient.DefaultBaseURL + "`; " +
+					"point it at `ngrok-mock` to test without an account. " +
+					"May also be set with the `" + envAPIBaseURL + "` environment variable.",
+				Optional:   true,
+				Validators: []validator.String{baseURLValidator{}},
+			},
+			"max_retries": schema.Int64Attribute{
+				Description: fmt.Sprintf("How many times a request is retried after a rate limit (429), "+
+					"a gateway error (502, 503, 504) or a connection failure, with exponential backoff and jitter. "+
+					"Defaults to %d; `0` disables retries.", apiclient.DefaultRetryPolicy().MaxRetries),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(0, maxRetriesLimit)},
+			},
+		},
+	}
+}
+
+func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	if cfg.APIKey.IsUnknown() || cfg.APIBaseURL.IsUnknown() || cfg.MaxRetries.IsUnknown() {
+		// NOTE: values that come from resources not yet created are unknown
+		// during plan; Configure runs again with them known at apply.
+		resp.Diagnostics.AddWarning("Provider Configuration Not Yet Known",
+			"The ngrok provider's settings depend on values known only after apply, "+
+				"so the provider could not be configured during this plan.")
+		return
+	}
+
+	apiKey := stringOrEnv(cfg.APIKey, envAPIKey)
+	if apiKey == "" {
+		resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Missing ngrok API Key",
+			"The provider needs an ngrok API key. Set api_key in the provider block, or set the "+
+				envAPIKey+" environment variable. Create a key at https://dashboard.ngrok.com/api "+
+				"(an agent authtoken will not work).")
+		return
+	}
+
+	baseURL := stringOrEnv(cfg.APIBaseURL, envAPIBaseURL)
+	if baseURL == "" {
+		baseURL = apiclient.DefaultBaseURL
+	}
+
+	retry := apiclient.DefaultRetryPolicy()
+	if !cfg.MaxRetries.IsNull() {
+		retry.MaxRetries = int(cfg.MaxRetries.ValueInt64())
+	}
+
+	client, err := apiclient.New(
+		apiclient.WithBaseURL(baseURL),
+		apiclient.WithAPIKey(apiKey),
+		apiclient.WithUserAgent(userAgent(p.version, req.TerraformVersion)),
+		apiclient.WithRetryPolicy(retry),
+	)
+	if err != nil {
+		resp.Diagnostics.AddError("Unable to Configure the ngrok Client",
+			fmt.Sprintf("%s. Check api_base_url (or %s).", err, envAPIBaseURL))
+		return
+	}
+	tflog.Debug(ctx, "configured ngrok API client", map[string]any{
+		"api_base_url": client.BaseURL(),
+		"max_retries":  retry.MaxRetries,
+	})
+
+	resp.DataSourceData = client
+	resp.ResourceData = client
+	resp.EphemeralResourceData = client
+}
+
+func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
+	return []func() resource.Resource{
+		NewSSHCertificateAuthorityResource,
+	}
+}
+
+func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{
+		NewSSHCertificateAuthorityDataSource,
+		NewSSHCertificateAuthoritiesDataSource,
+	}
+}
+
+func stringOrEnv(v types.String, env string) string {
+	if !v.IsNull() {
+		return v.ValueString()
+	}
+	return os.Getenv(env)
+}
+
+func userAgent(providerVersion, terraformVersion string) string {
+	ua := "terraform-provider-ngrok/" + providerVersion + " (+https://registry.terraform.io/providers/tfedge/ngrok)"
+	if terraformVersion = strings.TrimSpace(terraformVersion); terraformVersion != "" {
+		ua += " Terraform/" + terraformVersion
+	}
+	return ua
+}

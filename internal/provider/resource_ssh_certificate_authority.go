@@ -1,0 +1,303 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+)
+
+var (
+	_ resource.Resource                   = (*sshCertificateAuthorityResource)(nil)
+	_ resource.ResourceWithConfigure      = (*sshCertificateAuthorityResource)(nil)
+	_ resource.ResourceWithImportState    = (*sshCertificateAuthorityResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*sshCertificateAuthorityResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*sshCertificateAuthorityResource)(nil)
+)
+
+const sshCertificateAuthorityIDPrefix = "sshca_"
+
+func NewSSHCertificateAuthorityResource() resource.Resource {
+	return &sshCertificateAuthorityResource{}
+}
+
+type sshCertificateAuthorityResource struct {
+	client *apiclient.Client
+}
+
+func (r *sshCertificateAuthorityResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_ssh_certificate_authority"
+}
+
+func (r *sshCertificateAuthorityResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Description: "An SSH certificate authority: a key pair that ngrok generates and keeps, " +
+			"whose private key signs SSH host and user certificates. The private key never leaves ngrok; " +
+			"`public_key` is what SSH servers and clients are told to trust. Changing a key option replaces " +
+			"the authority (and so invalidates every certificate it signed).",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Description:   "Identifier of the authority (`sshca_...`).",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"uri": schema.StringAttribute{
+				Description:   "API address of the authority.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"created_at": schema.StringAttribute{
+				Description:   "When the authority was created, RFC 3339.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"description": schema.StringAttribute{
+				Description: fmt.Sprintf("Human-readable description, at most %d bytes.", maxDescriptionBytes),
+				Optional:    true,
+				Computed:    true,
+				Default:     stringdefault.StaticString(""),
+				Validators:  []validator.String{stringvalidator.LengthAtMost(maxDescriptionBytes)},
+			},
+			"metadata": schema.StringAttribute{
+				Description: fmt.Sprintf("Arbitrary machine-readable data (often JSON), at most %d bytes.", maxMetadataBytes),
+				Optional:    true,
+				Computed:    true,
+				Default:     stringdefault.StaticString(""),
+				Validators:  []validator.String{stringvalidator.LengthAtMost(maxMetadataBytes)},
+			},
+			"private_key_type": schema.StringAttribute{
+				Description: fmt.Sprintf("Type of key pair to generate: %s. Defaults to `%s`. Changing it replaces the authority.",
+					quotedList(caKeyTypes), defaultCAKeyType),
+				Optional:   true,
+				Computed:   true,
+				Default:    stringdefault.StaticString(defaultCAKeyType),
+				Validators: []validator.String{stringvalidator.OneOf(caKeyTypes...)},
+			},
+			"elliptic_curve": schema.StringAttribute{
+				Description: fmt.Sprintf("Curve of an `ecdsa` key: %s. Defaults to `%s` for `ecdsa`, and is null for other key types, "+
+					"where setting it is an error. Changing it replaces the authority.", quotedList(caCurves), defaultCACurve),
+				Optional:   true,
+				Computed:   true,
+				Validators: []validator.String{stringvalidator.OneOf(caCurves...)},
+			},
+			"key_size": schema.Int64Attribute{
+				Description: fmt.Sprintf("Size in bits of an `rsa` key: %s. Defaults to `%d` for `rsa`, and is null for other key types, "+
+					"where setting it is an error. Changing it replaces the authority.", quotedInts(caKeySizes), defaultCAKeySize),
+				Optional:   true,
+				Computed:   true,
+				Validators: []validator.Int64{int64validator.OneOf(caKeySizes...)},
+			},
+			"public_key": schema.StringAttribute{
+				Description: "Public key of the authority in OpenSSH authorized-keys format, without comment. " +
+					"Put it in `TrustedUserCAKeys` on servers, or after `@cert-authority` in `known_hosts` on clients.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"key_type": schema.StringAttribute{
+				Description:   "Type of the authority's key as the API reports it: `rsa`, `ecdsa` or `ed25519`.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+		},
+	}
+}
+
+func (r *sshCertificateAuthorityResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *sshCertificateAuthorityResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg sshCertificateAuthorityModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if cfg.PrivateKeyType.IsUnknown() {
+		return
+	}
+	keyType := defaultCAKeyType
+	if !cfg.PrivateKeyType.IsNull() {
+		keyType = cfg.PrivateKeyType.ValueString()
+	}
+	if !cfg.EllipticCurve.IsNull() && keyType != keyTypeECDSA {
+		resp.Diagnostics.AddAttributeError(path.Root("elliptic_curve"), "Invalid Attribute Combination",
+			fmt.Sprintf("elliptic_curve applies only to private_key_type = %q, not %q. Remove elliptic_curve, or set private_key_type = %q.",
+				keyTypeECDSA, keyType, keyTypeECDSA))
+	}
+	if !cfg.KeySize.IsNull() && keyType != keyTypeRSA {
+		resp.Diagnostics.AddAttributeError(path.Root("key_size"), "Invalid Attribute Combination",
+			fmt.Sprintf("key_size applies only to private_key_type = %q, not %q. Remove key_size, or set private_key_type = %q.",
+				keyTypeRSA, keyType, keyTypeRSA))
+	}
+}
+
+// ModifyPlan plans the key options as the API will apply them (the curve and
+// size defaults depend on the key type), so that the plan holds no unknowns
+// for them and an omitted option never looks like a change. Any change to a
+// key option replaces the authority: the API cannot re-key one.
+func (r *sshCertificateAuthorityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan, cfg sshCertificateAuthorityModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if plan.PrivateKeyType.IsUnknown() {
+		return
+	}
+
+	plan.EllipticCurve = plannedKeyOption(plan.PrivateKeyType.ValueString() == keyTypeECDSA,
+		cfg.EllipticCurve, types.StringValue(defaultCACurve), types.StringNull())
+	plan.KeySize = plannedKeyOption(plan.PrivateKeyType.ValueString() == keyTypeRSA,
+		cfg.KeySize, types.Int64Value(defaultCAKeySize), types.Int64Null())
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("elliptic_curve"), plan.EllipticCurve)...)
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("key_size"), plan.KeySize)...)
+	if resp.Diagnostics.HasError() || req.State.Raw.IsNull() {
+		return
+	}
+
+	var state sshCertificateAuthorityModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	for name, pair := range map[string][2]attr.Value{
+		"private_key_type": {plan.PrivateKeyType, state.PrivateKeyType},
+		"elliptic_curve":   {plan.EllipticCurve, state.EllipticCurve},
+		"key_size":         {plan.KeySize, state.KeySize},
+	} {
+		if !pair[0].Equal(pair[1]) {
+			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
+		}
+	}
+}
+
+// plannedKeyOption is the configured value when the option applies, its
+// default when it applies but was omitted, and null when it does not apply.
+func plannedKeyOption[T attr.Value](applies bool, configured, def, null T) T {
+	switch {
+	case !applies:
+		return null
+	case configured.IsNull():
+		return def
+	default:
+		return configured
+	}
+}
+
+func (r *sshCertificateAuthorityResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan sshCertificateAuthorityModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	ca, err := r.client.CreateSSHCertificateAuthority(ctx, plan.toCreate())
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create SSH Certificate Authority", err))
+		return
+	}
+	tflog.Info(ctx, "created SSH certificate authority", map[string]any{"id": ca.ID})
+
+	state, err := sshCertificateAuthorityModelFromAPI(ca)
+	if err != nil {
+		// NOTE: the authority exists now; keep its ID so that Terraform
+		// tracks it (tainted) instead of leaving an orphan behind.
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), ca.ID)...)
+		resp.Diagnostics.AddError("Unable to Read Created SSH Certificate Authority", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *sshCertificateAuthorityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var prior sshCertificateAuthorityModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	ca, err := r.client.GetSSHCertificateAuthority(ctx, prior.ID.ValueString())
+	if apiclient.IsNotFound(err) {
+		tflog.Warn(ctx, "SSH certificate authority not found, removing it from state", map[string]any{"id": prior.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read SSH Certificate Authority", err))
+		return
+	}
+
+	state, err := sshCertificateAuthorityModelFromAPI(ca)
+	if err != nil {
+		resp.Diagnostics.AddError("Unable to Read SSH Certificate Authority", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *sshCertificateAuthorityResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan sshCertificateAuthorityModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	ca, err := r.client.UpdateSSHCertificateAuthority(ctx, plan.ID.ValueString(), plan.toUpdate())
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update SSH Certificate Authority", err))
+		return
+	}
+
+	state, err := sshCertificateAuthorityModelFromAPI(ca)
+	if err != nil {
+		resp.Diagnostics.AddError("Unable to Read Updated SSH Certificate Authority", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *sshCertificateAuthorityResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state sshCertificateAuthorityModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	err := r.client.DeleteSSHCertificateAuthority(ctx, state.ID.ValueString())
+	if apiclient.IsNotFound(err) {
+		tflog.Info(ctx, "SSH certificate authority already deleted", map[string]any{"id": state.ID.ValueString()})
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete SSH Certificate Authority", err))
+	}
+}
+
+func (r *sshCertificateAuthorityResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if !strings.HasPrefix(req.ID, sshCertificateAuthorityIDPrefix) {
+		resp.Diagnostics.AddError("Invalid Import ID",
+			fmt.Sprintf("Expected the ID of an SSH certificate authority, such as %s2abc..., got %q. "+
+				"Find the ID in the ngrok dashboard or with the ngrok_ssh_certificate_authorities data source.",
+				sshCertificateAuthorityIDPrefix, req.ID))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+}

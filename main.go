@@ -1,0 +1,31 @@
+// Command terraform-provider-ngrok serves the ngrok provider to Terraform.
+package main
+
+import (
+	"context"
+	"flag"
+	"log"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/provider"
+)
+
+// version is set at build time: go build -ldflags "-X main.version=1.2.3".
+var version = "dev"
+
+//go:generate go tool tfplugindocs generate --provider-name ngrok
+
+func main() {
+	var debug bool
+	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
+	flag.Parse()
+
+	opts := providerserver.ServeOpts{
+		Address: "registry.terraform.io/tfedge/ngrok",
+		Debug:   debug,
+	}
+	if err := providerserver.Serve(context.Background(), provider.New(version), opts); err != nil {
+		log.Fatal(err)
+	}
+}
