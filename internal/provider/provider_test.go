@@ -134,14 +134,14 @@ func TestUserAgent(t *testing.T) {
 func TestCheckBaseURL(t *testing.T) {
 	t.Parallel()
 	for url, ok := range map[string]bool{
-		"https://api.ngrok.com":      true,
-		"http://127.0.0.1:8080/":     true,
+		"https://api.ngrok.com":       true,
+		"http://127.0.0.1:8080/":      true,
 		"https://proxy.example/ngrok": true,
-		"api.ngrok.com":              false,
-		"ftp://api.ngrok.com":        false,
-		"https://":                   false,
-		"https://api.ngrok.com/#x":   false,
-		"https://api.ngrok.com/?a=b": false,
+		"api.ngrok.com":               false,
+		"ftp://api.ngrok.com":         false,
+		"https://":                    false,
+		"https://api.ngrok.com/#x":    false,
+		"https://api.ngrok.com/?a=b":  false,
 	} {
 		if err := checkBaseURL(url); (err == nil) != ok {
 			t.Errorf("checkBaseURL(%q) = %v, want ok=%v", url, err, ok)

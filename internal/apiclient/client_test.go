@@ -1,0 +1,726 @@
+package apiclient
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+)
+
+const testKey = "test-secret-key-1234567890"
+
+// sleepRecorder replaces the real sleep: it records each requested wait and
+// returns at once (or with the context's error).
+type sleepRecorder struct {
+	mu    sync.Mutex
+	waits []time.Duration
+}
+
+func (s *sleepRecorder) sleep(ctx context.Context, d time.Duration) error {
+	s.mu.Lock()
+	s.waits = append(s.waits, d)
+	s.mu.Unlock()
+	return ctx.Err()
+}
+
+func (s *sleepRecorder) get() []time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]time.Duration(nil), s.waits...)
+}
+
+func newServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// newTestClient returns a client on baseURL whose waits are recorded, not slept,
+// and whose jitter always picks the top of the range.
+func newTestClient(t *testing.T, baseURL string, opts ...Option) (*Client, *sleepRecorder) {
+	t.Helper()
+	all := append([]Option{
+		WithBaseURL(baseURL),
+		WithAPIKey(testKey),
+		WithRetryPolicy(RetryPolicy{MaxRetries: 3, MinBackoff: 100 * time.Millisecond, MaxBackoff: 2 * time.Second}),
+	}, opts...)
+	c, err := New(all...)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	rec := &sleepRecorder{}
+	c.sleep = rec.sleep
+	c.randInt64N = func(n int64) int64 { return n - 1 }
+	return c, rec
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Ngrok-Operation-Id", "op_header")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeAPIError(w http.ResponseWriter, status int, code, msg string) {
+	body := map[string]any{"status_code": status, "msg": msg, "details": map[string]string{"operation_id": "op_body"}}
+	if code != "" {
+		body["error_code"] = code
+	}
+	writeJSON(w, status, body)
+}
+
+var testCA = map[string]any{
+	"id": "sshca_1", "uri": "https://x/ssh_certificate_authorities/sshca_1", "created_at": "2025-09-04T10:11:14Z",
+	"description": "d", "metadata": "m", "public_key": "ssh-ed25519 AAAA", "key_type": "ed25519",
+	"some_future_field": map[string]any{"nested": true},
+}
+
+func TestNewValidation(t *testing.T) {
+	t.Parallel()
+	bad := []struct {
+		name string
+		opts []Option
+	}{
+		{"no key", []Option{WithBaseURL("https://api.example.com")}},
+		{"blank key", []Option{WithAPIKey("  ")}},
+		{"key with newline", []Option{WithAPIKey(testKey + "\nX-Evil: 1")}},
+		{"relative", []Option{WithAPIKey(testKey), WithBaseURL("api.ngrok.com")}},
+		{"empty", []Option{WithAPIKey(testKey), WithBaseURL("")}},
+		{"ftp", []Option{WithAPIKey(testKey), WithBaseURL("ftp://api.ngrok.com")}},
+		{"query", []Option{WithAPIKey(testKey), WithBaseURL("https://api.ngrok.com/?a=b")}},
+		{"empty query", []Option{WithAPIKey(testKey), WithBaseURL("https://api.ngrok.com?")}},
+		{"fragment", []Option{WithAPIKey(testKey), WithBaseURL("https://api.ngrok.com/#x")}},
+		{"userinfo", []Option{WithAPIKey(testKey), WithBaseURL("https://u:pw@api.ngrok.com")}},
+		{"no host", []Option{WithAPIKey(testKey), WithBaseURL("https:///path")}},
+	}
+	for _, tc := range bad {
+		c, err := New(tc.opts...)
+		if err == nil || c != nil {
+			t.Errorf("%s: New() = %v, %v; want error", tc.name, c, err)
+			continue
+		}
+		if strings.Contains(err.Error(), testKey) || strings.Contains(err.Error(), "pw") {
+			t.Errorf("%s: error leaks a secret: %v", tc.name, err)
+		}
+	}
+
+	c, err := New(WithAPIKey(testKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.BaseURL() != DefaultBaseURL {
+		t.Errorf("BaseURL() = %q, want %q", c.BaseURL(), DefaultBaseURL)
+	}
+	if c.httpClient == http.DefaultClient || c.httpClient.Transport == http.DefaultTransport || c.httpClient.Transport == nil {
+		t.Error("default HTTP client must be a new client with its own transport")
+	}
+	if c.retry != DefaultRetryPolicy() || c.attemptTimeout != 60*time.Second || c.userAgent != "terraform-provider-ngrok/dev" {
+		t.Errorf("unexpected defaults: %+v %v %q", c.retry, c.attemptTimeout, c.userAgent)
+	}
+	for _, s := range []string{fmt.Sprintf("%v", c), fmt.Sprintf("%+v", c), fmt.Sprintf("%#v", c), fmt.Sprintf("%+v", *c)} {
+		if strings.Contains(s, testKey) {
+			t.Errorf("formatting the client leaks the key: %s", s)
+		}
+	}
+
+	c, err = New(WithAPIKey(testKey), WithBaseURL("http://localhost:8080/api/v2//"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.BaseURL(); got != "http://localhost:8080/api/v2" {
+		t.Errorf("BaseURL() = %q", got)
+	}
+	hc := &http.Client{}
+	c, err = New(WithAPIKey(testKey), WithHTTPClient(hc))
+	if err != nil || c.httpClient != hc {
+		t.Errorf("WithHTTPClient not applied: %v", err)
+	}
+}
+
+func TestDefaultRetryPolicy(t *testing.T) {
+	t.Parallel()
+	want := RetryPolicy{MaxRetries: 5, MinBackoff: 500 * time.Millisecond, MaxBackoff: 30 * time.Second}
+	if got := DefaultRetryPolicy(); got != want {
+		t.Errorf("DefaultRetryPolicy() = %+v, want %+v", got, want)
+	}
+}
+
+func TestRequestHeaders(t *testing.T) {
+	t.Parallel()
+	type seen struct {
+		method, path, auth, version, ua, accept, contentType, idem, body string
+		hasCT, hasIdem                                                   bool
+	}
+	var mu sync.Mutex
+	var reqs []seen
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		_, hasCT := r.Header["Content-Type"]
+		_, hasIdem := r.Header["Idempotency-Key"]
+		mu.Lock()
+		reqs = append(reqs, seen{
+			method: r.Method, path: r.URL.EscapedPath(), auth: r.Header.Get("Authorization"),
+			version: r.Header.Get("Ngrok-Version"), ua: r.Header.Get("User-Agent"), accept: r.Header.Get("Accept"),
+			contentType: r.Header.Get("Content-Type"), idem: r.Header.Get("Idempotency-Key"), body: string(b),
+			hasCT: hasCT, hasIdem: hasIdem,
+		})
+		mu.Unlock()
+		switch r.Method {
+		case http.MethodPost:
+			writeJSON(w, http.StatusCreated, testCA)
+		case http.MethodDelete:
+			w.WriteHeader(http.StatusNoContent)
+		default:
+			writeJSON(w, http.StatusOK, testCA)
+		}
+	})
+	ctx := context.Background()
+
+	c, _ := newTestClient(t, srv.URL+"/")
+	if _, err := c.CreateSSHCertificateAuthority(ctx, &SSHCertificateAuthorityCreate{Description: "d", PrivateKeyType: "ecdsa", EllipticCurve: "p384"}); err != nil {
+		t.Fatal(err)
+	}
+	ca, err := c.GetSSHCertificateAuthority(ctx, "sshca_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := SSHCertificateAuthority{ID: "sshca_1", URI: "https://x/ssh_certificate_authorities/sshca_1", CreatedAt: "2025-09-04T10:11:14Z",
+		Description: "d", Metadata: "m", PublicKey: "ssh-ed25519 AAAA", KeyType: "ed25519"}
+	if *ca != want {
+		t.Errorf("Get = %+v, want %+v", *ca, want)
+	}
+	empty := ""
+	if _, err := c.UpdateSSHCertificateAuthority(ctx, "sshca_1", &SSHCertificateAuthorityUpdate{Description: &empty}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteSSHCertificateAuthority(ctx, "a/b c"); err != nil {
+		t.Fatal(err)
+	}
+	c2, _ := newTestClient(t, srv.URL, WithUserAgent("terraform-provider-ngrok/1.2.3 (+https://x) Terraform/1.9.0"))
+	if _, err := c2.GetSSHCertificateAuthority(ctx, "sshca_1"); err != nil {
+		t.Fatal(err)
+	}
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(reqs) != 5 {
+		t.Fatalf("got %d requests, want 5", len(reqs))
+	}
+	for i, r := range reqs {
+		if r.auth != "Bearer "+testKey || r.version != "2" || r.accept != "application/json" {
+			t.Errorf("request %d (%s): auth %q version %q accept %q", i, r.method, r.auth, r.version, r.accept)
+		}
+		wantUA := "terraform-provider-ngrok/dev"
+		if i == 4 {
+			wantUA = "terraform-provider-ngrok/1.2.3 (+https://x) Terraform/1.9.0"
+		}
+		if r.ua != wantUA {
+			t.Errorf("request %d: User-Agent %q, want %q", i, r.ua, wantUA)
+		}
+		withBody := r.method == http.MethodPost || r.method == http.MethodPatch
+		if withBody != r.hasCT || (withBody && r.contentType != "application/json") {
+			t.Errorf("request %d (%s): Content-Type present=%v %q", i, r.method, r.hasCT, r.contentType)
+		}
+		if !withBody && r.body != "" {
+			t.Errorf("request %d (%s): unexpected body %q", i, r.method, r.body)
+		}
+		if (r.method == http.MethodPost) != r.hasIdem {
+			t.Errorf("request %d (%s): Idempotency-Key present=%v", i, r.method, r.hasIdem)
+		}
+	}
+	if got := reqs[0].body; got != `{"description":"d","private_key_type":"ecdsa","elliptic_curve":"p384"}` {
+		t.Errorf("create body = %s", got)
+	}
+	if reqs[0].path != "/ssh_certificate_authorities" || reqs[1].path != "/ssh_certificate_authorities/sshca_1" {
+		t.Errorf("paths: %q %q", reqs[0].path, reqs[1].path)
+	}
+	if got := reqs[2].body; got != `{"description":""}` || reqs[2].method != http.MethodPatch {
+		t.Errorf("update: %s %s", reqs[2].method, got)
+	}
+	if got := reqs[3].path; got != "/ssh_certificate_authorities/a%2Fb%20c" {
+		t.Errorf("delete path = %q, want the ID path-escaped", got)
+	}
+}
+
+func TestBaseURLWithPathPrefix(t *testing.T) {
+	t.Parallel()
+	var path atomic.Value
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		path.Store(r.URL.Path)
+		writeAPIError(w, http.StatusNotFound, "", "Resource not found")
+	})
+	c, _ := newTestClient(t, srv.URL+"/api/")
+	_, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_x")
+	if got := path.Load(); got != "/api/ssh_certificate_authorities/sshca_x" {
+		t.Errorf("server saw %v", got)
+	}
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.Path != "/ssh_certificate_authorities/sshca_x" {
+		t.Errorf("err = %v; want an APIError whose Path is relative to the base URL", err)
+	}
+}
+
+func TestEmptyIDRefused(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { hits.Add(1) })
+	c, _ := newTestClient(t, srv.URL)
+	ctx := context.Background()
+	if _, err := c.GetSSHCertificateAuthority(ctx, ""); err == nil {
+		t.Error("Get with empty ID: want error")
+	}
+	if _, err := c.UpdateSSHCertificateAuthority(ctx, "", &SSHCertificateAuthorityUpdate{}); err == nil {
+		t.Error("Update with empty ID: want error")
+	}
+	if err := c.DeleteSSHCertificateAuthority(ctx, ""); err == nil {
+		t.Error("Delete with empty ID: want error")
+	}
+	if hits.Load() != 0 {
+		t.Errorf("%d requests sent for an empty ID", hits.Load())
+	}
+}
+
+func TestUnexpectedSuccessStatus(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodDelete:
+			writeJSON(w, http.StatusOK, testCA) // the API answers 204
+		case http.MethodPost:
+			w.WriteHeader(http.StatusCreated) // no body
+		default:
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"id": 12}`)
+		}
+	})
+	c, _ := newTestClient(t, srv.URL)
+	ctx := context.Background()
+	if err := c.DeleteSSHCertificateAuthority(ctx, "sshca_1"); err == nil || !strings.Contains(err.Error(), "unexpected status 200 (want 204)") {
+		t.Errorf("Delete answered 200: err = %v", err)
+	}
+	if _, err := c.CreateSSHCertificateAuthority(ctx, nil); err == nil || !strings.Contains(err.Error(), "empty response body") {
+		t.Errorf("Create with empty body: err = %v", err)
+	}
+	if _, err := c.GetSSHCertificateAuthority(ctx, "sshca_1"); err == nil || !strings.Contains(err.Error(), "decoding response") {
+		t.Errorf("Get with wrong types: err = %v", err)
+	}
+}
+
+func TestIdempotencyKey(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var keys []string
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		keys = append(keys, r.Header.Get("Idempotency-Key"))
+		n := len(keys)
+		mu.Unlock()
+		switch n {
+		case 1, 2: // the first create call fails twice, then succeeds
+			writeAPIError(w, http.StatusServiceUnavailable, "", "unavailable")
+		default:
+			writeJSON(w, http.StatusCreated, testCA)
+		}
+	})
+	c, _ := newTestClient(t, srv.URL)
+	ctx := context.Background()
+	for range 2 {
+		if _, err := c.CreateSSHCertificateAuthority(ctx, &SSHCertificateAuthorityCreate{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(keys) != 4 {
+		t.Fatalf("got %d requests, want 4", len(keys))
+	}
+	if keys[0] == "" || len(keys[0]) < 16 {
+		t.Errorf("weak or missing idempotency key %q", keys[0])
+	}
+	if keys[0] != keys[1] || keys[1] != keys[2] {
+		t.Errorf("retries of one create must reuse its key: %q", keys[:3])
+	}
+	if keys[3] == keys[0] {
+		t.Errorf("a new create must use a fresh key, got %q twice", keys[3])
+	}
+}
+
+func TestRetryOnStatusThenSuccess(t *testing.T) {
+	t.Parallel()
+	for _, status := range []int{429, 502, 503, 504} {
+		t.Run(fmt.Sprint(status), func(t *testing.T) {
+			t.Parallel()
+			var hits atomic.Int32
+			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				if hits.Add(1) <= 2 {
+					writeAPIError(w, status, "ERR_NGROK_226", "slow down")
+					return
+				}
+				writeJSON(w, http.StatusOK, testCA)
+			})
+			c, rec := newTestClient(t, srv.URL)
+			ca, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1")
+			if err != nil {
+				t.Fatalf("err = %v", err)
+			}
+			if ca.ID != "sshca_1" || hits.Load() != 3 {
+				t.Errorf("id %q after %d requests", ca.ID, hits.Load())
+			}
+			// Full jitter with the injected rand at the top of each range:
+			// MinBackoff*2^n.
+			want := []time.Duration{100 * time.Millisecond, 200 * time.Millisecond}
+			if got := rec.get(); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("waits = %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func TestBackoffIsFullJitterAndCapped(t *testing.T) {
+	t.Parallel()
+	c, _ := newTestClient(t, "http://127.0.0.1:1", WithRetryPolicy(RetryPolicy{MaxRetries: 10, MinBackoff: 500 * time.Millisecond, MaxBackoff: 3 * time.Second}))
+	var ns []int64
+	c.randInt64N = func(n int64) int64 { ns = append(ns, n); return n - 1 }
+	var got []time.Duration
+	for i := range 6 {
+		got = append(got, c.backoff(i, 0, false))
+	}
+	want := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 3 * time.Second, 3 * time.Second, 3 * time.Second}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("top of range = %v, want %v", got, want)
+	}
+	// The range starts at zero: full jitter.
+	c.randInt64N = func(int64) int64 { return 0 }
+	if d := c.backoff(3, 0, false); d != 0 {
+		t.Errorf("bottom of range = %v, want 0", d)
+	}
+	for i, n := range ns {
+		if time.Duration(n-1) != want[i] {
+			t.Errorf("rand range %d = [0,%d), want inclusive top %v", i, n, want[i])
+		}
+	}
+	// No overflow with a huge retry count or cap.
+	c.retry = RetryPolicy{MaxRetries: 100, MinBackoff: time.Hour, MaxBackoff: 1<<63 - 1}
+	c.randInt64N = func(n int64) int64 { return n - 1 }
+	if d := c.backoff(90, 0, false); d <= 0 {
+		t.Errorf("backoff overflowed: %v", d)
+	}
+	// Zero policy: no wait at all.
+	c.retry = RetryPolicy{MaxRetries: 1}
+	if d := c.backoff(0, 0, false); d != 0 {
+		t.Errorf("zero policy wait = %v", d)
+	}
+}
+
+func TestRetryPolicyNormalised(t *testing.T) {
+	t.Parallel()
+	c, err := New(WithAPIKey(testKey), WithRetryPolicy(RetryPolicy{MaxRetries: -1, MinBackoff: time.Second, MaxBackoff: time.Millisecond}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (RetryPolicy{MaxRetries: 0, MinBackoff: time.Second, MaxBackoff: time.Second}); c.retry != want {
+		t.Errorf("policy = %+v, want %+v", c.retry, want)
+	}
+}
+
+func TestRetryAfterHonoured(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2025, 9, 4, 10, 0, 0, 0, time.UTC)
+	cases := []struct {
+		header string
+		want   time.Duration
+	}{
+		{"7", 7 * time.Second},
+		{"0", 0},
+		{"120", 2 * time.Second}, // capped at MaxBackoff
+		{now.Add(1500 * time.Millisecond).Format(http.TimeFormat), time.Second}, // HTTP dates have whole seconds
+		{now.Add(-time.Hour).Format(http.TimeFormat), 0},
+		{"garbage", 100 * time.Millisecond}, // ignored: own backoff
+	}
+	for _, tc := range cases {
+		t.Run(tc.header, func(t *testing.T) {
+			t.Parallel()
+			var hits atomic.Int32
+			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				if hits.Add(1) == 1 {
+					w.Header().Set("Retry-After", tc.header)
+					writeAPIError(w, http.StatusTooManyRequests, "ERR_NGROK_226", "rate limited")
+					return
+				}
+				writeJSON(w, http.StatusOK, testCA)
+			})
+			c, rec := newTestClient(t, srv.URL, WithRetryPolicy(RetryPolicy{MaxRetries: 3, MinBackoff: 100 * time.Millisecond, MaxBackoff: 10 * time.Second}))
+			if tc.header == "120" {
+				c.retry.MaxBackoff = 2 * time.Second
+			}
+			c.now = func() time.Time { return now }
+			if _, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1"); err != nil {
+				t.Fatal(err)
+			}
+			if got := rec.get(); len(got) != 1 || got[0] != tc.want {
+				t.Errorf("waits = %v, want [%v]", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestNoRetryOnOtherErrors(t *testing.T) {
+	t.Parallel()
+	for _, status := range []int{400, 401, 403, 404, 409, 500} {
+		t.Run(fmt.Sprint(status), func(t *testing.T) {
+			t.Parallel()
+			var hits atomic.Int32
+			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				hits.Add(1)
+				writeAPIError(w, status, "ERR_NGROK_1", "no")
+			})
+			c, rec := newTestClient(t, srv.URL)
+			_, err := c.CreateSSHCertificateAuthority(context.Background(), &SSHCertificateAuthorityCreate{})
+			var apiErr *APIError
+			if !errors.As(err, &apiErr) || apiErr.StatusCode != status {
+				t.Fatalf("err = %v, want *APIError %d", err, status)
+			}
+			if hits.Load() != 1 || len(rec.get()) != 0 {
+				t.Errorf("%d requests, %d waits; want 1 and 0", hits.Load(), len(rec.get()))
+			}
+		})
+	}
+}
+
+func TestBoundedAttempts(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		n := hits.Add(1)
+		writeAPIError(w, http.StatusServiceUnavailable, "", fmt.Sprintf("attempt %d", n))
+	})
+	c, rec := newTestClient(t, srv.URL)
+	_, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1")
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusServiceUnavailable || apiErr.Msg != "attempt 4" {
+		t.Fatalf("err = %v, want the last attempt's *APIError", err)
+	}
+	if hits.Load() != 4 || len(rec.get()) != 3 {
+		t.Errorf("%d requests, %d waits; want 4 and 3", hits.Load(), len(rec.get()))
+	}
+
+	// MaxRetries 0 disables retries.
+	hits.Store(0)
+	c0, rec0 := newTestClient(t, srv.URL, WithRetryPolicy(RetryPolicy{}))
+	if _, err := c0.GetSSHCertificateAuthority(context.Background(), "sshca_1"); err == nil {
+		t.Fatal("want error")
+	}
+	if hits.Load() != 1 || len(rec0.get()) != 0 {
+		t.Errorf("MaxRetries 0: %d requests, %d waits", hits.Load(), len(rec0.get()))
+	}
+}
+
+// hijackAndClose drops the connection without answering.
+func hijackAndClose(t *testing.T, w http.ResponseWriter) {
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		t.Error("response writer cannot hijack")
+		return
+	}
+	conn, _, err := hj.Hijack()
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	_ = conn.Close()
+}
+
+func TestConnectionFailureRetried(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var keys []string
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		keys = append(keys, r.Header.Get("Idempotency-Key"))
+		n := len(keys)
+		mu.Unlock()
+		if n == 1 {
+			hijackAndClose(t, w)
+			return
+		}
+		writeJSON(w, http.StatusCreated, testCA)
+	})
+	c, rec := newTestClient(t, srv.URL)
+	if _, err := c.CreateSSHCertificateAuthority(context.Background(), &SSHCertificateAuthorityCreate{}); err != nil {
+		t.Fatalf("err = %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(keys) != 2 || keys[0] != keys[1] {
+		t.Errorf("requests' idempotency keys = %q; want two identical", keys)
+	}
+	if len(rec.get()) != 1 {
+		t.Errorf("waits = %v, want one", rec.get())
+	}
+}
+
+func TestConnectionFailureExhausted(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		hijackAndClose(t, w)
+	})
+	c, _ := newTestClient(t, srv.URL, WithRetryPolicy(RetryPolicy{MaxRetries: 2}))
+	_, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1")
+	var apiErr *APIError
+	if err == nil || errors.As(err, &apiErr) {
+		t.Fatalf("err = %v, want a transport error", err)
+	}
+	if !strings.Contains(err.Error(), "after 3 attempts") || hits.Load() != 3 {
+		t.Errorf("err = %v after %d requests", err, hits.Load())
+	}
+}
+
+func TestDialFailureRetried(t *testing.T) {
+	t.Parallel()
+	var dials atomic.Int32
+	hc := &http.Client{Transport: &http.Transport{
+		DialContext: func(context.Context, string, string) (net.Conn, error) {
+			dials.Add(1)
+			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+		},
+	}}
+	c, rec := newTestClient(t, "http://api.invalid", WithHTTPClient(hc), WithRetryPolicy(RetryPolicy{MaxRetries: 2}))
+	_, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1")
+	if err == nil || !strings.Contains(err.Error(), "after 3 attempts") || !errors.Is(err, syscall.ECONNREFUSED) {
+		t.Errorf("err = %v", err)
+	}
+	if dials.Load() != 3 || len(rec.get()) != 2 {
+		t.Errorf("%d dials, waits %v; want 3 and 2", dials.Load(), rec.get())
+	}
+}
+
+func TestAttemptTimeoutRetried(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if hits.Add(1) == 1 {
+			<-r.Context().Done() // hang until the client gives up on this attempt
+			return
+		}
+		writeJSON(w, http.StatusOK, testCA)
+	})
+	c, rec := newTestClient(t, srv.URL, WithAttemptTimeout(200*time.Millisecond))
+	ca, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1")
+	if err != nil {
+		t.Fatalf("err = %v", err)
+	}
+	if ca.ID != "sshca_1" || hits.Load() != 2 || len(rec.get()) != 1 {
+		t.Errorf("%q after %d requests and waits %v", ca.ID, hits.Load(), rec.get())
+	}
+}
+
+func TestContextCancelDuringBackoff(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Retry-After", "3600")
+		writeAPIError(w, http.StatusServiceUnavailable, "", "down")
+	})
+	c, _ := newTestClient(t, srv.URL, WithRetryPolicy(RetryPolicy{MaxRetries: 5, MinBackoff: time.Second, MaxBackoff: 2 * time.Hour}))
+	waiting := make(chan time.Duration, 1)
+	c.sleep = func(ctx context.Context, d time.Duration) error {
+		waiting <- d
+		return sleepContext(ctx, d) // the real, hour-long wait
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.GetSSHCertificateAuthority(ctx, "sshca_1")
+		done <- err
+	}()
+	if d := <-waiting; d != time.Hour {
+		t.Errorf("wait = %v, want the Retry-After of 1h", d)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err = %v, want context.Canceled", err)
+		}
+	case <-time.After(30 * time.Second): // only a guard against a hang
+		t.Fatal("cancellation did not interrupt the backoff wait")
+	}
+	if hits.Load() != 1 {
+		t.Errorf("%d requests, want 1 (no retry after cancel)", hits.Load())
+	}
+}
+
+func TestContextCancelDuringRequest(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	inHandler := make(chan struct{})
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		close(inHandler)
+		<-r.Context().Done()
+	})
+	c, rec := newTestClient(t, srv.URL)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.GetSSHCertificateAuthority(ctx, "sshca_1")
+		done <- err
+	}()
+	<-inHandler
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err = %v, want context.Canceled", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("cancellation did not interrupt the request")
+	}
+	if hits.Load() != 1 || len(rec.get()) != 0 {
+		t.Errorf("%d requests and waits %v after cancel; want 1 and none", hits.Load(), rec.get())
+	}
+}
+
+func TestContextAlreadyDone(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { hits.Add(1) })
+	c, _ := newTestClient(t, srv.URL)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := c.GetSSHCertificateAuthority(ctx, "sshca_1"); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v", err)
+	}
+	if hits.Load() != 0 {
+		t.Errorf("%d requests sent with a done context", hits.Load())
+	}
+}
+
+func TestRetryableTransportErrors(t *testing.T) {
+	t.Parallel()
+	if isRetryableTransportError(errors.New("x509: certificate signed by unknown authority")) {
+		t.Error("certificate errors must not be retried")
+	}
+	if !isRetryableTransportError(fmt.Errorf("wrapped: %w", io.ErrUnexpectedEOF)) {
+		t.Error("unexpected EOF must be retried")
+	}
+	if !isRetryableTransportError(context.DeadlineExceeded) {
+		t.Error("an attempt timeout must be retried")
+	}
+}

@@ -1,0 +1,126 @@
+package apiclient
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxBodyExcerpt bounds APIError.Body.
+const maxBodyExcerpt = 512
+
+// APIError is an HTTP error answered by the API.
+type APIError struct {
+	StatusCode  int
+	ErrorCode   string // e.g. "ERR_NGROK_1936"; empty when the API gave none
+	Msg         string
+	OperationID string // from details.operation_id, else the Ngrok-Operation-Id header
+	Details     map[string]string
+	Method      string // what was requested
+	Path        string // relative to the base URL
+	Body        string // excerpt (at most 512 bytes) of a body that is not an API error
+}
+
+// Error returns e.g. "ngrok API: POST /ssh_certificate_authorities: 400
+// ERR_NGROK_1936: <msg> (operation op_...)".
+func (e *APIError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ngrok API: %s %s: %d", e.Method, e.Path, e.StatusCode)
+	switch {
+	case e.ErrorCode != "" || e.Msg != "":
+		if e.ErrorCode != "" {
+			b.WriteString(" " + e.ErrorCode)
+		}
+		if e.Msg != "" {
+			b.WriteString(": " + strings.TrimSpace(e.Msg))
+		}
+	default:
+		if t := http.StatusText(e.StatusCode); t != "" {
+			b.WriteString(" " + t)
+		}
+		if ex := strings.Join(strings.Fields(e.Body), " "); ex != "" {
+			b.WriteString(": unexpected response body: " + ex)
+		} else {
+			b.WriteString(": empty response body")
+		}
+	}
+	if e.OperationID != "" {
+		b.WriteString(" (operation " + e.OperationID + ")")
+	}
+	return b.String()
+}
+
+// IsNotFound reports whether err is an *APIError with status 404.
+func IsNotFound(err error) bool { return hasStatus(err, http.StatusNotFound) }
+
+// IsConflict reports whether err is an *APIError with status 409.
+func IsConflict(err error) bool { return hasStatus(err, http.StatusConflict) }
+
+func hasStatus(err error, code int) bool {
+	var e *APIError
+	return errors.As(err, &e) && e.StatusCode == code
+}
+
+// errorBody is the API's error shape.
+type errorBody struct {
+	ErrorCode  string                     `json:"error_code"`
+	StatusCode int                        `json:"status_code"`
+	Msg        string                     `json:"msg"`
+	Details    map[string]json.RawMessage `json:"details"`
+}
+
+// parseAPIError turns a non-success response into an *APIError. A body that is
+// not an API error is kept as an excerpt. The API key is redacted wherever the
+// server might echo it.
+func (c *Client) parseAPIError(method, path string, res *attemptResult) *APIError {
+	e := &APIError{
+		StatusCode:  res.status,
+		Method:      method,
+		Path:        path,
+		OperationID: res.header.Get("Ngrok-Operation-Id"),
+	}
+	var eb errorBody
+	if err := json.Unmarshal(res.body, &eb); err == nil && (eb.ErrorCode != "" || eb.Msg != "") {
+		e.ErrorCode = eb.ErrorCode
+		e.Msg = c.redact(eb.Msg)
+		if len(eb.Details) > 0 {
+			e.Details = make(map[string]string, len(eb.Details))
+			for k, raw := range eb.Details {
+				var s string
+				if err := json.Unmarshal(raw, &s); err != nil {
+					// NOTE: details are strings on the wire; keep anything else as JSON text.
+					s = string(raw)
+				}
+				e.Details[k] = c.redact(s)
+			}
+			if op := e.Details["operation_id"]; op != "" {
+				e.OperationID = op
+			}
+		}
+		return e
+	}
+	e.Body = excerpt(c.redact(string(res.body)), maxBodyExcerpt)
+	return e
+}
+
+func (c *Client) redact(s string) string {
+	if c.key == nil || c.key.value == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, c.key.value, "REDACTED")
+}
+
+// excerpt cuts s to at most n bytes without splitting a UTF-8 sequence.
+func excerpt(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
+}

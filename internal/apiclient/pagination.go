@@ -1,0 +1,149 @@
+package apiclient
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// ListOptions narrows a list.
+type ListOptions struct {
+	Filter string // CEL expression over obj, sent as `filter`
+	Limit  int    // page size; 0 = server default
+}
+
+func (o *ListOptions) query() (url.Values, error) {
+	q := url.Values{}
+	if o == nil {
+		return q, nil
+	}
+	if o.Limit < 0 {
+		return nil, fmt.Errorf("ngrok API: invalid list limit %d", o.Limit)
+	}
+	if o.Limit > 0 {
+		q.Set("limit", strconv.Itoa(o.Limit))
+	}
+	if o.Filter != "" {
+		q.Set("filter", o.Filter)
+	}
+	return q, nil
+}
+
+// list returns an iterator over every object of a collection. It GETs path,
+// yields the items found under the collection property of each page and
+// follows next_page_uri until it is null. It stops at the first error, which
+// it yields; a next page on another scheme or host, or a page link that was
+// already visited, is an error.
+func list[T any](ctx context.Context, c *Client, path, collection string, opts *ListOptions) iter.Seq2[*T, error] {
+	return func(yield func(*T, error) bool) {
+		query, err := opts.query()
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		page, err := c.urlFor(path, query)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		seen := make(map[string]bool)
+		for {
+			seen[page.String()] = true
+			var env map[string]json.RawMessage
+			if err := c.doURL(ctx, http.MethodGet, page, nil, &env); err != nil {
+				yield(nil, err)
+				return
+			}
+			raw, ok := env[collection]
+			if !ok {
+				yield(nil, fmt.Errorf("ngrok API: GET %s: list response has no %q property", c.apiPath(page), collection))
+				return
+			}
+			var items []*T
+			if err := json.Unmarshal(raw, &items); err != nil {
+				yield(nil, fmt.Errorf("ngrok API: GET %s: decoding %s: %w", c.apiPath(page), collection, err))
+				return
+			}
+			for _, it := range items {
+				if it == nil {
+					continue
+				}
+				if !yield(it, nil) {
+					return
+				}
+			}
+			var next *string
+			if r, ok := env["next_page_uri"]; ok {
+				if err := json.Unmarshal(r, &next); err != nil {
+					yield(nil, fmt.Errorf("ngrok API: GET %s: decoding next_page_uri: %w", c.apiPath(page), err))
+					return
+				}
+			}
+			if next == nil || *next == "" {
+				return
+			}
+			nextURL, err := c.nextPageURL(page, *next, query)
+			if err != nil {
+				yield(nil, fmt.Errorf("ngrok API: GET %s: %w", c.apiPath(page), err))
+				return
+			}
+			if seen[nextURL.String()] {
+				yield(nil, fmt.Errorf("ngrok API: GET %s: next_page_uri %q repeats a page already read", c.apiPath(page), *next))
+				return
+			}
+			page = nextURL
+		}
+	}
+}
+
+// nextPageURL resolves a next_page_uri against the current page and refuses
+// one that leaves the base URL's scheme and host: the bearer token must never
+// go elsewhere. Parameters of the first request that the link lacks (filter,
+// limit) are carried over, so that a later page is never unfiltered.
+func (c *Client) nextPageURL(page *url.URL, next string, first url.Values) (*url.URL, error) {
+	ref, err := url.Parse(next)
+	if err != nil {
+		return nil, fmt.Errorf("invalid next_page_uri %q: %w", next, err)
+	}
+	u := page.ResolveReference(ref)
+	if u.User != nil {
+		return nil, errors.New("refusing next_page_uri that carries credentials")
+	}
+	if !strings.EqualFold(u.Scheme, c.base.Scheme) || origin(u) != origin(c.base) {
+		return nil, fmt.Errorf("refusing next_page_uri %q: not on %s", next, c.base.Scheme+"://"+c.base.Host)
+	}
+	u.Fragment, u.RawFragment = "", ""
+	q := u.Query()
+	changed := false
+	for k, vs := range first {
+		if !q.Has(k) {
+			q[k] = vs
+			changed = true
+		}
+	}
+	if changed {
+		u.RawQuery = q.Encode()
+	}
+	return u, nil
+}
+
+// origin returns the lower-cased scheme://host:port with the default port made explicit.
+func origin(u *url.URL) string {
+	scheme := strings.ToLower(u.Scheme)
+	port := u.Port()
+	if port == "" {
+		switch scheme {
+		case "http":
+			port = "80"
+		case "https":
+			port = "443"
+		}
+	}
+	return scheme + "://" + strings.ToLower(u.Hostname()) + ":" + port
+}

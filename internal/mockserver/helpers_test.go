@@ -1,0 +1,122 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var (
+	opIDPattern    = regexp.MustCompile(`^op_[0-9A-Za-z]{27}$`)
+	sshCAIDPattern = regexp.MustCompile(`^sshca_[0-9A-Za-z]{27}$`)
+)
+
+// do sends one request with the headers a well-behaved client sends; edits
+// then change or remove them.
+func do(t *testing.T, s http.Handler, method, target, body string, edits ...func(*http.Request)) *httptest.ResponseRecorder {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	r := httptest.NewRequest(method, target, rd)
+	r.Header.Set("Ngrok-Version", "2")
+	r.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	if body != "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	for _, edit := range edits {
+		edit(r)
+	}
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	return w
+}
+
+// withHeader sets a request header, or removes it when value is empty.
+func withHeader(name, value string) func(*http.Request) {
+	return func(r *http.Request) {
+		if value == "" {
+			r.Header.Del(name)
+			return
+		}
+		r.Header.Set(name, value)
+	}
+}
+
+func decodeBody[T any](t *testing.T, w *httptest.ResponseRecorder) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(w.Body.Bytes(), &v); err != nil {
+		t.Fatalf("decoding %q: %v", w.Body.String(), err)
+	}
+	return v
+}
+
+// wantStatus fails the test unless the response has the given status.
+func wantStatus(t *testing.T, w *httptest.ResponseRecorder, status int) {
+	t.Helper()
+	if w.Code != status {
+		t.Fatalf("status = %d, want %d; body %s", w.Code, status, w.Body.String())
+	}
+}
+
+// wantError checks the whole error contract: status, body shape, code and
+// the operation ID matching the header.
+func wantError(t *testing.T, w *httptest.ResponseRecorder, status int, code string) errorBody {
+	t.Helper()
+	wantStatus(t, w, status)
+	if ct := w.Header().Get("Content-Type"); ct != "application/json" {
+		t.Errorf("Content-Type = %q, want application/json", ct)
+	}
+	body := decodeBody[errorBody](t, w)
+	if body.ErrorCode != code {
+		t.Errorf("error_code = %q, want %q; msg %q", body.ErrorCode, code, body.Msg)
+	}
+	if body.StatusCode != status {
+		t.Errorf("status_code = %d, want %d", body.StatusCode, status)
+	}
+	if body.Msg == "" {
+		t.Error("msg is empty")
+	}
+	op := w.Header().Get(headerOperationID)
+	if !opIDPattern.MatchString(op) {
+		t.Errorf("%s header = %q, want op_ and 27 base-62 characters", headerOperationID, op)
+	}
+	if got := body.Details["operation_id"]; got != op {
+		t.Errorf("details.operation_id = %q, want the header's %q", got, op)
+	}
+	return body
+}
+
+func createCA(t *testing.T, s http.Handler, body string) sshCAWire {
+	t.Helper()
+	w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", body)
+	wantStatus(t, w, http.StatusCreated)
+	return decodeBody[sshCAWire](t, w)
+}
+
+type caList struct {
+	Items       []sshCAWire `json:"ssh_certificate_authorities"`
+	URI         string      `json:"uri"`
+	NextPageURI *string     `json:"next_page_uri"`
+}
+
+func listCAs(t *testing.T, s http.Handler, target string) caList {
+	t.Helper()
+	w := do(t, s, http.MethodGet, target, "")
+	wantStatus(t, w, http.StatusOK)
+	return decodeBody[caList](t, w)
+}
+
+// seededIDs is a reproducible ID source.
+func seededIDs(seed byte) io.Reader {
+	var s [32]byte
+	s[0] = seed
+	return rand.NewChaCha8(s)
+}

@@ -1,0 +1,349 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestRequestErrors(t *testing.T) {
+	t.Parallel()
+	const (
+		list = "/ssh_certificate_authorities"
+		one  = "/ssh_certificate_authorities/sshca_2RfSBcv0nsy71XCHWOegjx1OoKh"
+	)
+	tests := []struct {
+		name   string
+		method string
+		target string
+		body   string
+		edits  []func(*http.Request)
+		status int
+		code   string
+	}{
+		{"no version header", "GET", list, "", []func(*http.Request){withHeader("Ngrok-Version", "")}, 400, codeMissingVersion},
+		{"unsupported version", "GET", list, "", []func(*http.Request){withHeader("Ngrok-Version", "1")}, 400, codeUnsupportedVersion},
+		{"version checked before auth", "GET", list, "", []func(*http.Request){withHeader("Ngrok-Version", ""), withHeader("Authorization", "")}, 400, codeMissingVersion},
+		{"no authorization header", "GET", list, "", []func(*http.Request){withHeader("Authorization", "")}, 401, codeNoAuthorization},
+		{"basic instead of bearer", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Basic "+DefaultAPIKey)}, 403, codeMalformedAPIKey},
+		{"bearer without token", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer")}, 403, codeMalformedAPIKey},
+		{"bearer with empty token", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer ")}, 403, codeMalformedAPIKey},
+		{"token with a space", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer a b")}, 403, codeMalformedAPIKey},
+		{"unknown API key", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer not-a-key")}, 403, codeUnknownAPIKey},
+		{"auth checked before routing", "GET", "/nowhere", "", []func(*http.Request){withHeader("Authorization", "")}, 401, codeNoAuthorization},
+		{"body without content type", "POST", list, `{}`, []func(*http.Request){withHeader("Content-Type", "")}, 400, codeContentType},
+		{"body with text content type", "POST", list, `{}`, []func(*http.Request){withHeader("Content-Type", "text/plain")}, 400, codeContentType},
+		{"patch body with form content type", "PATCH", one, `{}`, []func(*http.Request){withHeader("Content-Type", "application/x-www-form-urlencoded")}, 400, codeContentType},
+		{"invalid JSON", "POST", list, `{"description":`, nil, 400, codeInvalidJSON},
+		{"JSON syntax error", "POST", list, `{"description" "x"}`, nil, 400, codeInvalidJSON},
+		{"data after the object", "POST", list, `{} {}`, nil, 400, codeInvalidJSON},
+		{"unknown field", "POST", list, `{"descriptionn":"x"}`, nil, 400, codeUnknownField},
+		{"field name in the wrong case", "POST", list, `{"Description":"x"}`, nil, 400, codeUnknownField},
+		{"string for an integer", "POST", list, `{"key_size":"4096"}`, nil, 400, codeInvalidValue},
+		{"number for a string", "POST", list, `{"description":5}`, nil, 400, codeInvalidValue},
+		{"fraction for an integer", "POST", list, `{"key_size":2048.5}`, nil, 400, codeInvalidValue},
+		{"array body", "POST", list, `[]`, nil, 400, codeInvalidValue},
+		{"unknown query parameter on a list", "GET", list + "?page=2", "", nil, 400, codeUnknownQueryParameter},
+		{"query parameter on a get", "GET", one + "?limit=1", "", nil, 400, codeUnknownQueryParameter},
+		{"limit zero", "GET", list + "?limit=0", "", nil, 400, codeInvalidLimit},
+		{"limit above 100", "GET", list + "?limit=101", "", nil, 400, codeInvalidLimit},
+		{"limit not an integer", "GET", list + "?limit=ten", "", nil, 400, codeInvalidLimit},
+		{"limit empty", "GET", list + "?limit=", "", nil, 400, codeInvalidLimit},
+		{"get with wrong ID prefix", "GET", list + "/rd_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, codeWrongIDPrefix},
+		{"patch with wrong ID prefix", "PATCH", list + "/rd_2RfSBcv0nsy71XCHWOegjx1OoKh", `{}`, nil, 400, codeWrongIDPrefix},
+		{"delete with wrong ID prefix", "DELETE", list + "/shcrt_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, codeWrongIDPrefix},
+		{"before_id with wrong prefix", "GET", list + "?before_id=rd_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, codeWrongIDPrefix},
+		{"unknown before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, codeInvalidValue},
+		{"filter syntax error", "GET", list + "?filter=obj.key_type%20%3D%3D", "", nil, 400, codeInvalidValue},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			w := do(t, New(), tt.method, tt.target, tt.body, tt.edits...)
+			wantError(t, w, tt.status, tt.code)
+		})
+	}
+}
+
+func TestBodyTooLarge(t *testing.T) {
+	t.Parallel()
+	body := `{"description":"` + strings.Repeat("x", maxBodyBytes) + `"}`
+	w := do(t, New(), http.MethodPost, "/ssh_certificate_authorities", body)
+	wantError(t, w, http.StatusRequestEntityTooLarge, codeBodyTooLarge)
+}
+
+func TestErrorMessagesNameTheProblem(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, method, target, body string
+		want                       []string
+	}{
+		{"unknown field names the field and the accepted ones", "POST", "/ssh_certificate_authorities", `{"colour":"red"}`,
+			[]string{`"colour"`, "description", "private_key_type"}},
+		{"wrong type names the field", "POST", "/ssh_certificate_authorities", `{"key_size":"big"}`,
+			[]string{`"key_size"`, "integer", "string"}},
+		{"unknown query parameter names it", "GET", "/ssh_certificate_authorities?sort=asc", "",
+			[]string{`"sort"`, "limit", "before_id", "filter"}},
+		{"syntax error gives the column", "GET", "/ssh_certificate_authorities?filter=obj.a%20%3D%3D%20(1", "",
+			[]string{"column 12", `")"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			w := do(t, New(), tt.method, tt.target, tt.body)
+			msg := decodeBody[errorBody](t, w).Msg
+			for _, want := range tt.want {
+				if !strings.Contains(msg, want) {
+					t.Errorf("msg %q does not contain %s", msg, want)
+				}
+			}
+		})
+	}
+}
+
+func TestNotFoundHasNoErrorCode(t *testing.T) {
+	t.Parallel()
+	for name, target := range map[string]string{
+		"unknown object": "/ssh_certificate_authorities/sshca_2RfSBcv0nsy71XCHWOegjx1OoKh",
+		"unknown route":  "/ssh_host_keys",
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			w := do(t, New(), http.MethodGet, target, "")
+			wantError(t, w, http.StatusNotFound, "")
+			var raw map[string]any
+			if err := json.Unmarshal(w.Body.Bytes(), &raw); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := raw["error_code"]; ok {
+				t.Errorf("body %s has error_code; the real API's 404 has none", w.Body)
+			}
+			if raw["msg"] != "Resource not found" {
+				t.Errorf("msg = %v, want Resource not found", raw["msg"])
+			}
+		})
+	}
+}
+
+func TestMethodNotAllowed(t *testing.T) {
+	t.Parallel()
+	w := do(t, New(), http.MethodPut, "/ssh_certificate_authorities/sshca_2RfSBcv0nsy71XCHWOegjx1OoKh", `{}`)
+	wantError(t, w, http.StatusMethodNotAllowed, "")
+	if got := w.Header().Get("Allow"); got != "GET, PATCH, DELETE" {
+		t.Errorf("Allow = %q, want GET, PATCH, DELETE", got)
+	}
+}
+
+func TestOperationIDOnEveryResponse(t *testing.T) {
+	t.Parallel()
+	s := New()
+	seen := map[string]bool{}
+	for _, w := range []interface {
+		Header() http.Header
+	}{
+		do(t, s, http.MethodPost, "/ssh_certificate_authorities", ""),
+		do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""),
+		do(t, s, http.MethodGet, "/ssh_certificate_authorities", "", withHeader("Ngrok-Version", "")),
+		do(t, s, http.MethodGet, "/nowhere", ""),
+	} {
+		op := w.Header().Get(headerOperationID)
+		if !opIDPattern.MatchString(op) {
+			t.Errorf("%s = %q, want op_ and 27 base-62 characters", headerOperationID, op)
+		}
+		if seen[op] {
+			t.Errorf("operation ID %s repeated", op)
+		}
+		seen[op] = true
+	}
+}
+
+func TestIDSourceMakesIDsReproducible(t *testing.T) {
+	t.Parallel()
+	run := func() (op, id string) {
+		s := New(WithIDSource(seededIDs(7)))
+		w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", "")
+		wantStatus(t, w, http.StatusCreated)
+		return w.Header().Get(headerOperationID), decodeBody[sshCAWire](t, w).ID
+	}
+	op1, id1 := run()
+	op2, id2 := run()
+	if op1 != op2 || id1 != id2 {
+		t.Errorf("same seed gave (%s, %s) then (%s, %s)", op1, id1, op2, id2)
+	}
+	if !sshCAIDPattern.MatchString(id1) {
+		t.Errorf("id = %q, want sshca_ and 27 base-62 characters", id1)
+	}
+}
+
+func TestExhaustedIDSourceIsAServerError(t *testing.T) {
+	t.Parallel()
+	w := do(t, New(WithIDSource(bytes.NewReader(nil))), http.MethodGet, "/ssh_certificate_authorities", "")
+	wantError(t, w, http.StatusInternalServerError, "")
+}
+
+func TestIDCollisionIsRetriedThenRefused(t *testing.T) {
+	t.Parallel()
+	// A reader of zeros mints the same ID every time.
+	s := New(WithIDSource(zeros{}))
+	createCA(t, s, "")
+	w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", "")
+	wantError(t, w, http.StatusInternalServerError, "")
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+func TestSuccessStatusesAndContentType(t *testing.T) {
+	t.Parallel()
+	s := New()
+	w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"a"}`)
+	wantStatus(t, w, http.StatusCreated)
+	id := decodeBody[sshCAWire](t, w).ID
+	tests := []struct {
+		method, target, body string
+		status               int
+	}{
+		{http.MethodGet, "/ssh_certificate_authorities", "", http.StatusOK},
+		{http.MethodGet, "/ssh_certificate_authorities/" + id, "", http.StatusOK},
+		{http.MethodPatch, "/ssh_certificate_authorities/" + id, `{"description":"b"}`, http.StatusOK},
+		{http.MethodDelete, "/ssh_certificate_authorities/" + id, "", http.StatusNoContent},
+	}
+	for _, tt := range tests {
+		w := do(t, s, tt.method, tt.target, tt.body)
+		wantStatus(t, w, tt.status)
+		ct := w.Header().Get("Content-Type")
+		switch {
+		case tt.status == http.StatusNoContent && (w.Body.Len() != 0 || ct != ""):
+			t.Errorf("%s: body %q with Content-Type %q, want neither", tt.method, w.Body, ct)
+		case tt.status != http.StatusNoContent && ct != "application/json":
+			t.Errorf("%s: Content-Type = %q, want application/json", tt.method, ct)
+		}
+	}
+}
+
+func TestJSONContentTypeWithParameters(t *testing.T) {
+	t.Parallel()
+	w := do(t, New(), http.MethodPost, "/ssh_certificate_authorities", `{}`,
+		withHeader("Content-Type", "application/json; charset=utf-8"))
+	wantStatus(t, w, http.StatusCreated)
+}
+
+func TestCreateWithoutBody(t *testing.T) {
+	t.Parallel()
+	w := do(t, New(), http.MethodPost, "/ssh_certificate_authorities", "")
+	wantStatus(t, w, http.StatusCreated)
+	if got := decodeBody[sshCAWire](t, w).KeyType; got != keyTypeEd25519 {
+		t.Errorf("key_type = %q, want the default ed25519", got)
+	}
+}
+
+func TestAPIKeys(t *testing.T) {
+	t.Parallel()
+	s := New(WithAPIKeys("key-one", "key-two"))
+	tests := []struct {
+		key    string
+		status int
+	}{
+		{"key-one", http.StatusOK},
+		{"key-two", http.StatusOK},
+		{DefaultAPIKey, http.StatusForbidden},
+	}
+	for _, tt := range tests {
+		t.Run(tt.key, func(t *testing.T) {
+			t.Parallel()
+			w := do(t, s, http.MethodGet, "/ssh_certificate_authorities", "", withHeader("Authorization", "Bearer "+tt.key))
+			wantStatus(t, w, tt.status)
+		})
+	}
+}
+
+func TestIdempotentCreateReplays(t *testing.T) {
+	t.Parallel()
+	s := New()
+	key := withHeader("Idempotency-Key", "create-1")
+	first := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"once"}`, key)
+	second := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"once"}`, key)
+	wantStatus(t, first, http.StatusCreated)
+	wantStatus(t, second, http.StatusCreated)
+	if first.Body.String() != second.Body.String() {
+		t.Errorf("replay body %s differs from first %s", second.Body, first.Body)
+	}
+	if n := len(listCAs(t, s, "/ssh_certificate_authorities").Items); n != 1 {
+		t.Errorf("collection has %d objects, want 1", n)
+	}
+}
+
+func TestIdempotencyKeyWithOtherBodyConflicts(t *testing.T) {
+	t.Parallel()
+	s := New()
+	key := withHeader("Idempotency-Key", "create-1")
+	wantStatus(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"a"}`, key), http.StatusCreated)
+	w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"b"}`, key)
+	wantError(t, w, http.StatusConflict, codeIdempotencyMismatch)
+}
+
+func TestIdempotencyKeysArePerAPIKey(t *testing.T) {
+	t.Parallel()
+	s := New(WithAPIKeys("key-one", "key-two"))
+	for _, apiKey := range []string{"key-one", "key-two"} {
+		w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`,
+			withHeader("Authorization", "Bearer "+apiKey), withHeader("Idempotency-Key", "shared"))
+		wantStatus(t, w, http.StatusCreated)
+	}
+	if n := s.sshCAs.len(); n != 2 {
+		t.Errorf("collection has %d objects, want 2", n)
+	}
+}
+
+func TestIdempotencyKeyOfARefusedCreateIsReusable(t *testing.T) {
+	t.Parallel()
+	s := New()
+	key := withHeader("Idempotency-Key", "create-1")
+	wantError(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"private_key_type":"dsa"}`, key),
+		http.StatusBadRequest, codeSSHCAKeyType)
+	wantStatus(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`, key), http.StatusCreated)
+}
+
+func TestConcurrentIdempotentCreatesMakeOneObject(t *testing.T) {
+	t.Parallel()
+	s := New()
+	const n = 20
+	bodies := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"race"}`,
+				withHeader("Idempotency-Key", "same"))
+			if w.Code != http.StatusCreated {
+				t.Errorf("status = %d, body %s", w.Code, w.Body)
+			}
+			bodies[i] = w.Body.String()
+		})
+	}
+	wg.Wait()
+	for i, b := range bodies {
+		if b != bodies[0] {
+			t.Errorf("response %d = %s, want the first response %s", i, b, bodies[0])
+		}
+	}
+	if got := s.sshCAs.len(); got != 1 {
+		t.Errorf("collection has %d objects, want 1", got)
+	}
+}
+
+func TestClockSetsCreatedAt(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2025, 9, 4, 12, 11, 14, 987654321, time.FixedZone("CEST", 2*60*60))
+	ca := createCA(t, New(WithClock(func() time.Time { return at })), "")
+	if ca.CreatedAt != "2025-09-04T10:11:14Z" {
+		t.Errorf("created_at = %q, want UTC whole seconds 2025-09-04T10:11:14Z", ca.CreatedAt)
+	}
+}

@@ -1,0 +1,278 @@
+package mockserver
+
+import (
+	"crypto"
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/rsa"
+	"net/http"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+)
+
+const collSSHCAs = "ssh_certificate_authorities"
+
+// Limits on the free-text fields, shared by the SSH objects.
+const (
+	maxDescriptionBytes = 255
+	maxMetadataBytes    = 4096
+)
+
+// Key options of SSH certificate authorities. Defaults where omitted are
+// ours: ed25519, curve p256 for ecdsa, 4096 bits for rsa.
+const (
+	keyTypeRSA     = "rsa"
+	keyTypeECDSA   = "ecdsa"
+	keyTypeEd25519 = "ed25519"
+
+	defaultKeyType = keyTypeEd25519
+	defaultCurve   = "p256"
+	defaultRSABits = 4096
+)
+
+var sshCACurves = map[string]elliptic.Curve{
+	"p256": elliptic.P256(),
+	"p384": elliptic.P384(),
+	"p521": elliptic.P521(),
+}
+
+// sshCA is a stored SSH certificate authority.
+type sshCA struct {
+	id          string
+	createdAt   time.Time
+	description string
+	metadata    string
+	keyType     string
+	publicKey   string // authorized-keys line without comment
+	// key signs certificates (a later issue); it must never reach a response,
+	// which sshCAWire guarantees by having no field for it.
+	key crypto.Signer
+}
+
+// sshCAWire is the response shape of an SSH certificate authority.
+type sshCAWire struct {
+	ID          string `json:"id"`
+	URI         string `json:"uri"`
+	CreatedAt   string `json:"created_at"`
+	Description string `json:"description,omitempty"`
+	Metadata    string `json:"metadata,omitempty"`
+	PublicKey   string `json:"public_key"`
+	KeyType     string `json:"key_type"`
+}
+
+// sshCACreate is the create body. An option left at its zero value ("" or 0)
+// counts as omitted, since clients commonly send zero values for options
+// they do not set.
+type sshCACreate struct {
+	Description    string `json:"description"`
+	Metadata       string `json:"metadata"`
+	PrivateKeyType string `json:"private_key_type"`
+	EllipticCurve  string `json:"elliptic_curve"`
+	KeySize        int64  `json:"key_size"`
+}
+
+// sshCAUpdate is the PATCH body: an absent (or null) field is left alone, an
+// empty string clears.
+type sshCAUpdate struct {
+	Description *string `json:"description"`
+	Metadata    *string `json:"metadata"`
+}
+
+func (ca *sshCA) wire(origin string) sshCAWire {
+	return sshCAWire{
+		ID:          ca.id,
+		URI:         objectURI(origin, collSSHCAs, ca.id),
+		CreatedAt:   formatTime(ca.createdAt),
+		Description: ca.description,
+		Metadata:    ca.metadata,
+		PublicKey:   ca.publicKey,
+		KeyType:     ca.keyType,
+	}
+}
+
+func (s *Server) sshCARoutes() []route {
+	const list, one = "/" + collSSHCAs, "/" + collSSHCAs + "/{id}"
+	id := map[string]idKind{"id": s.sshCAs.kind()}
+	return []route{
+		{method: http.MethodPost, path: list, body: bodyOf[sshCACreate], handle: s.createSSHCA},
+		{method: http.MethodGet, path: list, query: filteredListQuery, handle: s.listSSHCAs},
+		{method: http.MethodGet, path: one, ids: id, handle: s.getSSHCA},
+		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[sshCAUpdate], handle: s.updateSSHCA},
+		{method: http.MethodDelete, path: one, ids: id, handle: s.deleteSSHCA},
+	}
+}
+
+func (s *Server) createSSHCA(rq *request) (any, int, *apiError) {
+	in := rq.body.(*sshCACreate)
+	spec, err := in.keySpec()
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+		return nil, 0, err
+	}
+	// NOTE: generated outside the store lock: an RSA 4096 key takes up to
+	// seconds, and other requests must not wait for it.
+	key, genErr := spec.generate()
+	if genErr != nil {
+		return nil, 0, errInternal("generating the %s key: %v", spec.keyType, genErr)
+	}
+	pub, pubErr := authorizedKey(key.Public())
+	if pubErr != nil {
+		return nil, 0, errInternal("encoding the public key: %v", pubErr)
+	}
+	created := s.timestamp()
+	ca, err := s.sshCAs.insert(func(id string) sshCA {
+		return sshCA{
+			id:          id,
+			createdAt:   created,
+			description: in.Description,
+			metadata:    in.Metadata,
+			keyType:     spec.keyType,
+			publicKey:   pub,
+			key:         key,
+		}
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return ca.wire(rq.origin()), http.StatusCreated, nil
+}
+
+func (s *Server) listSSHCAs(rq *request) (any, int, *apiError) {
+	return listObjects(s, rq, s.sshCAs, (*sshCA).wire)
+}
+
+func (s *Server) getSSHCA(rq *request) (any, int, *apiError) {
+	ca, err := s.sshCAs.get(rq.r.PathValue("id"))
+	if err != nil {
+		return nil, 0, err
+	}
+	return ca.wire(rq.origin()), http.StatusOK, nil
+}
+
+func (s *Server) updateSSHCA(rq *request) (any, int, *apiError) {
+	in := rq.body.(*sshCAUpdate)
+	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
+		return nil, 0, err
+	}
+	ca, err := s.sshCAs.update(rq.r.PathValue("id"), func(ca *sshCA) *apiError {
+		if in.Description != nil {
+			ca.description = *in.Description
+		}
+		if in.Metadata != nil {
+			ca.metadata = *in.Metadata
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return ca.wire(rq.origin()), http.StatusOK, nil
+}
+
+func (s *Server) deleteSSHCA(rq *request) (any, int, *apiError) {
+	if err := s.sshCAs.remove(rq.r.PathValue("id")); err != nil {
+		return nil, 0, err
+	}
+	return nil, http.StatusNoContent, nil
+}
+
+// keySpec is a validated choice of key.
+type keySpec struct {
+	keyType string
+	curve   string // ecdsa only
+	bits    int    // rsa only
+}
+
+// keySpec validates the key options and fills in the defaults.
+func (in *sshCACreate) keySpec() (keySpec, *apiError) {
+	spec := keySpec{keyType: in.PrivateKeyType}
+	switch spec.keyType {
+	case "":
+		spec.keyType = defaultKeyType
+	case keyTypeRSA, keyTypeECDSA, keyTypeEd25519:
+	default:
+		return keySpec{}, badRequest(codeSSHCAKeyType,
+			`The private_key_type %q is not supported. Use "rsa", "ecdsa" or "ed25519".`, in.PrivateKeyType)
+	}
+
+	if in.EllipticCurve != "" && spec.keyType != keyTypeECDSA {
+		return keySpec{}, badRequest(codeSSHCACurveWithoutECDSA,
+			`elliptic_curve applies only to private_key_type "ecdsa", not %q. Remove elliptic_curve or use an ecdsa key.`, spec.keyType)
+	}
+	if in.KeySize != 0 && spec.keyType != keyTypeRSA {
+		return keySpec{}, badRequest(codeSSHCASizeWithoutRSA,
+			`key_size applies only to private_key_type "rsa", not %q. Remove key_size or use an rsa key.`, spec.keyType)
+	}
+
+	switch spec.keyType {
+	case keyTypeECDSA:
+		spec.curve = in.EllipticCurve
+		if spec.curve == "" {
+			spec.curve = defaultCurve
+		}
+		if _, ok := sshCACurves[spec.curve]; !ok {
+			return keySpec{}, badRequest(codeSSHCACurve,
+				`The elliptic_curve %q is not supported. Use "p256", "p384" or "p521".`, in.EllipticCurve)
+		}
+	case keyTypeRSA:
+		switch in.KeySize {
+		case 0:
+			spec.bits = defaultRSABits
+		case 2048, 4096:
+			spec.bits = int(in.KeySize)
+		default:
+			return keySpec{}, badRequest(codeSSHCAKeySize,
+				"The key_size %d is not supported. Use 2048 or 4096.", in.KeySize)
+		}
+	}
+	return spec, nil
+}
+
+func (spec keySpec) generate() (crypto.Signer, error) {
+	switch spec.keyType {
+	case keyTypeRSA:
+		return rsa.GenerateKey(rand.Reader, spec.bits)
+	case keyTypeECDSA:
+		return ecdsa.GenerateKey(sshCACurves[spec.curve], rand.Reader)
+	default:
+		_, priv, err := ed25519.GenerateKey(rand.Reader)
+		return priv, err
+	}
+}
+
+// authorizedKey is the public key as an authorized-keys line without
+// comment or newline, the form the API returns.
+func authorizedKey(pub crypto.PublicKey) (string, error) {
+	sshPub, err := ssh.NewPublicKey(pub)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(string(ssh.MarshalAuthorizedKey(sshPub)), "\n"), nil
+}
+
+// checkFreeText enforces the size limits of description and metadata.
+func checkFreeText(description, metadata string) *apiError {
+	if n := len(description); n > maxDescriptionBytes {
+		return badRequest(codeDescriptionTooLong,
+			"The description is %d bytes long; the maximum is %d bytes.", n, maxDescriptionBytes)
+	}
+	if n := len(metadata); n > maxMetadataBytes {
+		return badRequest(codeMetadataTooLong,
+			"The metadata is %d bytes long; the maximum is %d bytes.", n, maxMetadataBytes)
+	}
+	return nil
+}
+
+func deref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
