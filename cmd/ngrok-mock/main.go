@@ -68,7 +68,7 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		}
 	}
 
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", *addr)
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,10 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	fmt.Fprintf(stdout, "ngrok-mock listening on http://%s\n", ln.Addr())
+	if _, err := fmt.Fprintf(stdout, "ngrok-mock listening on http://%s\n", ln.Addr()); err != nil {
+		_ = srv.Close()
+		return err
+	}
 
 	select {
 	case err := <-served:

@@ -24,7 +24,7 @@ func start(t *testing.T, args []string, env map[string]string) (string, func() e
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), stdout, func(k string) string { return env[k] })
-		stdout.Close()
+		_ = stdout.Close()
 	}()
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
@@ -61,7 +61,7 @@ func get(t *testing.T, url, apiKey string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	return resp.StatusCode
 }
 

@@ -60,7 +60,7 @@ func decodeError(raw []byte, dst any, err error) *apiError {
 func checkFieldNames(raw []byte, t reflect.Type) *apiError {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil // decodeStrict has already reported syntax errors
+		return badRequest(codeInvalidJSON, "The request body is not valid JSON: %v.", err)
 	}
 	return walkFieldNames(v, t, "")
 }

@@ -24,7 +24,7 @@ func do(t *testing.T, s http.Handler, method, target, body string, edits ...func
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
-	r := httptest.NewRequest(method, target, rd)
+	r := httptest.NewRequestWithContext(t.Context(), method, target, rd)
 	r.Header.Set("Ngrok-Version", "2")
 	r.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
 	if body != "" {
@@ -68,7 +68,7 @@ func wantStatus(t *testing.T, w *httptest.ResponseRecorder, status int) {
 
 // wantError checks the whole error contract: status, body shape, code and
 // the operation ID matching the header.
-func wantError(t *testing.T, w *httptest.ResponseRecorder, status int, code string) errorBody {
+func wantError(t *testing.T, w *httptest.ResponseRecorder, status int, code string) {
 	t.Helper()
 	wantStatus(t, w, status)
 	if ct := w.Header().Get("Content-Type"); ct != "application/json" {
@@ -91,7 +91,6 @@ func wantError(t *testing.T, w *httptest.ResponseRecorder, status int, code stri
 	if got := body.Details["operation_id"]; got != op {
 		t.Errorf("details.operation_id = %q, want the header's %q", got, op)
 	}
-	return body
 }
 
 func createCA(t *testing.T, s http.Handler, body string) sshCAWire {

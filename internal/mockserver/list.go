@@ -14,7 +14,6 @@ const maxLimit = 100
 
 // Query parameters accepted by list routes.
 var (
-	listQuery         = []string{"limit", "before_id"}
 	filteredListQuery = []string{"limit", "before_id", "filter"}
 )
 

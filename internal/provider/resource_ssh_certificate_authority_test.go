@@ -191,7 +191,7 @@ func TestAccSSHCertificateAuthority_rsa(t *testing.T) {
 					expectAPIAuthority(mock, testCAResource, func(ca *apiclient.SSHCertificateAuthority) error {
 						opts, err := caKeyOptionsFromPublicKey(ca.PublicKey)
 						if err != nil || opts.size != 2048 {
-							return fmt.Errorf("public key is not RSA 2048: %+v, %v", opts, err)
+							return fmt.Errorf("public key is not RSA 2048: %+v, %w", opts, err)
 						}
 						return nil
 					}),
