@@ -28,6 +28,8 @@ provider_installation {
 RC
 export TF_CLI_CONFIG_FILE=$work/terraformrc
 export TF_IN_AUTOMATION=1
+color=()
+[ -t 1 ] || color=(-no-color)
 
 api_key=demo-$RANDOM$RANDOM
 "$root/bin/ngrok-mock" -addr 127.0.0.1:0 -api-key "$api_key" >"$work/mock.out" 2>"$work/mock.log" &
@@ -52,14 +54,14 @@ export NGROK_API_KEY=$api_key
 
 cd "$demo"
 echo "==> terraform apply"
-"$tf" apply -auto-approve -input=false -compact-warnings
+"$tf" apply "${color[@]}" -auto-approve -input=false -compact-warnings
 
 echo "==> terraform output"
-"$tf" output
+"$tf" output "${color[@]}"
 
 echo "==> terraform plan (must show no changes)"
 set +e
-"$tf" plan -detailed-exitcode -input=false -compact-warnings
+"$tf" plan "${color[@]}" -detailed-exitcode -input=false -compact-warnings
 plan_status=$?
 set -e
 if [ "$plan_status" -ne 0 ]; then
@@ -69,5 +71,5 @@ fi
 echo "==> no changes: the configuration and the API agree"
 
 echo "==> terraform destroy"
-"$tf" destroy -auto-approve -input=false -compact-warnings
+"$tf" destroy "${color[@]}" -auto-approve -input=false -compact-warnings
 echo "==> demo complete"

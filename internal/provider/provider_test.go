@@ -26,19 +26,21 @@ var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServe
 // testMock is one in-process mock server of the API, owned by one test, and
 // a client of it for arranging and inspecting objects outside Terraform.
 type testMock struct {
+	server *mockserver.Server
 	url    string
 	client *apiclient.Client
 }
 
-func newTestMock(t *testing.T) *testMock {
+func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 	t.Helper()
-	srv := httptest.NewServer(mockserver.New(mockserver.WithAPIKeys(testAPIKey)))
+	server := mockserver.New(append([]mockserver.Option{mockserver.WithAPIKeys(testAPIKey)}, opts...)...)
+	srv := httptest.NewServer(server)
 	t.Cleanup(srv.Close)
 	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testMock{url: srv.URL, client: client}
+	return &testMock{server: server, url: srv.URL, client: client}
 }
 
 // config prefixes the provider block that points at this mock server.
