@@ -1,19 +1,33 @@
 // Command ngrok-mock serves the in-memory mock of the ngrok management API
-// (internal/mockserver) on a local address, for demos and for running the
-// provider by hand:
+// (internal/mockserver) on a local address, for demos, for running the
+// provider by hand and for testing Terraform code without an account:
 //
 //	ngrok-mock -addr 127.0.0.1:8080 -api-key my-key
 //
-// It prints one line, "ngrok-mock listening on http://HOST:PORT", once it
-// accepts connections, and stops cleanly on SIGINT or SIGTERM.
+// Every flag can also be set with an environment variable (NGROK_MOCK_ and
+// the flag's name in capitals, dashes as underscores); a flag on the command
+// line wins. It prints one line, "ngrok-mock listening on http://HOST:PORT"
+// (https with -tls), once it accepts connections, and stops cleanly on SIGINT
+// or SIGTERM. The control API under /_mock/ (see internal/mockserver/admin.go)
+// resets state, reads the request journal and injects faults.
 package main
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"math/big"
 	"net"
 	"net/http"
 	"os"
@@ -26,13 +40,13 @@ import (
 )
 
 const (
-	envAPIKey       = "NGROK_MOCK_API_KEY"
+	envPrefix       = "NGROK_MOCK_"
 	shutdownTimeout = 5 * time.Second
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Getenv)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv)
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ngrok-mock:", err)
@@ -40,45 +54,134 @@ func main() {
 	}
 }
 
-// run serves until ctx is done. It is main without the process: tests call
-// it with their own context, output and environment.
-func run(ctx context.Context, args []string, stdout io.Writer, getenv func(string) string) error {
+type config struct {
+	addr        string
+	keys        stringList
+	pageSize    int
+	rateLimit   int
+	logLevel    string
+	tls         bool
+	tlsCertFile string
+}
+
+// parseConfig reads the flags, then fills every flag not given on the
+// command line from its environment variable.
+func parseConfig(args []string, getenv func(string) string) (*config, error) {
+	var c config
 	flags := flag.NewFlagSet("ngrok-mock", flag.ContinueOnError)
-	addr := flags.String("addr", "127.0.0.1:8080", "address to listen on; port 0 picks a free port")
-	var keys stringList
-	flags.Var(&keys, "api-key", "accepted API key; repeat for several (default $"+envAPIKey+", else "+mockserver.DefaultAPIKey+")")
-	pageSize := flags.Int("page-size", 100, "largest number of objects on one list page (1-100)")
+	flags.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on; port 0 picks a free port")
+	flags.Var(&c.keys, "api-key", "accepted API key; repeat for several, or comma-separate in the environment (default "+mockserver.DefaultAPIKey+")")
+	flags.IntVar(&c.pageSize, "page-size", 100, "largest number of objects on one list page (1-100); small values surface pagination bugs")
+	flags.IntVar(&c.rateLimit, "rate-limit", 0, "requests per minute and API key before 429 ERR_NGROK_226 (0: no limit; the real API allows 120)")
+	flags.StringVar(&c.logLevel, "log-level", "info", "request log level on stderr: debug, info, warn, error or off")
+	flags.BoolVar(&c.tls, "tls", false, "serve HTTPS with a generated self-signed certificate, and print its SHA-256 fingerprint")
+	flags.StringVar(&c.tlsCertFile, "tls-cert-file", "", "with -tls, also write the certificate (PEM) here, for the provider's ca_file")
 	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
+		return nil, err
 	}
 	if flags.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments: %s", strings.Join(flags.Args(), " "))
+		return nil, fmt.Errorf("unexpected arguments: %s", strings.Join(flags.Args(), " "))
 	}
-	if *pageSize < 1 || *pageSize > 100 {
-		return fmt.Errorf("-page-size %d is out of range 1-100", *pageSize)
-	}
-	if len(keys) == 0 {
-		if k := getenv(envAPIKey); k != "" {
-			keys = stringList{k}
-		} else {
-			keys = stringList{mockserver.DefaultAPIKey}
+	given := map[string]bool{}
+	flags.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	var envErr error
+	flags.VisitAll(func(f *flag.Flag) {
+		env := envPrefix + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		v := getenv(env)
+		if given[f.Name] || v == "" || envErr != nil {
+			return
 		}
+		for _, part := range strings.Split(v, ",") {
+			if err := f.Value.Set(strings.TrimSpace(part)); err != nil {
+				envErr = fmt.Errorf("%s: %w", env, err)
+			}
+			if f.Name != "api-key" {
+				break
+			}
+		}
+	})
+	if envErr != nil {
+		return nil, envErr
+	}
+	switch {
+	case c.pageSize < 1 || c.pageSize > 100:
+		return nil, fmt.Errorf("-page-size %d is out of range 1-100", c.pageSize)
+	case c.rateLimit < 0:
+		return nil, fmt.Errorf("-rate-limit %d must not be negative", c.rateLimit)
+	case c.tlsCertFile != "" && !c.tls:
+		return nil, errors.New("-tls-cert-file needs -tls")
+	}
+	if len(c.keys) == 0 {
+		c.keys = stringList{mockserver.DefaultAPIKey}
+	}
+	return &c, nil
+}
+
+func (c *config) logger(stderr io.Writer) (*slog.Logger, error) {
+	var level slog.Level
+	switch c.logLevel {
+	case "off":
+		return nil, nil
+	case "debug", "info", "warn", "error":
+		if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("-log-level %q: use debug, info, warn, error or off", c.logLevel)
+	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), nil
+}
+
+// run serves until ctx is done. It is main without the process: tests call
+// it with their own context, output and environment.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	c, err := parseConfig(args, getenv)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	logger, err := c.logger(stderr)
+	if err != nil {
+		return err
+	}
+	opts := []mockserver.Option{
+		mockserver.WithAPIKeys(c.keys...),
+		mockserver.WithPageSize(c.pageSize),
+		mockserver.WithRateLimit(c.rateLimit),
+	}
+	if logger != nil {
+		opts = append(opts, mockserver.WithLogger(logger))
 	}
 
-	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", *addr)
+	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", c.addr)
 	if err != nil {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           mockserver.New(mockserver.WithAPIKeys(keys...), mockserver.WithPageSize(*pageSize)),
+		Handler:           mockserver.New(opts...),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
+	scheme := "http"
+	var fingerprint string
+	if c.tls {
+		cert, fp, err := selfSignedCertificate(ln.Addr(), c.tlsCertFile)
+		if err != nil {
+			_ = ln.Close()
+			return err
+		}
+		ln = tls.NewListener(ln, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
+		scheme, fingerprint = "https", fp
+	}
+
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	if _, err := fmt.Fprintf(stdout, "ngrok-mock listening on http://%s\n", ln.Addr()); err != nil {
+	msg := fmt.Sprintf("ngrok-mock listening on %s://%s\n", scheme, ln.Addr())
+	if fingerprint != "" {
+		msg += "ngrok-mock TLS certificate SHA-256 fingerprint " + fingerprint + "\n"
+	}
+	if _, err := io.WriteString(stdout, msg); err != nil {
 		_ = srv.Close()
 		return err
 	}
@@ -97,6 +200,52 @@ func run(ctx context.Context, args []string, stdout io.Writer, getenv func(strin
 		return err
 	}
 	return nil
+}
+
+// selfSignedCertificate makes a one-day certificate for the loopback names
+// and the listening address, writing its PEM to certFile when given. It
+// returns the certificate and its SHA-256 fingerprint (colon-separated hex,
+// as browsers and openssl print it).
+func selfSignedCertificate(addr net.Addr, certFile string) (tls.Certificate, string, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return tls.Certificate{}, "", err
+	}
+	serial, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 62))
+	if err != nil {
+		return tls.Certificate{}, "", err
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber:          serial,
+		Subject:               pkix.Name{CommonName: "ngrok-mock"},
+		NotBefore:             time.Now().Add(-time.Minute),
+		NotAfter:              time.Now().Add(24 * time.Hour),
+		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
+		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		BasicConstraintsValid: true,
+		IsCA:                  true, // NOTE: so that ca_file can trust it directly
+		DNSNames:              []string{"localhost"},
+		IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
+	}
+	if tcp, ok := addr.(*net.TCPAddr); ok && !tcp.IP.IsUnspecified() && !tcp.IP.IsLoopback() {
+		tmpl.IPAddresses = append(tmpl.IPAddresses, tcp.IP)
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		return tls.Certificate{}, "", err
+	}
+	if certFile != "" {
+		pemBytes := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
+		if err := os.WriteFile(certFile, pemBytes, 0o644); err != nil {
+			return tls.Certificate{}, "", fmt.Errorf("writing -tls-cert-file: %w", err)
+		}
+	}
+	sum := sha256.Sum256(der)
+	hex := make([]string, len(sum))
+	for i, b := range sum {
+		hex[i] = fmt.Sprintf("%02X", b)
+	}
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}, strings.Join(hex, ":"), nil
 }
 
 // stringList is a repeatable string flag.

@@ -3,10 +3,15 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,7 +28,7 @@ func start(t *testing.T, args []string, env map[string]string) (string, func() e
 	out, stdout := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), stdout, func(k string) string { return env[k] })
+		done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), stdout, io.Discard, func(k string) string { return env[k] })
 		_ = stdout.Close()
 	}()
 	line, err := bufio.NewReader(out).ReadString('\n')
@@ -86,9 +91,9 @@ func TestRunAPIKeys(t *testing.T) {
 		refused  []string
 	}{
 		{"default key", nil, nil, []string{mockserver.DefaultAPIKey}, []string{"other"}},
-		{"key from the environment", nil, map[string]string{envAPIKey: "from-env"},
+		{"key from the environment", nil, map[string]string{"NGROK_MOCK_API_KEY": "from-env"},
 			[]string{"from-env"}, []string{mockserver.DefaultAPIKey}},
-		{"repeated flag wins over the environment", []string{"-api-key", "a", "-api-key", "b"}, map[string]string{envAPIKey: "from-env"},
+		{"repeated flag wins over the environment", []string{"-api-key", "a", "-api-key", "b"}, map[string]string{"NGROK_MOCK_API_KEY": "from-env"},
 			[]string{"a", "b"}, []string{"from-env", mockserver.DefaultAPIKey}},
 	}
 	for _, tt := range tests {
@@ -117,18 +122,21 @@ func TestRunAPIKeys(t *testing.T) {
 func TestRunRejectsBadArguments(t *testing.T) {
 	t.Parallel()
 	tests := map[string][]string{
-		"page size zero":       {"-page-size", "0"},
-		"page size above 100":  {"-page-size", "101"},
-		"unknown flag":         {"-verbose"},
-		"positional argument":  {"serve"},
-		"empty api key":        {"-api-key", ""},
-		"address not parsable": {"-addr", "not an address"},
+		"page size zero":        {"-page-size", "0"},
+		"page size above 100":   {"-page-size", "101"},
+		"unknown flag":          {"-verbose"},
+		"positional argument":   {"serve"},
+		"empty api key":         {"-api-key", ""},
+		"address not parsable":  {"-addr", "not an address"},
+		"negative rate limit":   {"-rate-limit", "-1"},
+		"unknown log level":     {"-log-level", "loud"},
+		"cert file without tls": {"-tls-cert-file", "/tmp/x.pem"},
 	}
 	for name, args := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			var out strings.Builder
-			err := run(t.Context(), append([]string{"-addr", "127.0.0.1:0"}, args...), &out, func(string) string { return "" })
+			err := run(t.Context(), append([]string{"-addr", "127.0.0.1:0"}, args...), &out, io.Discard, func(string) string { return "" })
 			if err == nil {
 				t.Fatal("run succeeded, want an error")
 			}
@@ -137,4 +145,119 @@ func TestRunRejectsBadArguments(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestRunSettingsFromEnvironment(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"NGROK_MOCK_API_KEY": "one, two", "NGROK_MOCK_RATE_LIMIT": "2"}
+	base, stop := start(t, nil, env)
+	defer func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	}()
+	for _, k := range []string{"one", "two"} {
+		if got := get(t, base+"/ssh_certificate_authorities", k); got != http.StatusOK {
+			t.Errorf("key %q: status %d, want 200", k, got)
+		}
+	}
+	// The third request of the minute (per key) is over the limit of 2.
+	get(t, base+"/ssh_certificate_authorities", "one")
+	if got := get(t, base+"/ssh_certificate_authorities", "one"); got != http.StatusTooManyRequests {
+		t.Errorf("status over the rate limit = %d, want 429", got)
+	}
+}
+
+func TestRunTLS(t *testing.T) {
+	t.Parallel()
+	certFile := filepath.Join(t.TempDir(), "mock.pem")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	out, stdout := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-tls", "-tls-cert-file", certFile}, stdout, io.Discard, func(string) string { return "" })
+		_ = stdout.Close()
+	}()
+	rd := bufio.NewReader(out)
+	line, _ := rd.ReadString('\n')
+	m := regexp.MustCompile(`^ngrok-mock listening on (https://127\.0\.0\.1:\d+)\n$`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("first line = %q", line)
+	}
+	fpLine, _ := rd.ReadString('\n')
+	if !regexp.MustCompile(`^ngrok-mock TLS certificate SHA-256 fingerprint ([0-9A-F]{2}:){31}[0-9A-F]{2}\n$`).MatchString(fpLine) {
+		t.Errorf("second line = %q, want the fingerprint", fpLine)
+	}
+	pemBytes, err := os.ReadFile(certFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pemBytes) {
+		t.Fatal("the certificate file holds no PEM certificate")
+	}
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}}}
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, m[1]+"/ssh_certificate_authorities", nil)
+	req.Header.Set("Ngrok-Version", "2")
+	req.Header.Set("Authorization", "Bearer "+mockserver.DefaultAPIKey)
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatalf("a client trusting only the written certificate failed: %v", err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("status = %d, want 200", resp.StatusCode)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+}
+
+func TestRunLogsRequests(t *testing.T) {
+	t.Parallel()
+	var logs syncBuffer
+	ctx, cancel := context.WithCancel(t.Context())
+	out, stdout := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-api-key", "secret-key"}, stdout, &logs, func(string) string { return "" })
+		_ = stdout.Close()
+	}()
+	line, _ := bufio.NewReader(out).ReadString('\n')
+	m := listeningLine.FindStringSubmatch(line)
+	if m == nil {
+		cancel()
+		t.Fatalf("first line = %q", line)
+	}
+	get(t, m[1]+"/ssh_certificate_authorities", "secret-key")
+	cancel()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+	got := logs.String()
+	if !strings.Contains(got, "path=/ssh_certificate_authorities") || !strings.Contains(got, "status=200") {
+		t.Errorf("log = %q, want a line for the request", got)
+	}
+	if strings.Contains(got, "secret-key") {
+		t.Errorf("log contains the API key: %q", got)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -53,6 +53,12 @@ type Server struct {
 	pageSize int
 
 	store  *store
+	// NOTE: the operational parts (journal.go, faults.go, ratelimit.go,
+	// admin.go) sit around the API without knowing its objects.
+	journal *journal
+	faults  faultSet
+	limiter *rateLimiter // nil: no rate limit
+	admin   *http.ServeMux
 	sshCAs *table[sshCA]
 	idem   *idempotencyCache
 
@@ -115,6 +121,7 @@ func New(opts ...Option) *Server {
 		ids:      &idSource{r: rand.Reader},
 		pageSize: maxLimit,
 		store:    &store{},
+		journal:  newJournal(),
 		idem:     newIdempotencyCache(),
 	}
 	for _, opt := range opts {
@@ -133,6 +140,7 @@ func New(opts ...Option) *Server {
 		s.allow[rt.path] = append(s.allow[rt.path], rt.method)
 	}
 	s.mux.HandleFunc("/", s.serveUnrouted)
+	s.admin = s.adminRoutes()
 	return s
 }
 
@@ -173,6 +181,8 @@ type request struct {
 	r      *http.Request
 	opID   string
 	apiKey string
+	route  string // "METHOD pattern" of the route that served it, for the journal
+	fault  string // what a fault rule did to it, for the journal
 	raw    []byte // the request body, when the route takes one
 	body   any    // raw decoded into route.body(), when the route takes one
 }
@@ -194,8 +204,32 @@ func (rq *request) origin() string {
 type requestKey struct{}
 
 // ServeHTTP runs the checks every request gets, in a fixed order:
-// operation ID, version, authentication; then routing.
+// operation ID, version, authentication, rate limit, fault rules; then
+// routing. Every request is recorded in the journal.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w}
+	rq := &request{r: r}
+	defer func() {
+		s.journal.record(JournalEntry{
+			Time: s.now().UTC(), Method: r.Method, Path: r.URL.Path, Route: rq.route,
+			Status: sw.status, Latency: time.Since(start), OperationID: rq.opID, Fault: rq.fault,
+		})
+	}()
+	if strings.HasPrefix(r.URL.Path, adminPrefix) {
+		if _, err := s.authenticate(r); err != nil {
+			writeAdminError(sw, err.status, err.msg)
+			return
+		}
+		s.admin.ServeHTTP(sw, r)
+		return
+	}
+	s.serveAPI(sw, r, rq, true)
+}
+
+// serveAPI serves one API request; operational is false for the control
+// API's own calls, which no rate limit or fault rule may touch.
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, operational bool) {
 	opID, err := s.ids.newID(prefixOperation)
 	if err != nil {
 		opID = prefixOperation + strings.Repeat("0", idLen)
@@ -203,16 +237,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeResult(w, opID, result{err: errInternal("%v", err)})
 		return
 	}
+	rq.opID = opID
 	w.Header().Set(headerOperationID, opID)
 
-	rq := &request{r: r, opID: opID}
 	key, aerr := s.admit(r)
+	if aerr == nil && operational {
+		aerr = s.limiter.allow(key, s.now())
+	}
 	if aerr != nil {
 		writeResult(w, opID, result{err: aerr})
 		return
 	}
 	rq.apiKey = key
-	s.mux.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestKey{}, rq)))
+	r = r.WithContext(context.WithValue(r.Context(), requestKey{}, rq))
+	if !operational {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	s.serveWithFault(w, r, rq, func(w http.ResponseWriter) { s.mux.ServeHTTP(w, r) })
 }
 
 // admit checks the version header and the API key, returning the key.
@@ -226,7 +268,11 @@ func (s *Server) admit(r *http.Request) (string, *apiError) {
 		return "", badRequest(codeUnsupportedVersion,
 			"The API version %q in the %s header is not supported. The only supported version is %s.", v, headerVersion, apiVersion)
 	}
+	return s.authenticate(r)
+}
 
+// authenticate checks the API key, returning it.
+func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 	auth := r.Header.Get("Authorization")
 	if auth == "" {
 		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
@@ -268,6 +314,7 @@ func (s *Server) serveRoute(rt route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rq := r.Context().Value(requestKey{}).(*request)
 		rq.r = r
+		rq.route = rt.method + " " + rt.path
 		if err := rt.prepare(w, rq); err != nil {
 			writeResult(w, rq.opID, result{err: err})
 			return

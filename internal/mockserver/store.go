@@ -11,8 +11,9 @@ import (
 // certificate signed by an authority) can later be checked and applied
 // atomically without a lock order to get wrong.
 type store struct {
-	mu  sync.Mutex
-	seq uint64 // insertion sequence; orders lists when timestamps tie
+	mu     sync.Mutex
+	seq    uint64                // insertion sequence; orders lists when timestamps tie
+	tables map[string]adminTable // every table by collection name, for the control API
 }
 
 // table is one collection of objects of type T, keyed by ID. Values are
@@ -38,7 +39,7 @@ type row[T any] struct {
 }
 
 func newTable[T any](st *store, ids *idSource, name, noun, prefix string) *table[T] {
-	return &table[T]{
+	t := &table[T]{
 		st:     st,
 		ids:    ids,
 		name:   name,
@@ -47,6 +48,8 @@ func newTable[T any](st *store, ids *idSource, name, noun, prefix string) *table
 		rows:   map[string]*row[T]{},
 		gone:   map[string]uint64{},
 	}
+	st.register(name, t)
+	return t
 }
 
 // kind describes the IDs of this table, for route declarations and messages.
