@@ -3,7 +3,10 @@ package provider
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"fmt"
+	"net/http"
 	"os"
 	"strings"
 
@@ -47,6 +50,8 @@ type providerModel struct {
 	APIKey     types.String `tfsdk:"api_key"`
 	APIBaseURL types.String `tfsdk:"api_base_url"`
 	MaxRetries types.Int64  `tfsdk:"max_retries"`
+	CAFile     types.String `tfsdk:"ca_file"`
+	Insecure   types.Bool   `tfsdk:"insecure_skip_verify"`
 }
 
 func (p *ngrokProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -78,6 +83,16 @@ func (p *ngrokProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 					"Defaults to %d; `0` disables retries.", apiclient.DefaultRetryPolicy().MaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(0, maxRetriesLimit)},
+			},
+			"ca_file": schema.StringAttribute{
+				Description: "Path to a PEM file of certificate authorities to trust for the API's TLS certificate, " +
+					"in addition to the system's, for example the certificate that `ngrok-mock -tls -tls-cert-file` writes.",
+				Optional: true,
+			},
+			"insecure_skip_verify": schema.BoolAttribute{
+				Description: "Skip verification of the API's TLS certificate. Only for local testing against `ngrok-mock -tls`; " +
+					"prefer `ca_file`. Never use it against the real API.",
+				Optional: true,
 			},
 		},
 	}
@@ -118,12 +133,24 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		retry.MaxRetries = int(cfg.MaxRetries.ValueInt64())
 	}
 
-	client, err := apiclient.New(
+	opts := []apiclient.Option{
 		apiclient.WithBaseURL(baseURL),
 		apiclient.WithAPIKey(apiKey),
 		apiclient.WithUserAgent(userAgent(p.version, req.TerraformVersion)),
 		apiclient.WithRetryPolicy(retry),
-	)
+	}
+	if !cfg.CAFile.IsNull() || cfg.Insecure.ValueBool() {
+		hc, err := tlsHTTPClient(cfg.CAFile.ValueString(), cfg.Insecure.ValueBool())
+		if err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("ca_file"), "Unable to Read ca_file", err.Error())
+			return
+		}
+		if cfg.Insecure.ValueBool() {
+			tflog.Warn(ctx, "TLS certificate verification of the ngrok API is disabled (insecure_skip_verify)")
+		}
+		opts = append(opts, apiclient.WithHTTPClient(hc))
+	}
+	client, err := apiclient.New(opts...)
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to Configure the ngrok Client",
 			fmt.Sprintf("%s. Check api_base_url (or %s).", err, envAPIBaseURL))
@@ -165,4 +192,29 @@ func userAgent(providerVersion, terraformVersion string) string {
 		ua += " Terraform/" + terraformVersion
 	}
 	return ua
+}
+
+// tlsHTTPClient returns an HTTP client that trusts the certificates in
+// caFile besides the system's, or (insecure) none at all.
+func tlsHTTPClient(caFile string, insecure bool) (*http.Client, error) {
+	tlsConfig := &tls.Config{MinVersion: tls.VersionTLS12}
+	if caFile != "" {
+		pemBytes, err := os.ReadFile(caFile)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", caFile, err)
+		}
+		pool, err := x509.SystemCertPool()
+		if err != nil {
+			pool = x509.NewCertPool()
+		}
+		if !pool.AppendCertsFromPEM(pemBytes) {
+			return nil, fmt.Errorf("%s holds no PEM certificate", caFile)
+		}
+		tlsConfig.RootCAs = pool
+	}
+	// NOTE: an explicit choice of the user, for local mock servers only.
+	tlsConfig.InsecureSkipVerify = insecure
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.TLSClientConfig = tlsConfig
+	return &http.Client{Transport: transport}, nil
 }
