@@ -62,6 +62,7 @@ type config struct {
 	logLevel    string
 	tls         bool
 	tlsCertFile string
+	stateFile   string
 }
 
 // parseConfig reads the flags, then fills every flag not given on the
@@ -76,6 +77,7 @@ func parseConfig(args []string, getenv func(string) string) (*config, error) {
 	flags.StringVar(&c.logLevel, "log-level", "info", "request log level on stderr: debug, info, warn, error or off")
 	flags.BoolVar(&c.tls, "tls", false, "serve HTTPS with a generated self-signed certificate, and print its SHA-256 fingerprint")
 	flags.StringVar(&c.tlsCertFile, "tls-cert-file", "", "with -tls, also write the certificate (PEM) here, for the provider's ca_file")
+	flags.StringVar(&c.stateFile, "state", "", "keep the state in this JSON file: loaded at start, saved atomically after each change, so a restart loses nothing")
 	if err := flags.Parse(args); err != nil {
 		return nil, err
 	}
@@ -154,13 +156,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if logger != nil {
 		opts = append(opts, mockserver.WithLogger(logger))
 	}
+	if c.stateFile != "" {
+		opts = append(opts, mockserver.WithStateFile(c.stateFile))
+	}
+	server := mockserver.New(opts...)
+	if c.stateFile != "" {
+		if err := server.LoadStateFile(); err != nil {
+			return fmt.Errorf("-state %s: %w", c.stateFile, err)
+		}
+	}
 
 	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", c.addr)
 	if err != nil {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           mockserver.New(opts...),
+		Handler:           server,
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	scheme := "http"

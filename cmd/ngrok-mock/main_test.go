@@ -261,3 +261,49 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+func TestRunStateSurvivesRestart(t *testing.T) {
+	t.Parallel()
+	state := filepath.Join(t.TempDir(), "state.json")
+	base, stop := start(t, []string{"-state", state}, nil)
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, base+"/ssh_certificate_authorities", strings.NewReader(`{"description":"survivor"}`))
+	req.Header.Set("Ngrok-Version", "2")
+	req.Header.Set("Authorization", "Bearer "+mockserver.DefaultAPIKey)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+
+	base, stop = start(t, []string{"-state", state}, nil)
+	defer func() { _ = stop() }()
+	req, _ = http.NewRequestWithContext(t.Context(), http.MethodGet, base+"/ssh_certificate_authorities", nil)
+	req.Header.Set("Ngrok-Version", "2")
+	req.Header.Set("Authorization", "Bearer "+mockserver.DefaultAPIKey)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if !strings.Contains(string(body), `"description":"survivor"`) {
+		t.Errorf("after restart the list is %s, want the authority created before", body)
+	}
+}
+
+func TestRunRefusesCorruptState(t *testing.T) {
+	t.Parallel()
+	state := filepath.Join(t.TempDir(), "state.json")
+	if err := os.WriteFile(state, []byte("{"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-state", state}, &out, io.Discard, func(string) string { return "" })
+	if err == nil || !strings.Contains(err.Error(), "-state") {
+		t.Errorf("run = %v, want an error naming -state", err)
+	}
+}

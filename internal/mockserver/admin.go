@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"time"
 )
@@ -26,6 +27,7 @@ const adminPrefix = "/_mock/"
 //	DELETE /_mock/faults                     remove every fault rule
 //	DELETE /_mock/objects/{collection}/{id}  delete an object as if in the dashboard
 //	PATCH  /_mock/objects/{collection}/{id}  change an object as if in the dashboard (the API's PATCH body)
+//	GET    /_mock/state                      everything the server holds, as the -state file stores it
 func (s *Server) adminRoutes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /_mock/reset", func(w http.ResponseWriter, _ *http.Request) {
@@ -89,6 +91,15 @@ func (s *Server) adminRoutes() *http.ServeMux {
 		w.WriteHeader(rec.Code)
 		_, _ = w.Write(rec.Body.Bytes())
 	})
+	mux.HandleFunc("GET /_mock/state", func(w http.ResponseWriter, _ *http.Request) {
+		data, err := s.MarshalState()
+		if err != nil {
+			writeAdminError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(data)
+	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeAdminError(w, http.StatusNotFound, "no mock control route "+r.Method+" "+r.URL.Path)
 	})
@@ -102,6 +113,7 @@ func (s *Server) Reset() {
 	s.idem.clear()
 	s.ClearFaults()
 	s.ClearJournal()
+	s.saveOrLog()
 }
 
 // DeleteObject deletes an object behind the API's back, as a colleague in the
@@ -115,7 +127,7 @@ func (s *Server) DeleteObject(collection, id string) error {
 	if err := t.adminRemove(id); err != nil {
 		return errors.New(collection + "/" + id + ": " + err.msg)
 	}
-	return nil
+	return s.SaveState()
 }
 
 // EditObject sends body as the API's own PATCH of the object, bypassing fault
@@ -193,6 +205,9 @@ func writeAdminError(w http.ResponseWriter, status int, msg string) {
 type adminTable interface {
 	adminRemove(id string) *apiError
 	clear()
+	marshalRows() (json.RawMessage, error)
+	unmarshalRows(json.RawMessage) error
+	persistable() bool
 }
 
 func (st *store) register(name string, t adminTable) {
@@ -254,4 +269,19 @@ func contextAndKey(r *http.Request, fallbackKey string) (context.Context, string
 		return r.Context(), token
 	}
 	return r.Context(), fallbackKey
+}
+
+// persistable reports whether T survives a state file: it must encode its
+// own fields, since stored types keep them unexported.
+func (t *table[T]) persistable() bool {
+	typ := reflect.TypeFor[T]()
+	return typ.Implements(reflect.TypeFor[json.Marshaler]()) &&
+		reflect.PointerTo(typ).Implements(reflect.TypeFor[json.Unmarshaler]())
+}
+
+// saveOrLog saves the state where no caller can be told of a failure.
+func (s *Server) saveOrLog() {
+	if err := s.SaveState(); err != nil && s.journal.log != nil {
+		s.journal.log.Error("saving the state file", "error", err.Error())
+	}
 }

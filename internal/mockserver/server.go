@@ -52,15 +52,16 @@ type Server struct {
 	ids      *idSource
 	pageSize int
 
-	store  *store
+	store *store
 	// NOTE: the operational parts (journal.go, faults.go, ratelimit.go,
 	// admin.go) sit around the API without knowing its objects.
 	journal *journal
 	faults  faultSet
 	limiter *rateLimiter // nil: no rate limit
+	persist *persister   // nil: no state file
 	admin   *http.ServeMux
-	sshCAs *table[sshCA]
-	idem   *idempotencyCache
+	sshCAs  *table[sshCA]
+	idem    *idempotencyCache
 
 	mux *http.ServeMux // method+path routes, plus "/" for everything unrouted
 	// paths holds the same paths without methods: a request that misses mux
@@ -319,13 +320,21 @@ func (s *Server) serveRoute(rt route) http.Handler {
 			writeResult(w, rq.opID, result{err: err})
 			return
 		}
-		run := func() result { return rt.run(rq) }
+		var res result
 		if key := r.Header.Get(headerIdempotency); key != "" && rt.method == http.MethodPost {
 			fp := sha256.Sum256(slices.Concat([]byte(r.Method+" "+r.URL.Path+"\n"), rq.raw))
-			writeResult(w, rq.opID, s.idem.do(r.Context(), idempotencyKey{apiKey: rq.apiKey, key: key}, fp, run))
-			return
+			res = s.idem.do(r.Context(), idempotencyKey{apiKey: rq.apiKey, key: key}, fp, func() result { return rt.run(rq) })
+		} else {
+			res = rt.run(rq)
 		}
-		writeResult(w, rq.opID, run())
+		// NOTE: saved before answering, so that every change a client has
+		// seen answered survives the server being killed.
+		if res.err == nil && rt.method != http.MethodGet {
+			if err := s.SaveState(); err != nil {
+				res = result{err: errInternal("the change was made but the state file could not be saved: %v", err)}
+			}
+		}
+		writeResult(w, rq.opID, res)
 	})
 }
 
