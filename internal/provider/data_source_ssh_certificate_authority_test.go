@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
 func TestAccSSHCertificateAuthorityDataSource_byID(t *testing.T) {
@@ -57,7 +58,8 @@ data "ngrok_ssh_certificate_authority" "test" {
 
 func TestAccSSHCertificateAuthoritiesDataSource(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	// One object a page: the data source must follow every next_page_uri.
+	mock := newTestMock(t, mockserver.WithPageSize(1))
 	ctx := context.Background()
 	var ids []string
 	for _, desc := range []string{"prod hosts", "staging hosts", "prod users"} {
