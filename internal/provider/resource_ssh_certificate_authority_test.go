@@ -65,6 +65,43 @@ func TestAccSSHCertificateAuthority_basic(t *testing.T) {
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
+			{
+				// terraform plan -generate-config-out writes configuration
+				// that imports with no change.
+				ResourceName:    testCAResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
+		},
+	})
+}
+
+func TestAccSSHCertificateAuthority_generatedConfigForEveryKeyType(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: mock.config(testAccSSHCertificateAuthorityConfig(`private_key_type = "ecdsa"`, `elliptic_curve = "p384"`,
+					`description = "d"`, `metadata = "{}"`)),
+			},
+			{
+				ResourceName:    testCAResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
+			{
+				Config: mock.config(testAccSSHCertificateAuthorityConfig(`private_key_type = "rsa"`, `key_size = 2048`)),
+			},
+			{
+				ResourceName:    testCAResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
 		},
 	})
 }
