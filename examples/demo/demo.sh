@@ -59,6 +59,16 @@ echo "==> terraform apply"
 echo "==> terraform output"
 "$tf" output "${color[@]}"
 
+# NOTE: ssh-keygen decodes the certificates independently of the provider:
+# type, key ID, serial, signing CA, validity, principals, options.
+if command -v ssh-keygen >/dev/null; then
+  for cert in web_1_host_certificate ci_deploy_user_certificate; do
+    echo "==> ssh-keygen -L -f $cert"
+    "$tf" output -raw "$cert" >"$work/$cert-cert.pub"
+    ssh-keygen -L -f "$work/$cert-cert.pub"
+  done
+fi
+
 echo "==> terraform plan (must show no changes)"
 set +e
 "$tf" plan "${color[@]}" -detailed-exitcode -input=false -compact-warnings

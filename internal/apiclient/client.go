@@ -229,8 +229,7 @@ func objectPath(collection, what, id string) (string, error) {
 	return "/" + collection + "/" + url.PathEscape(id), nil
 }
 
-// Generic helpers: each object file holds only types and thin methods. A PUT
-// helper (replace) joins them with the first object that needs it.
+// Generic helpers: each object file holds only types and thin methods.
 
 func create[T any](ctx context.Context, c *Client, path string, in any) (*T, error) {
 	out := new(T)
@@ -251,6 +250,15 @@ func get[T any](ctx context.Context, c *Client, path string) (*T, error) {
 func update[T any](ctx context.Context, c *Client, path string, in any) (*T, error) {
 	out := new(T)
 	if err := c.do(ctx, http.MethodPatch, path, in, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// replace sends a PUT, which replaces the whole object at path with in.
+func replace[T any](ctx context.Context, c *Client, path string, in any) (*T, error) {
+	out := new(T)
+	if err := c.do(ctx, http.MethodPut, path, in, out); err != nil {
 		return nil, err
 	}
 	return out, nil

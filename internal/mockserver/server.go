@@ -55,13 +55,21 @@ type Server struct {
 	store *store
 	// NOTE: the operational parts (journal.go, faults.go, ratelimit.go,
 	// admin.go) sit around the API without knowing its objects.
-	journal *journal
-	faults  faultSet
-	limiter *rateLimiter // nil: no rate limit
-	persist *persister   // nil: no state file
-	admin   *http.ServeMux
-	sshCAs  *table[sshCA]
-	idem    *idempotencyCache
+	journal   *journal
+	faults    faultSet
+	limiter   *rateLimiter // nil: no rate limit
+	persist   *persister   // nil: no state file
+	admin     *http.ServeMux
+	sshCAs    *table[sshCA]
+	hostCerts *table[sshCert]
+	userCerts *table[sshCert]
+	endpoints *table[endpoint]
+	edges     *edgeState // HTTPS edges, routes and their modules, backends, IP policies: seed only
+	// domains holds reserved domains and the TLS certificates and endpoint
+	// configurations (seed only) they refer to.
+	domains        *domainState
+	certIssueDelay time.Duration // see WithCertificateIssueDelay
+	idem           *idempotencyCache
 
 	mux *http.ServeMux // method+path routes, plus "/" for everything unrouted
 	// paths holds the same paths without methods: a request that misses mux
@@ -117,18 +125,24 @@ func WithPageSize(n int) Option {
 // New returns a Server with empty collections.
 func New(opts ...Option) *Server {
 	s := &Server{
-		apiKeys:  []string{DefaultAPIKey},
-		now:      time.Now,
-		ids:      &idSource{r: rand.Reader},
-		pageSize: maxLimit,
-		store:    &store{},
-		journal:  newJournal(),
-		idem:     newIdempotencyCache(),
+		apiKeys:        []string{DefaultAPIKey},
+		now:            time.Now,
+		ids:            &idSource{r: rand.Reader},
+		pageSize:       maxLimit,
+		store:          &store{},
+		journal:        newJournal(),
+		certIssueDelay: defaultCertificateIssueDelay,
+		idem:           newIdempotencyCache(),
 	}
 	for _, opt := range opts {
 		opt(s)
 	}
 	s.sshCAs = newTable[sshCA](s.store, s.ids, collSSHCAs, "SSH certificate authority", prefixSSHCA)
+	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
+	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
+	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
+	s.edges = newEdgeState(s.store, s.ids)
+	s.domains = newDomainState(s.store, s.ids)
 
 	s.mux = http.NewServeMux()
 	s.paths = http.NewServeMux()
@@ -149,6 +163,10 @@ func New(opts ...Option) *Server {
 func (s *Server) routes() []route {
 	return slices.Concat(
 		s.sshCARoutes(),
+		s.sshCertificateRoutes(),
+		s.edgeRouteModuleRoutes(),
+		s.reservedDomainRoutes(),
+		s.endpointRoutes(),
 	)
 }
 

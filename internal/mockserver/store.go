@@ -123,12 +123,23 @@ func (t *table[T]) update(id string, fn func(*T) *apiError) (T, *apiError) {
 	return v, nil
 }
 
-func (t *table[T]) remove(id string) *apiError {
+func (t *table[T]) remove(id string) *apiError { return t.removeChecked(id, nil) }
+
+// removeChecked is remove with a precondition: check (when not nil) runs
+// under the store lock, so that a rule spanning tables (a reserved domain
+// that an endpoint uses cannot go) holds at the moment of the delete. It may
+// read other tables' rows directly, but must not lock.
+func (t *table[T]) removeChecked(id string, check func() *apiError) *apiError {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
 	r, ok := t.rows[id]
 	if !ok {
 		return errNotFound()
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return err
+		}
 	}
 	delete(t.rows, id)
 	t.gone[id] = r.seq
@@ -138,6 +149,34 @@ func (t *table[T]) remove(id string) *apiError {
 		t.order = slices.Delete(t.order, i, i+1)
 	}
 	return nil
+}
+
+// putNew stores v under an ID the caller minted (insert mints its own), for
+// objects that must know their ID before they are stored, such as a signed
+// certificate whose key ID is its object ID. check (when not nil) runs under
+// the store lock like removeChecked's, so that a rule spanning tables (a
+// certificate's authority still exists) holds at the moment v is stored. A
+// failed check stores nothing.
+// taken reports an ID collision: mint another ID and try again.
+func (t *table[T]) putNew(id string, v T, check func() *apiError) (taken bool, err *apiError) {
+	t.st.mu.Lock()
+	defer t.st.mu.Unlock()
+	if check != nil {
+		if err := check(); err != nil {
+			return false, err
+		}
+	}
+	if _, live := t.rows[id]; live {
+		return true, nil
+	}
+	if _, dead := t.gone[id]; dead {
+		return true, nil
+	}
+	t.st.seq++
+	r := &row[T]{id: id, seq: t.st.seq, val: v}
+	t.rows[id] = r
+	t.order = append(t.order, r)
+	return false, nil
 }
 
 func (t *table[T]) len() int {

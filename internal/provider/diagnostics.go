@@ -54,6 +54,10 @@ func apiErrorDetail(err error) string {
 
 func apiErrorHint(e *apiclient.APIError) string {
 	switch {
+	case e.ErrorCode == errCodeEdgesReadOnly:
+		return edgesReadOnlyHint
+	case e.ErrorCode == errCodeDomainInUse:
+		return domainInUseHint
 	case e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden:
 		return "Check the API key (api_key or " + envAPIKey + "): it must be an ngrok API key, not an agent authtoken, and it must belong to the account that owns these objects."
 	case e.StatusCode == http.StatusNotFound:

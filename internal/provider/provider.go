@@ -12,6 +12,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -32,7 +34,11 @@ const (
 	maxRetriesLimit = 20
 )
 
-var _ provider.Provider = (*ngrokProvider)(nil)
+var (
+	_ provider.Provider                       = (*ngrokProvider)(nil)
+	_ provider.ProviderWithEphemeralResources = (*ngrokProvider)(nil)
+	_ provider.ProviderWithFunctions          = (*ngrokProvider)(nil)
+)
 
 // New returns a constructor of the provider at the given version, as
 // providerserver.Serve and the acceptance tests expect.
@@ -169,13 +175,45 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewSSHCertificateAuthorityResource,
+		NewReservedDomainResource,
+		NewSSHHostCertificateResource,
+		NewSSHUserCertificateResource,
+		NewCloudEndpointResource,
+		NewHTTPSEdgeRouteOIDCResource,
+		NewHTTPSEdgeRouteBackendResource,
+		NewHTTPSEdgeRouteIPRestrictionResource,
+		NewHTTPSEdgeRouteRequestHeadersResource,
 	}
 }
 
 func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewSSHCertificateAuthorityDataSource,
+		NewReservedDomainDataSource,
+		NewReservedDomainsDataSource,
+		NewEndpointDataSource,
+		NewEndpointsDataSource,
+		NewHTTPSEdgeRouteOIDCDataSource,
+		NewHTTPSEdgeRouteBackendDataSource,
+		NewHTTPSEdgeRouteIPRestrictionDataSource,
+		NewHTTPSEdgeRouteRequestHeadersDataSource,
 		NewSSHCertificateAuthoritiesDataSource,
+		NewSSHHostCertificateDataSource,
+		NewSSHHostCertificatesDataSource,
+		NewSSHUserCertificateDataSource,
+		NewSSHUserCertificatesDataSource,
+	}
+}
+
+func (p *ngrokProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
+	return []func() ephemeral.EphemeralResource{
+		NewSSHUserCertificateEphemeralResource,
+	}
+}
+
+func (p *ngrokProvider) Functions(_ context.Context) []func() function.Function {
+	return []func() function.Function{
+		NewSSHCertificateInfoFunction,
 	}
 }
 

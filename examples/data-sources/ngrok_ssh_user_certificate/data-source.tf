@@ -1,0 +1,7 @@
+data "ngrok_ssh_user_certificate" "alice" {
+  id = "sucrt_2hHH3DZ2pGqXhD3VtxFxzU1x1mS"
+}
+
+output "alice_principals" {
+  value = data.ngrok_ssh_user_certificate.alice.principals
+}

@@ -1,0 +1,4 @@
+import {
+  to = ngrok_cloud_endpoint.app
+  id = "ep_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+}

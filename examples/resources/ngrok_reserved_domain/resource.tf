@@ -1,0 +1,50 @@
+# A subdomain of an ngrok domain: no DNS record and no certificate settings
+# are needed, ngrok serves its own certificate.
+resource "ngrok_reserved_domain" "app" {
+  domain      = "myapp.ngrok.app"
+  description = "Public entry point of the app"
+}
+
+# A custom domain whose certificate ngrok obtains from Let's Encrypt and
+# renews. Create a CNAME record for the domain pointing to cname_target.
+resource "ngrok_reserved_domain" "api" {
+  domain   = "api.example.com"
+  metadata = jsonencode({ team = "platform" })
+
+  certificate_management_policy = {
+    private_key_type = "rsa" # default "ecdsa"
+  }
+}
+
+output "api_dns_record" {
+  value = "${ngrok_reserved_domain.api.domain} CNAME ${ngrok_reserved_domain.api.cname_target}"
+}
+
+# A wildcard custom domain needs a second record, for the ACME challenge.
+# With wait_for_certificate, apply returns once the certificate is issued
+# (create the DNS records first), and fails if ngrok reports a DNS error.
+resource "ngrok_reserved_domain" "tenants" {
+  domain                        = "*.tenants.example.com"
+  certificate_management_policy = {}
+  wait_for_certificate          = true
+
+  timeouts {
+    create = "20m"
+    update = "20m"
+  }
+}
+
+output "tenants_dns_records" {
+  value = [
+    "*.tenants.example.com CNAME ${ngrok_reserved_domain.tenants.cname_target}",
+    "_acme-challenge.tenants.example.com CNAME ${ngrok_reserved_domain.tenants.acme_challenge_cname_target}",
+  ]
+}
+
+# A custom domain served with a certificate uploaded to ngrok beforehand.
+# Replacing certificate_id with certificate_management_policy (or the other
+# way round), or removing it, is an in-place update.
+resource "ngrok_reserved_domain" "legacy" {
+  domain         = "legacy.example.com"
+  certificate_id = "cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+}

@@ -1,0 +1,449 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// The four per-route modules of HTTPS edges (wire-details §7), each served at
+// /edges/https/{edge_id}/routes/{id}/<module> with PUT, GET and DELETE.
+//
+//   - PUT takes the bare module object and replaces the whole module: an
+//     omitted field is its zero value, except enabled, which defaults to true.
+//     The response returns every field, zero values included.
+//   - GET of a module that was never set, or was deleted: 404 [ours].
+//   - DELETE of a module that is not set: 204 [ours], as for detaching a
+//     reserved domain's certificate: the client wanted it gone and it is.
+//   - An unknown edge, an unknown route, or a route of another edge: 404.
+//   - SetEdgesReadOnly makes every PUT and DELETE answer ERR_NGROK_7196, as
+//     the real API does for accounts whose edges became read-only.
+
+// Error codes of the route modules; see the table in errors.go.
+const (
+	codeEdgeModuleMissingField = "ERR_NGROK_7170"
+	codeEdgeOIDCIssuer         = "ERR_NGROK_7171"
+	codeEdgeHeaderName         = "ERR_NGROK_7172"
+	codeEdgeNoIPPolicies       = "ERR_NGROK_7173"
+	codeEdgeUnknownReference   = "ERR_NGROK_7174"
+	codeEdgesReadOnly          = "ERR_NGROK_7196"
+)
+
+// Module names, as path segments and as EdgeRouteModule's argument.
+const (
+	ModuleOIDC           = "oidc"
+	ModuleBackend        = "backend"
+	ModuleIPRestriction  = "ip_restriction"
+	ModuleRequestHeaders = "request_headers"
+)
+
+// edgeState holds the seed-only objects. readOnly and lastPut are guarded
+// by the store mutex, like the tables.
+type edgeState struct {
+	st         *store
+	edges      *table[httpsEdge]
+	routes     *table[httpsEdgeRoute]
+	backends   *table[tunnelGroupBackend]
+	ipPolicies *table[ipPolicy]
+
+	readOnly bool
+	lastPut  map[moduleKey]json.RawMessage
+}
+
+type moduleKey struct{ edgeID, routeID, module string }
+
+func newEdgeState(st *store, ids *idSource) *edgeState {
+	return &edgeState{
+		st:         st,
+		edges:      newTable[httpsEdge](st, ids, tableHTTPSEdges, "HTTPS edge", prefixEdgeHTTPS),
+		routes:     newTable[httpsEdgeRoute](st, ids, tableHTTPSEdgeRoutes, "HTTPS edge route", prefixEdgeHTTPSRoute),
+		backends:   newTable[tunnelGroupBackend](st, ids, tableTunnelGroupBackends, "tunnel group backend", prefixTunnelGroupBackend),
+		ipPolicies: newTable[ipPolicy](st, ids, tableIPPolicies, "IP policy", prefixIPPolicy),
+		lastPut:    map[moduleKey]json.RawMessage{},
+	}
+}
+
+// SetEdgesReadOnly makes the server refuse every write to a route module
+// with ERR_NGROK_7196, as the real API does for accounts whose edges became
+// read-only (after 31 December 2025). Reads keep working.
+func (s *Server) SetEdgesReadOnly(readOnly bool) {
+	s.store.mu.Lock()
+	defer s.store.mu.Unlock()
+	s.edges.readOnly = readOnly
+}
+
+// EdgeRouteModule returns the body of the last accepted PUT of a module
+// (ModuleOIDC, ModuleBackend...) of a route, byte for byte as the client sent
+// it, so that tests can assert what reached the API, including values that
+// never reach a Terraform state. ok is false when no PUT was accepted. A
+// later DELETE does not forget the body.
+func (s *Server) EdgeRouteModule(edgeID, routeID, module string) (json.RawMessage, bool) {
+	s.store.mu.Lock()
+	defer s.store.mu.Unlock()
+	raw, ok := s.edges.lastPut[moduleKey{edgeID, routeID, module}]
+	return slices.Clone(raw), ok
+}
+
+// routeLocked finds a route of an edge; the store lock must be held.
+func (es *edgeState) routeLocked(edgeID, routeID string) (*row[httpsEdgeRoute], *apiError) {
+	if _, ok := es.edges.rows[edgeID]; !ok {
+		return nil, errNotFound()
+	}
+	r, ok := es.routes.rows[routeID]
+	if !ok || r.val.edgeID != edgeID {
+		return nil, errNotFound()
+	}
+	return r, nil
+}
+
+// routeModule describes one module: its replace body B and what is stored, M.
+type routeModule[B, M any] struct {
+	name string
+	// build validates a replace body and returns the module to store. It
+	// runs with the store lock held, so that references to backends and IP
+	// policies are checked atomically with the write.
+	build func(es *edgeState, in *B) (M, *apiError)
+	wire  func(m *M, origin string) any
+	slot  func(r *httpsEdgeRoute) **M
+}
+
+func (s *Server) edgeRouteModuleRoutes() []route {
+	return slices.Concat(
+		moduleRoutes(s, routeModule[oidcBody, oidcModule]{
+			name: ModuleOIDC, build: buildOIDC, wire: (*oidcModule).wire,
+			slot: func(r *httpsEdgeRoute) **oidcModule { return &r.oidc },
+		}),
+		moduleRoutes(s, routeModule[backendBody, backendModule]{
+			name: ModuleBackend, build: buildBackend, wire: (*backendModule).wire,
+			slot: func(r *httpsEdgeRoute) **backendModule { return &r.backend },
+		}),
+		moduleRoutes(s, routeModule[ipRestrictionBody, ipRestrictionModule]{
+			name: ModuleIPRestriction, build: buildIPRestriction, wire: (*ipRestrictionModule).wire,
+			slot: func(r *httpsEdgeRoute) **ipRestrictionModule { return &r.ipRestriction },
+		}),
+		moduleRoutes(s, routeModule[requestHeadersBody, requestHeadersModule]{
+			name: ModuleRequestHeaders, build: buildRequestHeaders, wire: (*requestHeadersModule).wire,
+			slot: func(r *httpsEdgeRoute) **requestHeadersModule { return &r.requestHeaders },
+		}),
+	)
+}
+
+func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
+	path := "/" + collEdgesHTTPS + "/{edge_id}/routes/{id}/" + m.name
+	ids := map[string]idKind{"edge_id": s.edges.edges.kind(), "id": s.edges.routes.kind()}
+	es := s.edges
+
+	replace := func(rq *request) (any, int, *apiError) {
+		edgeID, routeID := rq.r.PathValue("edge_id"), rq.r.PathValue("id")
+		es.st.mu.Lock()
+		defer es.st.mu.Unlock()
+		if es.readOnly {
+			return nil, 0, errEdgesReadOnly()
+		}
+		r, err := es.routeLocked(edgeID, routeID)
+		if err != nil {
+			return nil, 0, err
+		}
+		v, err := m.build(es, rq.body.(*B))
+		if err != nil {
+			return nil, 0, err
+		}
+		*m.slot(&r.val) = &v
+		es.lastPut[moduleKey{edgeID, routeID, m.name}] = slices.Clone(rq.raw)
+		return m.wire(&v, rq.origin()), http.StatusOK, nil
+	}
+	get := func(rq *request) (any, int, *apiError) {
+		es.st.mu.Lock()
+		defer es.st.mu.Unlock()
+		r, err := es.routeLocked(rq.r.PathValue("edge_id"), rq.r.PathValue("id"))
+		if err != nil {
+			return nil, 0, err
+		}
+		v := *m.slot(&r.val)
+		if v == nil {
+			return nil, 0, errNotFound()
+		}
+		return m.wire(v, rq.origin()), http.StatusOK, nil
+	}
+	remove := func(rq *request) (any, int, *apiError) {
+		es.st.mu.Lock()
+		defer es.st.mu.Unlock()
+		if es.readOnly {
+			return nil, 0, errEdgesReadOnly()
+		}
+		r, err := es.routeLocked(rq.r.PathValue("edge_id"), rq.r.PathValue("id"))
+		if err != nil {
+			return nil, 0, err
+		}
+		*m.slot(&r.val) = nil
+		return nil, http.StatusNoContent, nil
+	}
+	return []route{
+		{method: http.MethodPut, path: path, ids: ids, body: bodyOf[B], handle: replace},
+		{method: http.MethodGet, path: path, ids: ids, handle: get},
+		{method: http.MethodDelete, path: path, ids: ids, handle: remove},
+	}
+}
+
+func errEdgesReadOnly() *apiError {
+	return badRequest(codeEdgesReadOnly,
+		"Edges are read-only for this account: they can no longer be created or changed. "+
+			"Use cloud endpoints with a traffic policy instead.")
+}
+
+// refWire is the wire shape of a reference to another object.
+type refWire struct {
+	ID  string `json:"id"`
+	URI string `json:"uri"`
+}
+
+// enabledOrDefault applies the API's default for an omitted (or null) enabled.
+func enabledOrDefault(b *bool) bool { return b == nil || *b }
+
+// OIDC module.
+
+type oidcBody struct {
+	Enabled            *bool    `json:"enabled"`
+	OptionsPassthrough bool     `json:"options_passthrough"`
+	CookiePrefix       string   `json:"cookie_prefix"`
+	InactivityTimeout  uint32   `json:"inactivity_timeout"`
+	MaximumDuration    uint32   `json:"maximum_duration"`
+	Issuer             string   `json:"issuer"`
+	ClientID           string   `json:"client_id"`
+	ClientSecret       string   `json:"client_secret"`
+	Scopes             []string `json:"scopes"`
+}
+
+// oidcModule is stored in its wire shape: nothing in it depends on the origin.
+type oidcModule struct {
+	Enabled            bool     `json:"enabled"`
+	OptionsPassthrough bool     `json:"options_passthrough"`
+	CookiePrefix       string   `json:"cookie_prefix"`
+	InactivityTimeout  uint32   `json:"inactivity_timeout"`
+	MaximumDuration    uint32   `json:"maximum_duration"`
+	Issuer             string   `json:"issuer"`
+	ClientID           string   `json:"client_id"`
+	ClientSecret       string   `json:"client_secret"`
+	Scopes             []string `json:"scopes"`
+}
+
+func (m *oidcModule) wire(string) any { return m }
+
+func buildOIDC(_ *edgeState, in *oidcBody) (oidcModule, *apiError) {
+	var missing []string
+	for _, f := range []struct{ name, value string }{
+		{"issuer", in.Issuer}, {"client_id", in.ClientID}, {"client_secret", in.ClientSecret},
+	} {
+		if f.value == "" {
+			missing = append(missing, f.name)
+		}
+	}
+	if len(missing) > 0 {
+		return oidcModule{}, badRequest(codeEdgeModuleMissingField,
+			"The OIDC module requires issuer, client_id and client_secret; missing: %s.", strings.Join(missing, ", "))
+	}
+	if u, err := url.Parse(in.Issuer); err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
+		return oidcModule{}, badRequest(codeEdgeOIDCIssuer,
+			"The OIDC issuer %q is not an absolute https URL (such as https://accounts.google.com).", in.Issuer)
+	}
+	scopes := make([]string, 0, len(in.Scopes))
+	for _, sc := range in.Scopes {
+		if !isScopeToken(sc) {
+			return oidcModule{}, badRequest(codeInvalidValue,
+				"The OIDC scope %q is not a valid scope: scopes are non-empty and made of printable ASCII characters other than space, '\"' and '\\'.", sc)
+		}
+		if slices.Contains(scopes, sc) {
+			return oidcModule{}, badRequest(codeInvalidValue, "The OIDC scope %q is listed twice.", sc)
+		}
+		scopes = append(scopes, sc)
+	}
+	return oidcModule{
+		Enabled:            enabledOrDefault(in.Enabled),
+		OptionsPassthrough: in.OptionsPassthrough,
+		CookiePrefix:       in.CookiePrefix,
+		InactivityTimeout:  in.InactivityTimeout,
+		MaximumDuration:    in.MaximumDuration,
+		Issuer:             in.Issuer,
+		ClientID:           in.ClientID,
+		ClientSecret:       in.ClientSecret,
+		Scopes:             scopes,
+	}, nil
+}
+
+// isScopeToken reports whether s is a scope-token of RFC 6749 §3.3.
+func isScopeToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := range len(s) {
+		if c := s[i]; c < 0x21 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// Backend module.
+
+type backendBody struct {
+	Enabled   *bool  `json:"enabled"`
+	BackendID string `json:"backend_id"`
+}
+
+type backendModule struct {
+	enabled   bool
+	backendID string
+}
+
+type backendWire struct {
+	Enabled bool    `json:"enabled"`
+	Backend refWire `json:"backend"`
+}
+
+func (m *backendModule) wire(origin string) any {
+	return backendWire{
+		Enabled: m.enabled,
+		Backend: refWire{ID: m.backendID, URI: objectURI(origin, collTunnelGroupBackends, m.backendID)},
+	}
+}
+
+func buildBackend(es *edgeState, in *backendBody) (backendModule, *apiError) {
+	if in.BackendID == "" {
+		return backendModule{}, badRequest(codeEdgeModuleMissingField,
+			"The backend module requires backend_id, the ID of a tunnel group backend (%s...).", prefixTunnelGroupBackend)
+	}
+	if err := checkReference(es.backends, in.BackendID, "backend_id"); err != nil {
+		return backendModule{}, err
+	}
+	return backendModule{enabled: enabledOrDefault(in.Enabled), backendID: in.BackendID}, nil
+}
+
+// checkReference checks an ID in a body that must name an object of t; the
+// store lock must be held.
+func checkReference[T any](t *table[T], id, field string) *apiError {
+	if !strings.HasPrefix(id, t.prefix) {
+		return badRequest(codeWrongIDPrefix,
+			"%s %q is not a valid %s ID: %s IDs start with %q.", field, id, t.noun, t.noun, t.prefix)
+	}
+	if _, ok := t.rows[id]; !ok {
+		return badRequest(codeEdgeUnknownReference,
+			"%s %q does not name a %s of this account.", field, id, t.noun)
+	}
+	return nil
+}
+
+// IP restriction module.
+
+type ipRestrictionBody struct {
+	Enabled     *bool    `json:"enabled"`
+	IPPolicyIDs []string `json:"ip_policy_ids"`
+}
+
+type ipRestrictionModule struct {
+	enabled   bool
+	policyIDs []string
+}
+
+type ipRestrictionWire struct {
+	Enabled    bool      `json:"enabled"`
+	IPPolicies []refWire `json:"ip_policies"`
+}
+
+func (m *ipRestrictionModule) wire(origin string) any {
+	refs := make([]refWire, len(m.policyIDs))
+	for i, id := range m.policyIDs {
+		refs[i] = refWire{ID: id, URI: objectURI(origin, collIPPolicies, id)}
+	}
+	return ipRestrictionWire{Enabled: m.enabled, IPPolicies: refs}
+}
+
+func buildIPRestriction(es *edgeState, in *ipRestrictionBody) (ipRestrictionModule, *apiError) {
+	if len(in.IPPolicyIDs) == 0 {
+		return ipRestrictionModule{}, badRequest(codeEdgeNoIPPolicies,
+			"The ip_restriction module requires at least one ID in ip_policy_ids.")
+	}
+	ids := make([]string, 0, len(in.IPPolicyIDs))
+	for _, id := range in.IPPolicyIDs {
+		if err := checkReference(es.ipPolicies, id, "ip_policy_ids entry"); err != nil {
+			return ipRestrictionModule{}, err
+		}
+		if slices.Contains(ids, id) {
+			return ipRestrictionModule{}, badRequest(codeInvalidValue, "The IP policy %q is listed twice in ip_policy_ids.", id)
+		}
+		ids = append(ids, id)
+	}
+	return ipRestrictionModule{enabled: enabledOrDefault(in.Enabled), policyIDs: ids}, nil
+}
+
+// Request headers module.
+
+type requestHeadersBody struct {
+	Enabled *bool             `json:"enabled"`
+	Add     map[string]string `json:"add"`
+	Remove  []string          `json:"remove"`
+}
+
+type requestHeadersModule struct {
+	Enabled bool              `json:"enabled"`
+	Add     map[string]string `json:"add"`
+	Remove  []string          `json:"remove"`
+}
+
+func (m *requestHeadersModule) wire(string) any { return m }
+
+func buildRequestHeaders(_ *edgeState, in *requestHeadersBody) (requestHeadersModule, *apiError) {
+	add := make(map[string]string, len(in.Add))
+	for _, name := range slices.Sorted(maps.Keys(in.Add)) {
+		if err := checkHeaderName(name, "add", slices.Collect(maps.Keys(add))); err != nil {
+			return requestHeadersModule{}, err
+		}
+		if v := in.Add[name]; strings.ContainsAny(v, "\r\n\x00") {
+			return requestHeadersModule{}, badRequest(codeEdgeHeaderName,
+				"The value of the header %q in add contains a line break or NUL character, which no HTTP header value may hold.", name)
+		}
+		add[name] = in.Add[name]
+	}
+	remove := make([]string, 0, len(in.Remove))
+	for _, name := range in.Remove {
+		if err := checkHeaderName(name, "remove", remove); err != nil {
+			return requestHeadersModule{}, err
+		}
+		remove = append(remove, name)
+	}
+	return requestHeadersModule{Enabled: enabledOrDefault(in.Enabled), Add: add, Remove: remove}, nil
+}
+
+// checkHeaderName refuses a name that is not an HTTP token (RFC 9110 §5.1)
+// or that repeats one of seen ignoring case: header names are case-insensitive.
+func checkHeaderName(name, field string, seen []string) *apiError {
+	if !isHeaderToken(name) {
+		return badRequest(codeEdgeHeaderName,
+			"%q in %s is not a valid HTTP header name: use letters, digits and !#$%%&'*+-.^_`|~ only.", name, field)
+	}
+	for _, s := range seen {
+		if strings.EqualFold(s, name) {
+			return badRequest(codeEdgeHeaderName,
+				"The header %q is listed twice in %s (as %q): header names are case-insensitive.", name, field, s)
+		}
+	}
+	return nil
+}
+
+func isHeaderToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := range len(s) {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}

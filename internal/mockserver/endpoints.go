@@ -1,0 +1,766 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Endpoints (wire-details.md §5). Cloud endpoints are created, changed and
+// deleted through the API; ephemeral (agent) and edge endpoints exist only
+// by seeding (seed_endpoints.go) and are read-only, as on the real API.
+//
+// Rules the real API leaves open, decided here (and mirrored by the
+// provider's plan-time validation):
+//
+//   - url: scheme http, https, tcp or tls; a host that is a DNS name (a
+//     leading "*." label is allowed for a wildcard endpoint); no user
+//     information, path (a lone "/" is dropped), query or fragment. tcp needs
+//     an explicit port. The scheme and host are lower-cased and the default
+//     port (80 for http, 443 for https and tls) is dropped from url and
+//     public_url and kept in hostport.
+//   - TCP reserved addresses are out of scope: a tcp URL is accepted on any
+//     host and port, and tcp_addr is never set.
+//   - bindings: exactly one of public, internal, kubernetes; default
+//     ["internal"] for a host ending in .internal, else ["public"]. internal
+//     is allowed only on a .internal host, and a .internal host allows only
+//     internal.
+//   - the reserved-domain rule (ERR_NGROK_18006) applies to http, https and
+//     tls URLs with the public binding; kubernetes-bound endpoints name a
+//     Kubernetes service, not a public domain, and are exempt. Whenever the
+//     host is a reserved domain of the account (exactly, or one label under a
+//     wildcard reservation *.example.com), domain is its Ref.
+//   - traffic_policy is required on create and cannot be emptied. It must be
+//     JSON or YAML (ERR_NGROK_18002 otherwise) holding an object whose keys are
+//     phases (on_http_request, on_http_response, on_tcp_connect), each a list
+//     of rule objects or null; anything else is ERR_NGROK_18002 too.
+//   - one cloud endpoint per url (409 ERR_NGROK_18009); agent and edge
+//     endpoints do not take part in this rule.
+//   - updated_at moves on every PATCH that changes something, by at least a
+//     second even when the clock has not (timestamps have whole seconds); a
+//     PATCH that changes nothing leaves it alone.
+//   - PATCH and DELETE of an ephemeral or edge endpoint are refused with
+//     400 ERR_NGROK_248, the code that refuses creating one.
+//   - region is omitted on cloud endpoints (they are global); description and
+//     metadata are omitted when empty, as on reserved domains.
+
+const (
+	collEndpoints  = "endpoints"
+	prefixEndpoint = "ep_"
+)
+
+// Endpoint types.
+const (
+	endpointCloud     = "cloud"
+	endpointEphemeral = "ephemeral"
+	endpointEdge      = "edge"
+)
+
+// Endpoint bindings.
+const (
+	bindingPublic     = "public"
+	bindingInternal   = "internal"
+	bindingKubernetes = "kubernetes"
+)
+
+var endpointBindings = []string{bindingPublic, bindingInternal, bindingKubernetes}
+
+// trafficPolicyPhases are the top-level keys a traffic policy may have.
+var trafficPolicyPhases = []string{"on_http_request", "on_http_response", "on_tcp_connect"}
+
+// Error codes of endpoints, documented in the table of errors.go.
+const (
+	codeEndpointNotCloud      = "ERR_NGROK_248"
+	codeTrafficPolicyInvalid  = "ERR_NGROK_18002"
+	codeEndpointSchemeChange  = "ERR_NGROK_18005"
+	codeEndpointDomainMissing = "ERR_NGROK_18006"
+	codeEndpointURLTaken      = "ERR_NGROK_18009"
+)
+
+// internalTLD marks hosts that are reachable only from other endpoints.
+const internalTLD = ".internal"
+
+// endpoint is a stored endpoint of any type.
+type endpoint struct {
+	id        string
+	typ       string
+	createdAt time.Time
+	updatedAt time.Time
+	url       endpointURL
+
+	description    string
+	metadata       string
+	trafficPolicy  string // byte for byte as sent; may be empty on agent and edge endpoints
+	bindings       []string
+	poolingEnabled bool
+	domainID       string // reserved domain of the host; "" when none
+
+	// Agent and edge endpoints only.
+	region           string
+	name             string
+	upstreamURL      string
+	upstreamProtocol string
+	tunnelID         string
+	tunnelSessionID  string
+	principalID      string
+	edgeID           string
+}
+
+// endpointURL is a parsed, normalised endpoint URL.
+type endpointURL struct {
+	scheme string // http, https, tcp or tls
+	host   string // lower case
+	port   int    // explicit or default
+}
+
+func (u endpointURL) defaultPort() bool {
+	switch u.scheme {
+	case "http":
+		return u.port == 80
+	case "https", "tls":
+		return u.port == 443
+	}
+	return false
+}
+
+// String is the normalised URL: the default port is dropped.
+func (u endpointURL) String() string {
+	if u.defaultPort() {
+		return u.scheme + "://" + u.host
+	}
+	return u.scheme + "://" + u.hostport()
+}
+
+func (u endpointURL) hostport() string { return net.JoinHostPort(u.host, strconv.Itoa(u.port)) }
+
+func (u endpointURL) internal() bool { return strings.HasSuffix(u.host, internalTLD) }
+
+// endpointWire is the response shape of an endpoint, in the real API's
+// property order. Properties that do not apply are omitted, never null.
+type endpointWire struct {
+	ID               string   `json:"id"`
+	Region           string   `json:"region,omitempty"`
+	CreatedAt        string   `json:"created_at"`
+	UpdatedAt        string   `json:"updated_at"`
+	PublicURL        string   `json:"public_url"`
+	Proto            string   `json:"proto"`
+	Scheme           string   `json:"scheme"`
+	Hostport         string   `json:"hostport"`
+	Host             string   `json:"host"`
+	Port             int      `json:"port"`
+	Type             string   `json:"type"`
+	Metadata         string   `json:"metadata,omitempty"`
+	Description      string   `json:"description,omitempty"`
+	Domain           *refWire `json:"domain,omitempty"`
+	Tunnel           *refWire `json:"tunnel,omitempty"`
+	Edge             *refWire `json:"edge,omitempty"`
+	UpstreamURL      string   `json:"upstream_url,omitempty"`
+	UpstreamProtocol string   `json:"upstream_protocol,omitempty"`
+	URL              string   `json:"url"`
+	Principal        *refWire `json:"principal,omitempty"`
+	TrafficPolicy    string   `json:"traffic_policy,omitempty"`
+	Bindings         []string `json:"bindings"`
+	TunnelSession    *refWire `json:"tunnel_session,omitempty"`
+	URI              string   `json:"uri"`
+	Name             string   `json:"name,omitempty"`
+	PoolingEnabled   bool     `json:"pooling_enabled"`
+}
+
+// endpointCreate is the create body.
+type endpointCreate struct {
+	URL            string   `json:"url"`
+	Type           string   `json:"type"`
+	TrafficPolicy  string   `json:"traffic_policy"`
+	Description    string   `json:"description"`
+	Metadata       string   `json:"metadata"`
+	Bindings       []string `json:"bindings"` // nil when omitted or null
+	PoolingEnabled bool     `json:"pooling_enabled"`
+}
+
+// endpointUpdate is the PATCH body: an absent (or null) field is left alone.
+type endpointUpdate struct {
+	URL            *string  `json:"url"`
+	TrafficPolicy  *string  `json:"traffic_policy"`
+	Description    *string  `json:"description"`
+	Metadata       *string  `json:"metadata"`
+	Bindings       []string `json:"bindings"` // nil when omitted or null
+	PoolingEnabled *bool    `json:"pooling_enabled"`
+}
+
+// Collections that endpoint references point into.
+const (
+	collTunnels        = "tunnels"
+	collTunnelSessions = "tunnel_sessions"
+	collUsers          = "users"
+	collEdgesTLS       = "edges/tls"
+	collEdgesTCP       = "edges/tcp"
+
+	prefixEdgeTLS = "edgtls_"
+	prefixEdgeTCP = "edgtcp_"
+)
+
+func endpointRef(origin, collection, id string) *refWire {
+	if id == "" {
+		return nil
+	}
+	return &refWire{ID: id, URI: objectURI(origin, collection, id)}
+}
+
+func (e *endpoint) wire(origin string) endpointWire {
+	w := endpointWire{
+		ID:               e.id,
+		Region:           e.region,
+		CreatedAt:        formatTime(e.createdAt),
+		UpdatedAt:        formatTime(e.updatedAt),
+		PublicURL:        e.url.String(),
+		Proto:            e.url.scheme,
+		Scheme:           e.url.scheme,
+		Hostport:         e.url.hostport(),
+		Host:             e.url.host,
+		Port:             e.url.port,
+		Type:             e.typ,
+		Metadata:         e.metadata,
+		Description:      e.description,
+		Domain:           endpointRef(origin, collReservedDomains, e.domainID),
+		Tunnel:           endpointRef(origin, collTunnels, e.tunnelID),
+		UpstreamURL:      e.upstreamURL,
+		UpstreamProtocol: e.upstreamProtocol,
+		URL:              e.url.String(),
+		Principal:        endpointRef(origin, collUsers, e.principalID),
+		TrafficPolicy:    e.trafficPolicy,
+		Bindings:         slices.Clone(e.bindings),
+		TunnelSession:    endpointRef(origin, collTunnelSessions, e.tunnelSessionID),
+		URI:              objectURI(origin, collEndpoints, e.id),
+		Name:             e.name,
+		PoolingEnabled:   e.poolingEnabled,
+	}
+	if e.edgeID != "" {
+		w.Edge = endpointRef(origin, edgeCollection(e.edgeID), e.edgeID)
+	}
+	return w
+}
+
+// edgeCollection is where an edge of the ID's kind lives on the real API.
+func edgeCollection(id string) string {
+	switch {
+	case strings.HasPrefix(id, prefixEdgeTLS):
+		return collEdgesTLS
+	case strings.HasPrefix(id, prefixEdgeTCP):
+		return collEdgesTCP
+	}
+	return collEdgesHTTPS
+}
+
+func (s *Server) endpointRoutes() []route {
+	const list, one = "/" + collEndpoints, "/" + collEndpoints + "/{id}"
+	id := map[string]idKind{"id": s.endpoints.kind()}
+	return []route{
+		{method: http.MethodPost, path: list, body: bodyOf[endpointCreate], handle: s.createEndpoint},
+		{method: http.MethodGet, path: list, query: filteredListQuery, handle: s.listEndpoints},
+		{method: http.MethodGet, path: one, ids: id, handle: s.getEndpoint},
+		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[endpointUpdate], handle: s.updateEndpoint},
+		{method: http.MethodDelete, path: one, ids: id, handle: s.deleteEndpoint},
+	}
+}
+
+func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
+	in := rq.body.(*endpointCreate)
+	switch in.Type {
+	case "", endpointCloud:
+	default:
+		return nil, 0, errNotCloud(fmt.Sprintf("The type %q cannot be created through the API", in.Type))
+	}
+	if in.URL == "" {
+		return nil, 0, badRequest(codeInvalidValue, "The url is required, for example \"https://app.example.com\".")
+	}
+	u, err := parseEndpointURL(in.URL)
+	if err != nil {
+		return nil, 0, err
+	}
+	if in.TrafficPolicy == "" {
+		return nil, 0, badRequest(codeInvalidValue,
+			"The traffic_policy is required: a cloud endpoint does nothing but apply its traffic policy.")
+	}
+	if err := checkTrafficPolicy(in.TrafficPolicy); err != nil {
+		return nil, 0, err
+	}
+	bindings := in.Bindings
+	if bindings == nil {
+		bindings = defaultBindings(u)
+	}
+	if err := checkBindings(u, bindings); err != nil {
+		return nil, 0, err
+	}
+	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+		return nil, 0, err
+	}
+
+	now := s.timestamp()
+	s.store.mu.Lock()
+	defer s.store.mu.Unlock()
+	domainID, err := s.checkEndpointURLLocked(u, bindings, "")
+	if err != nil {
+		return nil, 0, err
+	}
+	e, err := s.insertEndpointLocked(func(id string) endpoint {
+		return endpoint{
+			id:             id,
+			typ:            endpointCloud,
+			createdAt:      now,
+			updatedAt:      now,
+			url:            u,
+			description:    in.Description,
+			metadata:       in.Metadata,
+			trafficPolicy:  in.TrafficPolicy,
+			bindings:       slices.Clone(bindings),
+			poolingEnabled: in.PoolingEnabled,
+			domainID:       domainID,
+		}
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return e.wire(rq.origin()), http.StatusCreated, nil
+}
+
+func (s *Server) listEndpoints(rq *request) (any, int, *apiError) {
+	return listObjects(s, rq, s.endpoints, (*endpoint).wire)
+}
+
+func (s *Server) getEndpoint(rq *request) (any, int, *apiError) {
+	e, err := s.endpoints.get(rq.r.PathValue("id"))
+	if err != nil {
+		return nil, 0, err
+	}
+	return e.wire(rq.origin()), http.StatusOK, nil
+}
+
+func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
+	in := rq.body.(*endpointUpdate)
+	var newURL *endpointURL
+	if in.URL != nil {
+		u, err := parseEndpointURL(*in.URL)
+		if err != nil {
+			return nil, 0, err
+		}
+		newURL = &u
+	}
+	if in.TrafficPolicy != nil {
+		if *in.TrafficPolicy == "" {
+			return nil, 0, badRequest(codeInvalidValue,
+				"The traffic_policy cannot be emptied: a cloud endpoint does nothing but apply its traffic policy.")
+		}
+		if err := checkTrafficPolicy(*in.TrafficPolicy); err != nil {
+			return nil, 0, err
+		}
+	}
+	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
+		return nil, 0, err
+	}
+
+	now := s.timestamp()
+	e, err := s.endpoints.update(rq.r.PathValue("id"), func(e *endpoint) *apiError {
+		if e.typ != endpointCloud {
+			return errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be changed through the API", e.typ, e.id))
+		}
+		before := *e
+		if newURL != nil {
+			if newURL.scheme != e.url.scheme {
+				return badRequest(codeEndpointSchemeChange,
+					"The scheme of an endpoint's url cannot change (from %q to %q). Delete the endpoint and create one with the new url.",
+					e.url.scheme, newURL.scheme)
+			}
+			e.url = *newURL
+		}
+		if in.Bindings != nil {
+			e.bindings = slices.Clone(in.Bindings)
+		}
+		if err := checkBindings(e.url, e.bindings); err != nil {
+			return err
+		}
+		// NOTE: the table's update already holds the store lock.
+		domainID, err := s.checkEndpointURLLocked(e.url, e.bindings, e.id)
+		if err != nil {
+			return err
+		}
+		e.domainID = domainID
+		if in.TrafficPolicy != nil {
+			e.trafficPolicy = *in.TrafficPolicy
+		}
+		if in.Description != nil {
+			e.description = *in.Description
+		}
+		if in.Metadata != nil {
+			e.metadata = *in.Metadata
+		}
+		if in.PoolingEnabled != nil {
+			e.poolingEnabled = *in.PoolingEnabled
+		}
+		if !e.sameAs(&before) {
+			e.updatedAt = now
+			if !now.After(before.updatedAt) {
+				e.updatedAt = before.updatedAt.Add(time.Second)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return e.wire(rq.origin()), http.StatusOK, nil
+}
+
+// sameAs reports whether a PATCH left every field of a cloud endpoint as it was.
+func (e *endpoint) sameAs(o *endpoint) bool {
+	return e.url == o.url && e.trafficPolicy == o.trafficPolicy && e.description == o.description &&
+		e.metadata == o.metadata && slices.Equal(e.bindings, o.bindings) &&
+		e.poolingEnabled == o.poolingEnabled && e.domainID == o.domainID
+}
+
+func (s *Server) deleteEndpoint(rq *request) (any, int, *apiError) {
+	id := rq.r.PathValue("id")
+	s.store.mu.Lock()
+	defer s.store.mu.Unlock()
+	r, ok := s.endpoints.rows[id]
+	if !ok {
+		return nil, 0, errNotFound()
+	}
+	if r.val.typ != endpointCloud {
+		return nil, 0, errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.typ, id))
+	}
+	s.removeEndpointLocked(id)
+	return nil, http.StatusNoContent, nil
+}
+
+func errNotCloud(what string) *apiError {
+	return badRequest(codeEndpointNotCloud,
+		"%s: only cloud endpoints are created, changed and deleted through the API. "+
+			"Agent (ephemeral) endpoints come and go with the agent that serves them, and edge endpoints with their edge.", what)
+}
+
+// insertEndpointLocked stores a new endpoint under a fresh ID; the store lock
+// must be held, so that the checks before it and the insert are one step.
+func (s *Server) insertEndpointLocked(build func(id string) endpoint) (endpoint, *apiError) {
+	t := s.endpoints
+	for range maxIDAttempts {
+		id, err := t.ids.newID(t.prefix)
+		if err != nil {
+			return endpoint{}, errInternal("%v", err)
+		}
+		if _, taken := t.rows[id]; taken {
+			continue
+		}
+		if _, taken := t.gone[id]; taken {
+			continue
+		}
+		return s.putEndpointLocked(id, build), nil
+	}
+	return endpoint{}, errInternal("could not mint a unique %s ID", t.noun)
+}
+
+// putEndpointLocked stores an endpoint under an ID known to be free.
+func (s *Server) putEndpointLocked(id string, build func(id string) endpoint) endpoint {
+	t := s.endpoints
+	t.st.seq++
+	r := &row[endpoint]{id: id, seq: t.st.seq, val: build(id)}
+	t.rows[id] = r
+	t.order = append(t.order, r)
+	return r.val
+}
+
+// removeEndpointLocked deletes a live endpoint; the store lock must be held.
+func (s *Server) removeEndpointLocked(id string) {
+	t := s.endpoints
+	r := t.rows[id]
+	delete(t.rows, id)
+	t.gone[id] = r.seq
+	t.order = slices.DeleteFunc(t.order, func(x *row[endpoint]) bool { return x == r })
+}
+
+// checkEndpointURLLocked applies the rules that involve other objects: the
+// reserved-domain rule and one cloud endpoint per url (self, the endpoint
+// being changed, does not count). It returns the ID of the reserved domain
+// of the host, if any. The store lock must be held.
+func (s *Server) checkEndpointURLLocked(u endpointURL, bindings []string, self string) (string, *apiError) {
+	domainID, reserved := s.matchReservedDomainLocked(u.host)
+	if !reserved && u.scheme != "tcp" && !u.internal() && slices.Contains(bindings, bindingPublic) {
+		return "", badRequest(codeEndpointDomainMissing,
+			"The domain %q is not reserved in your account. Reserve it (POST /reserved_domains, or a wildcard "+
+				"reservation of its parent domain) before creating an endpoint on it.", u.host)
+	}
+	for _, r := range s.endpoints.rows {
+		if r.id != self && r.val.typ == endpointCloud && r.val.url == u {
+			return "", newError(http.StatusConflict, codeEndpointURLTaken,
+				"The url %q already has a cloud endpoint (%s). An account can have only one cloud endpoint per url.",
+				u.String(), r.id)
+		}
+	}
+	return domainID, nil
+}
+
+// defaultBindings is the API's default for an endpoint that names none.
+func defaultBindings(u endpointURL) []string {
+	if u.internal() {
+		return []string{bindingInternal}
+	}
+	return []string{bindingPublic}
+}
+
+func checkBindings(u endpointURL, bindings []string) *apiError {
+	if len(bindings) != 1 {
+		return badRequest(codeInvalidValue,
+			"The bindings must hold exactly one binding (%s), not %d.", strings.Join(endpointBindings, ", "), len(bindings))
+	}
+	b := bindings[0]
+	switch {
+	case !slices.Contains(endpointBindings, b):
+		return badRequest(codeInvalidValue,
+			"The binding %q is not supported. Use one of %s.", b, strings.Join(endpointBindings, ", "))
+	case b == bindingInternal && !u.internal():
+		return badRequest(codeInvalidValue,
+			"The binding %q requires a host ending in %s, not %q.", b, internalTLD, u.host)
+	case b != bindingInternal && u.internal():
+		return badRequest(codeInvalidValue,
+			"The host %q ends in %s, so its only allowed binding is %q, not %q.", u.host, internalTLD, bindingInternal, b)
+	}
+	return nil
+}
+
+// parseEndpointURL validates and normalises an endpoint url.
+func parseEndpointURL(raw string) (endpointURL, *apiError) {
+	invalid := func(format string, args ...any) (endpointURL, *apiError) {
+		return endpointURL{}, badRequest(codeInvalidValue, "The url %q is invalid: %s.", raw, fmt.Sprintf(format, args...))
+	}
+	p, perr := url.Parse(raw)
+	switch {
+	case perr != nil:
+		return invalid("%v", perr)
+	case p.Scheme == "" || p.Opaque != "":
+		return invalid("it must be an absolute URL such as https://app.example.com")
+	case p.User != nil:
+		return invalid("it must not carry user information")
+	case p.Path != "" && p.Path != "/":
+		return invalid("it must not have a path")
+	case p.RawQuery != "" || p.ForceQuery:
+		return invalid("it must not have a query")
+	case p.Fragment != "":
+		return invalid("it must not have a fragment")
+	}
+	u := endpointURL{scheme: p.Scheme, host: strings.ToLower(p.Hostname())}
+	switch u.scheme {
+	case "http":
+		u.port = 80
+	case "https", "tls":
+		u.port = 443
+	case "tcp":
+	default:
+		return invalid("the scheme must be http, https, tcp or tls, not %q", p.Scheme)
+	}
+	if !isEndpointHost(u.host) {
+		return invalid("%q is not a host name", p.Hostname())
+	}
+	switch port := p.Port(); {
+	case port != "":
+		n, err := strconv.Atoi(port)
+		if err != nil || n < 1 || n > 65535 {
+			return invalid("the port must be from 1 to 65535")
+		}
+		u.port = n
+	case strings.HasSuffix(p.Host, ":"):
+		return invalid("the port is empty")
+	case u.scheme == "tcp":
+		return invalid("a tcp url needs a port, such as tcp://1.tcp.ngrok.io:12345")
+	}
+	return u, nil
+}
+
+// isEndpointHost accepts DNS names of letters, digits and hyphens, with an
+// optional leading "*" label for wildcard endpoints.
+func isEndpointHost(host string) bool {
+	if host == "" || len(host) > 253 {
+		return false
+	}
+	labels := strings.Split(host, ".")
+	for i, l := range labels {
+		if i == 0 && l == "*" && len(labels) > 2 {
+			continue
+		}
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			return false
+		}
+		for _, c := range []byte(l) {
+			if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// checkTrafficPolicy parses a traffic policy as JSON, else as YAML (which
+// the stored text keeps), and checks its shape.
+func checkTrafficPolicy(text string) *apiError {
+	doc, perr := parsePolicyText(text)
+	if perr != nil {
+		return badRequest(codeTrafficPolicyInvalid,
+			"The traffic_policy could not be parsed as JSON or YAML: %v.", perr)
+	}
+	obj, ok := doc.(map[string]any)
+	if !ok {
+		return badRequest(codeTrafficPolicyInvalid,
+			"The traffic_policy must be an object whose keys are phases (%s), not %s.",
+			strings.Join(trafficPolicyPhases, ", "), policyKind(doc))
+	}
+	for _, phase := range slices.Sorted(maps.Keys(obj)) {
+		if !slices.Contains(trafficPolicyPhases, phase) {
+			return badRequest(codeTrafficPolicyInvalid,
+				"The traffic_policy has the unknown phase %q. Phases are %s.", phase, strings.Join(trafficPolicyPhases, ", "))
+		}
+		if obj[phase] == nil {
+			continue
+		}
+		rules, ok := obj[phase].([]any)
+		if !ok {
+			return badRequest(codeTrafficPolicyInvalid,
+				"The traffic_policy phase %q must be a list of rules, not %s.", phase, policyKind(obj[phase]))
+		}
+		for i, rule := range rules {
+			if _, ok := rule.(map[string]any); !ok {
+				return badRequest(codeTrafficPolicyInvalid,
+					"Rule %d of the traffic_policy phase %q must be an object, not %s.", i+1, phase, policyKind(rule))
+			}
+		}
+	}
+	return nil
+}
+
+// parsePolicyText decodes JSON, or else one YAML document, into plain Go
+// values. Empty YAML is null.
+func parsePolicyText(text string) (any, error) {
+	var doc any
+	jd := json.NewDecoder(strings.NewReader(text))
+	jd.UseNumber()
+	if err := jd.Decode(&doc); err == nil {
+		if _, err := jd.Token(); errors.Is(err, io.EOF) {
+			return doc, nil
+		}
+	}
+	doc = nil
+	yd := yaml.NewDecoder(strings.NewReader(text))
+	if err := yd.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var next any
+	if err := yd.Decode(&next); !errors.Is(err, io.EOF) {
+		return nil, errors.New("it holds more than one YAML document")
+	}
+	return yamlToJSONShape(doc), nil
+}
+
+// yamlToJSONShape turns the mappings yaml.v3 decodes with non-string keys
+// into string-keyed objects, so that both decoders yield the same shapes.
+func yamlToJSONShape(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			v[k] = yamlToJSONShape(e)
+		}
+		return v
+	case map[any]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[fmt.Sprint(k)] = yamlToJSONShape(e)
+		}
+		return out
+	case []any:
+		for i, e := range v {
+			v[i] = yamlToJSONShape(e)
+		}
+		return v
+	}
+	return v
+}
+
+func policyKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "nothing (null)"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	default:
+		return "a number"
+	}
+}
+
+// State codecs (see state_codecs.go): what a state file keeps of an endpoint.
+
+type endpointState struct {
+	ID               string    `json:"id"`
+	Type             string    `json:"type"`
+	CreatedAt        time.Time `json:"created_at"`
+	UpdatedAt        time.Time `json:"updated_at"`
+	URL              string    `json:"url"` // normalised; parsed back on load
+	Description      string    `json:"description,omitempty"`
+	Metadata         string    `json:"metadata,omitempty"`
+	TrafficPolicy    string    `json:"traffic_policy,omitempty"`
+	Bindings         []string  `json:"bindings"`
+	PoolingEnabled   bool      `json:"pooling_enabled,omitempty"`
+	DomainID         string    `json:"domain_id,omitempty"`
+	Region           string    `json:"region,omitempty"`
+	Name             string    `json:"name,omitempty"`
+	UpstreamURL      string    `json:"upstream_url,omitempty"`
+	UpstreamProtocol string    `json:"upstream_protocol,omitempty"`
+	TunnelID         string    `json:"tunnel_id,omitempty"`
+	TunnelSessionID  string    `json:"tunnel_session_id,omitempty"`
+	PrincipalID      string    `json:"principal_id,omitempty"`
+	EdgeID           string    `json:"edge_id,omitempty"`
+}
+
+func (e endpoint) MarshalJSON() ([]byte, error) {
+	return json.Marshal(endpointState{
+		ID: e.id, Type: e.typ, CreatedAt: e.createdAt, UpdatedAt: e.updatedAt, URL: e.url.String(),
+		Description: e.description, Metadata: e.metadata, TrafficPolicy: e.trafficPolicy, Bindings: e.bindings,
+		PoolingEnabled: e.poolingEnabled, DomainID: e.domainID, Region: e.region, Name: e.name,
+		UpstreamURL: e.upstreamURL, UpstreamProtocol: e.upstreamProtocol, TunnelID: e.tunnelID,
+		TunnelSessionID: e.tunnelSessionID, PrincipalID: e.principalID, EdgeID: e.edgeID,
+	})
+}
+
+func (e *endpoint) UnmarshalJSON(b []byte) error {
+	var st endpointState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	u, err := parseEndpointURL(st.URL)
+	if err != nil {
+		return fmt.Errorf("endpoint %s: %s", st.ID, err.msg)
+	}
+	*e = endpoint{
+		id: st.ID, typ: st.Type, createdAt: st.CreatedAt, updatedAt: st.UpdatedAt, url: u,
+		description: st.Description, metadata: st.Metadata, trafficPolicy: st.TrafficPolicy, bindings: st.Bindings,
+		poolingEnabled: st.PoolingEnabled, domainID: st.DomainID, region: st.Region, name: st.Name,
+		upstreamURL: st.UpstreamURL, upstreamProtocol: st.UpstreamProtocol, tunnelID: st.TunnelID,
+		tunnelSessionID: st.TunnelSessionID, principalID: st.PrincipalID, edgeID: st.EdgeID,
+	}
+	return nil
+}

@@ -1,0 +1,626 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+var endpointIDPattern = regexp.MustCompile(`^ep_[0-9A-Za-z]{27}$`)
+
+const testPolicy = `{"on_http_request":[{"actions":[{"type":"custom-response","config":{"status_code":200}}]}]}`
+
+// endpointBody is a create or update body; fields are marshalled as given.
+func endpointBody(t *testing.T, fields map[string]any) string {
+	t.Helper()
+	b, err := json.Marshal(fields)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func createEndpoint(t *testing.T, s http.Handler, fields map[string]any) endpointWire {
+	t.Helper()
+	if _, ok := fields["traffic_policy"]; !ok {
+		fields["traffic_policy"] = testPolicy
+	}
+	w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, fields))
+	wantStatus(t, w, http.StatusCreated)
+	return decodeBody[endpointWire](t, w)
+}
+
+// rawFields decodes a response into a map, to see which properties it has.
+func rawFields(t *testing.T, body []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(body, &m); err != nil {
+		t.Fatalf("decoding %s: %v", body, err)
+	}
+	return m
+}
+
+func TestParseEndpointURL(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in, url, hostport string
+		port              int
+	}{
+		{"https://a.example.com", "https://a.example.com", "a.example.com:443", 443},
+		{"https://a.example.com:443", "https://a.example.com", "a.example.com:443", 443},
+		{"HTTPS://A.Example.COM:443/", "https://a.example.com", "a.example.com:443", 443},
+		{"https://a.example.com:8443", "https://a.example.com:8443", "a.example.com:8443", 8443},
+		{"http://a.example.com:80", "http://a.example.com", "a.example.com:80", 80},
+		{"http://a.example.com:443", "http://a.example.com:443", "a.example.com:443", 443},
+		{"tls://a.example.com", "tls://a.example.com", "a.example.com:443", 443},
+		{"tcp://1.tcp.ngrok.io:12345", "tcp://1.tcp.ngrok.io:12345", "1.tcp.ngrok.io:12345", 12345},
+		{"http://api.internal", "http://api.internal", "api.internal:80", 80},
+		{"https://*.example.com", "https://*.example.com", "*.example.com:443", 443},
+	}
+	for _, tt := range tests {
+		u, err := parseEndpointURL(tt.in)
+		if err != nil {
+			t.Errorf("parseEndpointURL(%q): %v", tt.in, err)
+			continue
+		}
+		if u.String() != tt.url || u.hostport() != tt.hostport || u.port != tt.port {
+			t.Errorf("parseEndpointURL(%q) = url %q hostport %q port %d, want %q %q %d",
+				tt.in, u.String(), u.hostport(), u.port, tt.url, tt.hostport, tt.port)
+		}
+	}
+	for _, bad := range []string{
+		"", "a.example.com", "ftp://a.example.com", "https://", "https://a.example.com/path",
+		"https://a.example.com?x=1", "https://a.example.com#f", "https://user@a.example.com",
+		"tcp://1.tcp.ngrok.io", "https://a.example.com:0", "https://a.example.com:65536", "https://a.example.com:",
+		"https://a_b.example.com", "https://-a.example.com", "https://a..example.com", "https://*.com",
+		"https://a.*.example.com", "https://[::1]",
+	} {
+		if _, err := parseEndpointURL(bad); err == nil || err.code != codeInvalidValue {
+			t.Errorf("parseEndpointURL(%q) = %v, want a %s error", bad, err, codeInvalidValue)
+		}
+	}
+}
+
+func TestEndpointCreateCloud(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2025, 9, 4, 10, 11, 14, 0, time.UTC)
+	s := New(WithClock(func() time.Time { return now }))
+	w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, map[string]any{
+		"url": "HTTP://API.internal:80/", "traffic_policy": testPolicy, "description": "api", "metadata": `{"a":1}`,
+	}))
+	wantStatus(t, w, http.StatusCreated)
+	e := decodeBody[endpointWire](t, w)
+	if !endpointIDPattern.MatchString(e.ID) {
+		t.Errorf("id = %q", e.ID)
+	}
+	want := endpointWire{
+		ID: e.ID, CreatedAt: "2025-09-04T10:11:14Z", UpdatedAt: "2025-09-04T10:11:14Z",
+		PublicURL: "http://api.internal", Proto: "http", Scheme: "http", Hostport: "api.internal:80",
+		Host: "api.internal", Port: 80, Type: "cloud", Metadata: `{"a":1}`, Description: "api",
+		URL: "http://api.internal", TrafficPolicy: testPolicy, Bindings: []string{"internal"},
+		URI: "http://example.com/endpoints/" + e.ID,
+	}
+	if !endpointWiresEqual(e, want) {
+		t.Errorf("created\n%+v\nwant\n%+v", e, want)
+	}
+	// Properties that do not apply are omitted rather than null, and
+	// pooling_enabled is there even when false.
+	raw := rawFields(t, w.Body.Bytes())
+	for _, absent := range []string{"region", "domain", "tcp_addr", "tunnel", "edge", "upstream_url", "upstream_protocol", "principal", "tunnel_session", "name"} {
+		if _, ok := raw[absent]; ok {
+			t.Errorf("a cloud endpoint has %q: %s", absent, w.Body.String())
+		}
+	}
+	if v, ok := raw["pooling_enabled"]; !ok || v != false {
+		t.Errorf("pooling_enabled = %v (present %v), want false", v, ok)
+	}
+
+	got := do(t, s, http.MethodGet, "/endpoints/"+e.ID, "")
+	wantStatus(t, got, http.StatusOK)
+	if got.Body.String() != w.Body.String() {
+		t.Errorf("GET = %s\nwant the create response %s", got.Body.String(), w.Body.String())
+	}
+}
+
+func endpointWiresEqual(a, b endpointWire) bool {
+	ab, _ := json.Marshal(a)
+	bb, _ := json.Marshal(b)
+	return string(ab) == string(bb)
+}
+
+func TestEndpointCreateDefaultsAndOptions(t *testing.T) {
+	t.Parallel()
+	s := New()
+	tcp := createEndpoint(t, s, map[string]any{"url": "tcp://1.tcp.ngrok.io:20000", "type": "cloud", "pooling_enabled": true})
+	if !slices.Equal(tcp.Bindings, []string{"public"}) || !tcp.PoolingEnabled || tcp.Hostport != "1.tcp.ngrok.io:20000" ||
+		tcp.PublicURL != "tcp://1.tcp.ngrok.io:20000" || tcp.Proto != "tcp" || tcp.Domain != nil {
+		t.Errorf("tcp endpoint = %+v", tcp)
+	}
+	k8s := createEndpoint(t, s, map[string]any{"url": "http://web.default", "bindings": []string{"kubernetes"}})
+	if !slices.Equal(k8s.Bindings, []string{"kubernetes"}) {
+		t.Errorf("bindings = %v, want [kubernetes]", k8s.Bindings)
+	}
+}
+
+func TestEndpointCreateValidation(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		fields map[string]any
+		status int
+		code   string
+	}{
+		{"type ephemeral", map[string]any{"type": "ephemeral"}, 400, codeEndpointNotCloud},
+		{"type edge", map[string]any{"type": "edge"}, 400, codeEndpointNotCloud},
+		{"type in upper case", map[string]any{"type": "Cloud"}, 400, codeEndpointNotCloud},
+		{"no url", map[string]any{"url": nil}, 400, codeInvalidValue},
+		{"bad scheme", map[string]any{"url": "ws://a.internal"}, 400, codeInvalidValue},
+		{"tcp without port", map[string]any{"url": "tcp://a.internal"}, 400, codeInvalidValue},
+		{"path", map[string]any{"url": "http://a.internal/x"}, 400, codeInvalidValue},
+		{"no traffic policy", map[string]any{"traffic_policy": nil}, 400, codeInvalidValue},
+		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, codeInvalidValue},
+		{"unparseable policy", map[string]any{"traffic_policy": "{on_http_request: [}"}, 400, codeTrafficPolicyInvalid},
+		{"policy with a tab indent", map[string]any{"traffic_policy": "on_http_request:\n\t- actions: []"}, 400, codeTrafficPolicyInvalid},
+		{"policy a list", map[string]any{"traffic_policy": `[1, 2]`}, 400, codeTrafficPolicyInvalid},
+		{"policy a string", map[string]any{"traffic_policy": `hello`}, 400, codeTrafficPolicyInvalid},
+		{"policy blank", map[string]any{"traffic_policy": " \n"}, 400, codeTrafficPolicyInvalid},
+		{"policy unknown phase", map[string]any{"traffic_policy": `{"on_request": []}`}, 400, codeTrafficPolicyInvalid},
+		{"policy phase not a list", map[string]any{"traffic_policy": "on_http_request:\n  actions: []\n"}, 400, codeTrafficPolicyInvalid},
+		{"policy rule not an object", map[string]any{"traffic_policy": `{"on_tcp_connect": ["deny"]}`}, 400, codeTrafficPolicyInvalid},
+		{"policy two YAML documents", map[string]any{"traffic_policy": "on_http_request: []\n---\non_tcp_connect: []\n"}, 400, codeTrafficPolicyInvalid},
+		{"two bindings", map[string]any{"bindings": []string{"internal", "internal"}}, 400, codeInvalidValue},
+		{"no binding", map[string]any{"bindings": []string{}}, 400, codeInvalidValue},
+		{"unknown binding", map[string]any{"bindings": []string{"private"}}, 400, codeInvalidValue},
+		{"public binding on .internal", map[string]any{"bindings": []string{"public"}}, 400, codeInvalidValue},
+		{"internal binding on a public host", map[string]any{"url": "tcp://1.tcp.ngrok.io:1", "bindings": []string{"internal"}}, 400, codeInvalidValue},
+		{"kubernetes binding on .internal", map[string]any{"bindings": []string{"kubernetes"}}, 400, codeInvalidValue},
+		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, codeDescriptionTooLong},
+		{"metadata too long", map[string]any{"metadata": strings.Repeat("m", 4097)}, 400, codeMetadataTooLong},
+		{"unreserved domain", map[string]any{"url": "https://app.example.com"}, 400, codeEndpointDomainMissing},
+		{"unreserved domain over tls", map[string]any{"url": "tls://app.example.com"}, 400, codeEndpointDomainMissing},
+		{"unknown field", map[string]any{"upstream_url": "http://localhost"}, 400, codeUnknownField},
+		{"upstream_proto", map[string]any{"upstream_proto": "http1"}, 400, codeUnknownField},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := New()
+			fields := map[string]any{"url": "http://api.internal", "traffic_policy": testPolicy}
+			for k, v := range tt.fields {
+				if v == nil {
+					delete(fields, k)
+					continue
+				}
+				fields[k] = v
+			}
+			w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, fields))
+			wantError(t, w, tt.status, tt.code)
+			if n := s.endpoints.len(); n != 0 {
+				t.Errorf("a refused create stored %d endpoints", n)
+			}
+		})
+	}
+}
+
+func TestEndpointTrafficPolicyStoredByteForByte(t *testing.T) {
+	t.Parallel()
+	s := New()
+	for i, policy := range []string{
+		"# deny everyone\non_http_request:\n  - actions:\n      - type: deny   # 403\n",
+		"{\n\t\"on_tcp_connect\" : [ ]\n}\n",
+		`{"on_http_response":[{"actions":[{"type":"add-headers","config":{"headers":{"x-a":"<b>&"}}}]}]}`,
+		"on_http_request:\non_http_response: []\n",
+		"{}",
+	} {
+		e := createEndpoint(t, s, map[string]any{"url": "http://p" + string(rune('a'+i)) + ".internal", "traffic_policy": policy})
+		if e.TrafficPolicy != policy {
+			t.Errorf("traffic_policy = %q, want %q byte for byte", e.TrafficPolicy, policy)
+		}
+		w := do(t, s, http.MethodGet, "/endpoints/"+e.ID, "")
+		if got := decodeBody[endpointWire](t, w).TrafficPolicy; got != policy {
+			t.Errorf("GET traffic_policy = %q, want %q", got, policy)
+		}
+	}
+}
+
+func TestEndpointOneCloudEndpointPerURL(t *testing.T) {
+	t.Parallel()
+	s := New()
+	first := createEndpoint(t, s, map[string]any{"url": "http://api.internal"})
+	for _, dup := range []string{"http://api.internal", "http://API.internal:80", "http://api.internal/"} {
+		w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, map[string]any{"url": dup, "traffic_policy": testPolicy}))
+		wantError(t, w, http.StatusConflict, codeEndpointURLTaken)
+		if !strings.Contains(w.Body.String(), first.ID) {
+			t.Errorf("the conflict does not name the endpoint that holds the url: %s", w.Body.String())
+		}
+	}
+	// Another port, scheme or host is another url; an agent endpoint on the
+	// same url does not count.
+	createEndpoint(t, s, map[string]any{"url": "http://api.internal:8080"})
+	createEndpoint(t, s, map[string]any{"url": "https://api.internal"})
+	if _, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "tcp://api.internal:5432"}); err != nil {
+		t.Fatal(err)
+	}
+	createEndpoint(t, s, map[string]any{"url": "tcp://api.internal:5432"})
+
+	// After a delete, the url is free again.
+	wantStatus(t, do(t, s, http.MethodDelete, "/endpoints/"+first.ID, ""), http.StatusNoContent)
+	createEndpoint(t, s, map[string]any{"url": "http://api.internal"})
+}
+
+func TestEndpointUpdate(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2025, 9, 4, 10, 0, 0, 0, time.UTC)
+	s := New(WithClock(func() time.Time { return now }))
+	e := createEndpoint(t, s, map[string]any{"url": "http://api.internal", "description": "d", "metadata": "m"})
+	patch := func(fields map[string]any) endpointWire {
+		t.Helper()
+		w := do(t, s, http.MethodPatch, "/endpoints/"+e.ID, endpointBody(t, fields))
+		wantStatus(t, w, http.StatusOK)
+		return decodeBody[endpointWire](t, w)
+	}
+
+	// The clock has not moved, yet updated_at does: a change is always visible.
+	got := patch(map[string]any{"description": "new"})
+	if got.Description != "new" || got.Metadata != "m" || got.UpdatedAt != "2025-09-04T10:00:01Z" || got.CreatedAt != e.CreatedAt {
+		t.Errorf("after a description change: %+v", got)
+	}
+	// A PATCH that changes nothing leaves updated_at alone.
+	if again := patch(map[string]any{"description": "new", "url": "http://api.internal:80"}); again.UpdatedAt != got.UpdatedAt {
+		t.Errorf("a no-op PATCH moved updated_at from %s to %s", got.UpdatedAt, again.UpdatedAt)
+	}
+	now = now.Add(time.Hour)
+	policy := "on_tcp_connect: []\n"
+	got = patch(map[string]any{
+		"url": "http://web.internal:8080", "traffic_policy": policy, "metadata": "", "pooling_enabled": true,
+		"bindings": []string{"internal"},
+	})
+	want := map[string]string{
+		"url": got.URL, "hostport": got.Hostport, "public_url": got.PublicURL, "traffic_policy": got.TrafficPolicy,
+		"updated_at": got.UpdatedAt, "metadata": got.Metadata, "description": got.Description,
+	}
+	for k, v := range map[string]string{
+		"url": "http://web.internal:8080", "hostport": "web.internal:8080", "public_url": "http://web.internal:8080",
+		"traffic_policy": policy, "updated_at": "2025-09-04T11:00:00Z", "metadata": "", "description": "new",
+	} {
+		if want[k] != v {
+			t.Errorf("%s = %q, want %q", k, want[k], v)
+		}
+	}
+	if !got.PoolingEnabled || got.ID != e.ID {
+		t.Errorf("after update: %+v", got)
+	}
+}
+
+func TestEndpointUpdateValidation(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		fields map[string]any
+		status int
+		code   string
+	}{
+		{"scheme change", map[string]any{"url": "https://api.internal"}, 400, codeEndpointSchemeChange},
+		{"scheme change to tcp", map[string]any{"url": "tcp://api.internal:80"}, 400, codeEndpointSchemeChange},
+		{"url taken", map[string]any{"url": "http://other.internal"}, 409, codeEndpointURLTaken},
+		{"bad url", map[string]any{"url": "http://api.internal/x"}, 400, codeInvalidValue},
+		{"to a public host, keeping the internal binding", map[string]any{"url": "http://api.example.com"}, 400, codeInvalidValue},
+		{"to an unreserved domain", map[string]any{"url": "http://api.example.com", "bindings": []string{"public"}}, 400, codeEndpointDomainMissing},
+		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, codeInvalidValue},
+		{"bad traffic policy", map[string]any{"traffic_policy": "on_http_request: ["}, 400, codeTrafficPolicyInvalid},
+		{"bad binding", map[string]any{"bindings": []string{"public"}}, 400, codeInvalidValue},
+		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, codeDescriptionTooLong},
+		{"type is not updatable", map[string]any{"type": "cloud"}, 400, codeUnknownField},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := New()
+			e := createEndpoint(t, s, map[string]any{"url": "http://api.internal"})
+			createEndpoint(t, s, map[string]any{"url": "http://other.internal"})
+			w := do(t, s, http.MethodPatch, "/endpoints/"+e.ID, endpointBody(t, tt.fields))
+			wantError(t, w, tt.status, tt.code)
+			after := decodeBody[endpointWire](t, do(t, s, http.MethodGet, "/endpoints/"+e.ID, ""))
+			if !endpointWiresEqual(after, e) {
+				t.Errorf("a refused PATCH changed the endpoint:\n%+v\nwas\n%+v", after, e)
+			}
+		})
+	}
+}
+
+func TestEndpointDelete(t *testing.T) {
+	t.Parallel()
+	s := New()
+	e := createEndpoint(t, s, map[string]any{"url": "http://api.internal"})
+	w := do(t, s, http.MethodDelete, "/endpoints/"+e.ID, "")
+	wantStatus(t, w, http.StatusNoContent)
+	if w.Body.Len() != 0 {
+		t.Errorf("DELETE body = %q", w.Body.String())
+	}
+	wantError(t, do(t, s, http.MethodGet, "/endpoints/"+e.ID, ""), http.StatusNotFound, "")
+	wantError(t, do(t, s, http.MethodDelete, "/endpoints/"+e.ID, ""), http.StatusNotFound, "")
+	wantError(t, do(t, s, http.MethodPatch, "/endpoints/"+e.ID, `{"description":"x"}`), http.StatusNotFound, "")
+	wantError(t, do(t, s, http.MethodGet, "/endpoints/rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", ""), http.StatusBadRequest, codeWrongIDPrefix)
+}
+
+func TestEndpointSeeded(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2025, 9, 4, 10, 0, 0, 0, time.UTC)
+	s := New(WithClock(func() time.Time { return now }))
+	agentID, err := s.SeedAgentEndpoint(AgentEndpointSeed{
+		URL: "https://abc123.ngrok.app", Region: "eu", Name: "laptop", Description: "dev tunnel",
+		UpstreamURL: "http://localhost:3000", UpstreamProtocol: "http2",
+		TunnelID: "tn_2hHGVyb5ZT6WQm1uXnLfNc8Ykam",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edgeID, err := s.SeedEdgeEndpoint(EdgeEndpointSeed{URL: "tls://edge.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tcpAgentID, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "tcp://5.tcp.ngrok.io:21000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	w := do(t, s, http.MethodGet, "/endpoints/"+agentID, "")
+	wantStatus(t, w, http.StatusOK)
+	agent := decodeBody[endpointWire](t, w)
+	origin := "http://example.com"
+	if agent.Type != "ephemeral" || agent.Region != "eu" || agent.Name != "laptop" || agent.Description != "dev tunnel" ||
+		agent.UpstreamURL != "http://localhost:3000" || agent.UpstreamProtocol != "http2" ||
+		agent.Tunnel == nil || *agent.Tunnel != (refWire{ID: "tn_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URI: origin + "/tunnels/tn_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"}) ||
+		agent.TunnelSession == nil || !strings.HasPrefix(agent.TunnelSession.ID, "ts_") ||
+		agent.TunnelSession.URI != origin+"/tunnel_sessions/"+agent.TunnelSession.ID ||
+		agent.Principal == nil || !strings.HasPrefix(agent.Principal.ID, "usr_") || agent.Principal.URI != origin+"/users/"+agent.Principal.ID ||
+		agent.Edge != nil || agent.Domain != nil || !slices.Equal(agent.Bindings, []string{"public"}) ||
+		agent.URL != "https://abc123.ngrok.app" || agent.CreatedAt != "2025-09-04T10:00:00Z" {
+		t.Errorf("agent endpoint = %s", w.Body.String())
+	}
+	if _, ok := rawFields(t, w.Body.Bytes())["upstream_proto"]; ok {
+		t.Error("the wire name is upstream_protocol, not upstream_proto")
+	}
+
+	edge := decodeBody[endpointWire](t, do(t, s, http.MethodGet, "/endpoints/"+edgeID, ""))
+	if edge.Type != "edge" || edge.Edge == nil || !strings.HasPrefix(edge.Edge.ID, "edgtls_") ||
+		edge.Edge.URI != origin+"/edges/tls/"+edge.Edge.ID || edge.Tunnel != nil || edge.UpstreamURL != "" || edge.Region != "us" {
+		t.Errorf("edge endpoint = %+v", edge)
+	}
+	tcp := decodeBody[endpointWire](t, do(t, s, http.MethodGet, "/endpoints/"+tcpAgentID, ""))
+	if tcp.UpstreamURL != "tcp://localhost:22" || tcp.UpstreamProtocol != "" || tcp.Hostport != "5.tcp.ngrok.io:21000" {
+		t.Errorf("tcp agent endpoint = %+v", tcp)
+	}
+
+	for _, id := range []string{agentID, edgeID} {
+		wantError(t, do(t, s, http.MethodPatch, "/endpoints/"+id, `{"description":"x"}`), http.StatusBadRequest, codeEndpointNotCloud)
+		wantError(t, do(t, s, http.MethodDelete, "/endpoints/"+id, ""), http.StatusBadRequest, codeEndpointNotCloud)
+		wantStatus(t, do(t, s, http.MethodGet, "/endpoints/"+id, ""), http.StatusOK)
+	}
+}
+
+func TestEndpointSeedValidation(t *testing.T) {
+	t.Parallel()
+	s := New()
+	id, err := s.SeedEdgeEndpoint(EdgeEndpointSeed{ID: "ep_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URL: "https://app.example.com"})
+	if err != nil || id != "ep_2hHGVyb5ZT6WQm1uXnLfNc8Ykam" {
+		t.Fatalf("seeding with a fixed ID = %q, %v", id, err)
+	}
+	for name, seed := range map[string]func() error{
+		"taken ID": func() error {
+			_, err := s.SeedEdgeEndpoint(EdgeEndpointSeed{ID: id, URL: "https://b.example.com"})
+			return err
+		},
+		"bad ID": func() error {
+			_, err := s.SeedAgentEndpoint(AgentEndpointSeed{ID: "ep_short", URL: "https://b.example.com"})
+			return err
+		},
+		"no url":  func() error { _, err := s.SeedAgentEndpoint(AgentEndpointSeed{}); return err },
+		"bad url": func() error { _, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "ftp://x.example.com"}); return err },
+		"bad region": func() error {
+			_, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://x.ngrok.app", Region: "mars"})
+			return err
+		},
+		"bad upstream protocol": func() error {
+			_, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://x.ngrok.app", UpstreamProtocol: "http3"})
+			return err
+		},
+		"bad policy": func() error {
+			_, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://x.ngrok.app", TrafficPolicy: "[1]"})
+			return err
+		},
+		"bad binding": func() error {
+			_, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://x.ngrok.app", Bindings: []string{"internal"}})
+			return err
+		},
+		"bad tunnel ID": func() error {
+			_, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://x.ngrok.app", TunnelID: "ts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"})
+			return err
+		},
+		"bad edge ID for the scheme": func() error {
+			_, err := s.SeedEdgeEndpoint(EdgeEndpointSeed{URL: "tcp://1.tcp.ngrok.io:1", EdgeID: "edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"})
+			return err
+		},
+	} {
+		if err := seed(); err == nil {
+			t.Errorf("%s: seeding succeeded", name)
+		}
+	}
+	if n := s.endpoints.len(); n != 1 {
+		t.Errorf("refused seeds stored %d endpoints, want only the first", n-1)
+	}
+}
+
+func TestEndpointListFilter(t *testing.T) {
+	t.Parallel()
+	s := New()
+	cloud := createEndpoint(t, s, map[string]any{"url": "http://api.internal", "description": "prod api", "metadata": `{"env":"prod"}`})
+	k8s := createEndpoint(t, s, map[string]any{"url": "http://web.default", "bindings": []string{"kubernetes"}})
+	agent, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://abc.ngrok.app", Metadata: `{"env":"dev"}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edge, err := s.SeedEdgeEndpoint(EdgeEndpointSeed{URL: "https://shop.example.com", Description: "prod shop"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		filter string
+		want   []string // newest first
+	}{
+		{``, []string{edge, agent, k8s.ID, cloud.ID}},
+		{`obj.type == "cloud"`, []string{k8s.ID, cloud.ID}},
+		{`obj.type != "cloud"`, []string{edge, agent}},
+		{`obj.type == "ephemeral" || obj.type == "edge"`, []string{edge, agent}},
+		{`obj.type in ["edge", "ephemeral"]`, []string{edge, agent}},
+		{`obj.url == "http://api.internal"`, []string{cloud.ID}},
+		{`obj.url.startsWith("https://")`, []string{edge, agent}},
+		{`"public" in obj.bindings`, []string{edge, agent}},
+		{`"kubernetes" in obj.bindings && obj.type == "cloud"`, []string{k8s.ID}},
+		{`obj.id == "` + agent + `"`, []string{agent}},
+		{`obj.id in ["` + agent + `", "` + cloud.ID + `"]`, []string{agent, cloud.ID}},
+		{`obj.metadata.contains('"env":"prod"')`, []string{cloud.ID}},
+		{`obj.description.startsWith("prod") && obj.type != "edge"`, []string{cloud.ID}},
+		{`obj.description == "prod shop"`, []string{edge}},
+		{`obj.hostport == "abc.ngrok.app:443"`, []string{agent}},
+	}
+	for _, tt := range tests {
+		target := "/endpoints"
+		if tt.filter != "" {
+			target += "?filter=" + url.QueryEscape(tt.filter)
+		}
+		w := do(t, s, http.MethodGet, target, "")
+		wantStatus(t, w, http.StatusOK)
+		var page struct {
+			Endpoints   []endpointWire `json:"endpoints"`
+			URI         string         `json:"uri"`
+			NextPageURI *string        `json:"next_page_uri"`
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &page); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range page.Endpoints {
+			got = append(got, e.ID)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("filter %s = %v, want %v", tt.filter, got, tt.want)
+		}
+		if page.URI != "http://example.com/endpoints" || page.NextPageURI != nil {
+			t.Errorf("envelope uri %q next %v", page.URI, page.NextPageURI)
+		}
+	}
+}
+
+func TestEndpointStateCodecRoundTrip(t *testing.T) {
+	t.Parallel()
+	s := New()
+	cloud := createEndpoint(t, s, map[string]any{"url": "https://api.internal:8443", "pooling_enabled": true, "description": "d"})
+	agentID, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "tcp://1.tcp.ngrok.io:1234", Name: "n", TrafficPolicy: "{}"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edgeID, err := s.SeedEdgeEndpoint(EdgeEndpointSeed{URL: "https://shop.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{cloud.ID, agentID, edgeID} {
+		e, aerr := s.endpoints.get(id)
+		if aerr != nil {
+			t.Fatal(aerr)
+		}
+		b, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back endpoint
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if !endpointWiresEqual(back.wire("o"), e.wire("o")) {
+			t.Errorf("round trip of %s:\n%+v\nwant\n%+v", id, back.wire("o"), e.wire("o"))
+		}
+	}
+}
+
+func reserveDomain(t *testing.T, s http.Handler, domain string) string {
+	t.Helper()
+	w := do(t, s, http.MethodPost, "/reserved_domains", endpointBody(t, map[string]any{"domain": domain}))
+	wantStatus(t, w, http.StatusCreated)
+	return decodeBody[struct {
+		ID string `json:"id"`
+	}](t, w).ID
+}
+
+func TestEndpointReservedDomainRule(t *testing.T) {
+	t.Parallel()
+	s := New()
+	exact := reserveDomain(t, s, "app.example.com")
+	wildcard := reserveDomain(t, s, "*.example.net")
+
+	e := createEndpoint(t, s, map[string]any{"url": "https://APP.example.com:443"})
+	if e.Domain == nil || *e.Domain != (refWire{ID: exact, URI: "http://example.com/reserved_domains/" + exact}) {
+		t.Errorf("domain = %+v, want the Ref of %s", e.Domain, exact)
+	}
+	// A wildcard reservation covers exactly one more label, and itself.
+	for _, u := range []string{"https://api.example.net", "tls://db.example.net", "http://api.example.net:8080", "https://*.example.net"} {
+		if got := createEndpoint(t, s, map[string]any{"url": u}); got.Domain == nil || got.Domain.ID != wildcard {
+			t.Errorf("%s: domain = %+v, want %s", u, got.Domain, wildcard)
+		}
+	}
+	for _, u := range []string{"https://a.b.example.net", "https://example.net", "https://other.example.com", "http://example.com"} {
+		w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, map[string]any{"url": u, "traffic_policy": testPolicy}))
+		wantError(t, w, http.StatusBadRequest, codeEndpointDomainMissing)
+		if !strings.Contains(w.Body.String(), "reserve") && !strings.Contains(w.Body.String(), "Reserve") {
+			t.Errorf("the message does not say to reserve the domain: %s", w.Body.String())
+		}
+	}
+	// tcp, .internal hosts and kubernetes bindings need no reserved domain.
+	for _, f := range []map[string]any{
+		{"url": "tcp://1.tcp.ngrok.io:12345"},
+		{"url": "https://api.internal"},
+		{"url": "http://web.default", "bindings": []string{"kubernetes"}},
+	} {
+		if got := createEndpoint(t, s, f); got.Domain != nil {
+			t.Errorf("%v: domain = %+v, want none", f["url"], got.Domain)
+		}
+	}
+
+	// Moving the endpoint to another host moves its domain Ref.
+	w := do(t, s, http.MethodPatch, "/endpoints/"+e.ID, `{"url":"https://web.example.net"}`)
+	wantStatus(t, w, http.StatusOK)
+	if got := decodeBody[endpointWire](t, w); got.Domain == nil || got.Domain.ID != wildcard {
+		t.Errorf("after moving host: domain = %+v, want %s", got.Domain, wildcard)
+	}
+
+	// A seeded agent endpoint on a reserved domain names it too.
+	agentID, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://app.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := decodeBody[endpointWire](t, do(t, s, http.MethodGet, "/endpoints/"+agentID, "")); got.Domain == nil || got.Domain.ID != exact {
+		t.Errorf("agent endpoint domain = %+v, want %s", got.Domain, exact)
+	}
+}
+
+func TestEndpointKeepsItsReservedDomain(t *testing.T) {
+	t.Parallel()
+	s := New()
+	rd := reserveDomain(t, s, "app.example.com")
+	e := createEndpoint(t, s, map[string]any{"url": "https://app.example.com"})
+	// An agent endpoint on the domain does not hold it.
+	if _, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://app.example.com"}); err != nil {
+		t.Fatal(err)
+	}
+
+	wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+rd, ""), http.StatusConflict, codeDomainInUse)
+	wantStatus(t, do(t, s, http.MethodGet, "/reserved_domains/"+rd, ""), http.StatusOK)
+
+	wantStatus(t, do(t, s, http.MethodDelete, "/endpoints/"+e.ID, ""), http.StatusNoContent)
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+rd, ""), http.StatusNoContent)
+}

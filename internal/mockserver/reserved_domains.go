@@ -1,0 +1,772 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Reserved domains (management-api.md §2.1, §3, §4.1; wire-details.md §4).
+//
+// Choices of ours where the real API is silent, recorded here because the
+// provider and its tests rely on them:
+//   - domain is normalised before anything else: lower-cased, one trailing
+//     dot dropped. DNS names are case-insensitive, so "App.Example.COM." and
+//     "app.example.com" are the same reservation (and a duplicate: 409). It
+//     must then be a hostname: labels of 1..63 letters, digits and hyphens
+//     (no hyphen first or last), at least two labels, a top-level label that
+//     is not all digits (no IP addresses), at most 253 bytes, and optionally
+//     "*." in front for a wildcard. A service domain itself ("ngrok.app",
+//     "*.ngrok.app") cannot be reserved.
+//   - description is limited to 255 bytes, like every other object of the
+//     API (the contract states 4096 bytes for metadata only).
+//   - A certificate_id or endpoint configuration ID that names no object of
+//     the account is refused with 400 ERR_NGROK_215, not 404: a 404 answers
+//     for the object at the path, and a client that reads 404 as "this
+//     reserved domain is gone" must not be misled. A wrong prefix is 400
+//     ERR_NGROK_227, as everywhere. An http_endpoint_configuration_id must
+//     name an "http" configuration, an https_... an "https" one.
+//   - In a PATCH, an endpoint configuration ID "" detaches it; certificate_id
+//     "" is refused (detaching is DELETE .../certificate). On create, ""
+//     counts as omitted, like every other option.
+//   - PATCH with the policy already attached (same authority and key type)
+//     changes nothing, so repeating it never restarts provisioning. A policy
+//     with another key type starts a new provisioning job; the certificate
+//     issued under the old policy stays in `certificate` until the new one is
+//     issued ("the most recently issued automatic one").
+//   - Automatic management is a function of the clock (WithClock): a job
+//     starts when the policy is attached and completes
+//     WithCertificateIssueDelay later. Then `certificate` is a Ref to the
+//     managed cert_ object and renews_at is 60 days after issuance; renewal
+//     itself is not simulated. A domain under the reserved TLD .invalid
+//     never resolves: once the job completes it shows DNS_ERROR, with
+//     retries_at on the next hour after the first failure. INTERNAL_ERROR is
+//     never produced. Managed certificates belong to their domain: they are
+//     not in the table of uploaded certificates, so certificate_id cannot
+//     name one.
+//   - cname_target is minted at creation and never changes;
+//     acme_challenge_cname_target (wildcard custom domains only) is
+//     "_acme-challenge." followed by the cname_target.
+//   - Deleting a domain that a cloud endpoint serves on (exactly, or under a
+//     wildcard reservation) is refused with 409 ERR_NGROK_446, the status
+//     of a conflict with the current state; agent and edge endpoints do not
+//     hold a domain.
+
+const (
+	collReservedDomains  = "reserved_domains"
+	prefixReservedDomain = "rd_"
+)
+
+// Error codes of reserved domains; the table in errors.go lists them with
+// their statuses.
+const (
+	codeDomainTaken                  = "ERR_NGROK_413"
+	codeCertificateAndPolicy         = "ERR_NGROK_434"
+	codeDetachCertificateUnderPolicy = "ERR_NGROK_436"
+	codePolicyOnServiceDomain        = "ERR_NGROK_439"
+	codeCertificateOnServiceDomain   = "ERR_NGROK_440"
+	codeDomainInUse                  = "ERR_NGROK_446"
+)
+
+// serviceDomains are the domains whose subdomains the service owns; such
+// a reservation needs no DNS records and takes no certificate settings.
+var serviceDomains = []string{"ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok-free.dev", "ngrok.io"}
+
+// Regions the deprecated region field accepts; the value is then ignored.
+var domainRegions = []string{"au", "eu", "ap", "us", "jp", "in", "sa"}
+
+// Options of a certificate management policy.
+const (
+	certAuthorityLetsEncrypt = "letsencrypt"
+	defaultCertKeyType       = keyTypeECDSA
+)
+
+var certKeyTypes = []string{keyTypeRSA, keyTypeECDSA}
+
+const (
+	// defaultCertificateIssueDelay is long enough for a test to see the job
+	// in progress and short enough for a demo to wait for the certificate.
+	defaultCertificateIssueDelay = 3 * time.Second
+	managedCertificateRenewal    = 60 * 24 * time.Hour
+	dnsErrorRetryInterval        = time.Hour
+
+	// msgProvisioning is the real API's message while a job runs.
+	msgProvisioning = "Managed certificate provisioning in progress."
+
+	cnameTargetDomain = "ngrok-cname.com"
+	// unresolvableTLD is reserved (RFC 2606): names under it never resolve.
+	unresolvableTLD = ".invalid"
+)
+
+// WithCertificateIssueDelay sets how long after a certificate management
+// policy is attached its certificate is issued (default 3s). Tests either
+// pass 0 (issued at once) or pair a longer delay with WithClock and move the
+// clock. Negative values count as 0.
+func WithCertificateIssueDelay(d time.Duration) Option {
+	return func(s *Server) { s.certIssueDelay = max(d, 0) }
+}
+
+// domainState holds reserved domains and the seed-only objects they refer to.
+type domainState struct {
+	reserved        *table[reservedDomain]
+	certificates    *table[tlsCertificate]
+	endpointConfigs *table[endpointConfiguration]
+}
+
+func newDomainState(st *store, ids *idSource) *domainState {
+	return &domainState{
+		reserved:        newTable[reservedDomain](st, ids, collReservedDomains, "reserved domain", prefixReservedDomain),
+		certificates:    newTable[tlsCertificate](st, ids, collTLSCertificates, "TLS certificate", prefixTLSCertificate),
+		endpointConfigs: newTable[endpointConfiguration](st, ids, collEndpointConfigurations, "endpoint configuration", prefixEndpointConfiguration),
+	}
+}
+
+// reservedDomain is a stored reserved domain.
+type reservedDomain struct {
+	id            string
+	createdAt     time.Time
+	description   string
+	metadata      string
+	domain        string // normalised
+	cnameTarget   string // "" for service-owned domains
+	acmeTarget    string // "" unless a wildcard custom domain
+	certificateID string // the uploaded certificate; "" when none
+	policy        *certPolicy
+	httpEC        string // endpoint configuration IDs; "" when none
+	httpsEC       string
+}
+
+// certPolicy is automatic certificate management and the state of its
+// current provisioning job.
+type certPolicy struct {
+	authority      string
+	privateKeyType string
+	startedAt      time.Time // when the job started
+	issuesAt       time.Time // when the job completes
+	certID         string    // the managed certificate the job issues
+	// previousCertID is the managed certificate issued under an earlier
+	// policy of this domain, shown until certID is issued.
+	previousCertID string
+}
+
+// issued reports whether the job has issued p.certID by now.
+func (p *certPolicy) issued(domain string, now time.Time) bool {
+	return !now.Before(p.issuesAt) && !strings.HasSuffix(domain, unresolvableTLD)
+}
+
+type reservedDomainWire struct {
+	ID                          string          `json:"id"`
+	URI                         string          `json:"uri"`
+	CreatedAt                   string          `json:"created_at"`
+	Description                 string          `json:"description,omitempty"`
+	Metadata                    string          `json:"metadata,omitempty"`
+	Domain                      string          `json:"domain"`
+	Region                      string          `json:"region"`
+	CNAMETarget                 *string         `json:"cname_target"`
+	Certificate                 *refWire        `json:"certificate"`
+	CertificateManagementPolicy *certPolicyWire `json:"certificate_management_policy"`
+	CertificateManagementStatus *certStatusWire `json:"certificate_management_status"`
+	ACMEChallengeCNAMETarget    *string         `json:"acme_challenge_cname_target"`
+	HTTPEndpointConfiguration   *refWire        `json:"http_endpoint_configuration"`
+	HTTPSEndpointConfiguration  *refWire        `json:"https_endpoint_configuration"`
+	// ErrorRedirectURL is always null: its type and meaning are not shown.
+	ErrorRedirectURL *string `json:"error_redirect_url"`
+}
+
+// certPolicyWire is both the response shape of a policy and the body shape
+// of one in a request: an omitted option takes its default.
+type certPolicyWire struct {
+	Authority      string `json:"authority"`
+	PrivateKeyType string `json:"private_key_type"`
+}
+
+type certStatusWire struct {
+	RenewsAt        *string      `json:"renews_at"`
+	ProvisioningJob *certJobWire `json:"provisioning_job"`
+}
+
+type certJobWire struct {
+	ErrorCode *string `json:"error_code"`
+	Msg       string  `json:"msg"`
+	StartedAt string  `json:"started_at"`
+	RetriesAt *string `json:"retries_at"`
+}
+
+// reservedDomainCreate is the create body.
+type reservedDomainCreate struct {
+	Domain                      string          `json:"domain"`
+	Region                      string          `json:"region"`
+	Description                 string          `json:"description"`
+	Metadata                    string          `json:"metadata"`
+	CertificateID               string          `json:"certificate_id"`
+	CertificateManagementPolicy *certPolicyWire `json:"certificate_management_policy"`
+}
+
+// reservedDomainUpdate is the PATCH body: an absent (or null) field is left
+// alone. domain and region are not updatable, so they are unknown fields.
+type reservedDomainUpdate struct {
+	Description                  *string         `json:"description"`
+	Metadata                     *string         `json:"metadata"`
+	CertificateID                *string         `json:"certificate_id"`
+	CertificateManagementPolicy  *certPolicyWire `json:"certificate_management_policy"`
+	HTTPEndpointConfigurationID  *string         `json:"http_endpoint_configuration_id"`
+	HTTPSEndpointConfigurationID *string         `json:"https_endpoint_configuration_id"`
+}
+
+func optionalString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func optionalRef(origin, collection, id string) *refWire {
+	if id == "" {
+		return nil
+	}
+	return &refWire{ID: id, URI: objectURI(origin, collection, id)}
+}
+
+// wire is the domain as the API shows it at time now: the certificate and
+// the status follow from the policy's job and the clock.
+func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
+	w := reservedDomainWire{
+		ID:                         d.id,
+		URI:                        objectURI(origin, collReservedDomains, d.id),
+		CreatedAt:                  formatTime(d.createdAt),
+		Description:                d.description,
+		Metadata:                   d.metadata,
+		Domain:                     d.domain,
+		Region:                     "",
+		CNAMETarget:                optionalString(d.cnameTarget),
+		Certificate:                optionalRef(origin, collTLSCertificates, d.certificateID),
+		ACMEChallengeCNAMETarget:   optionalString(d.acmeTarget),
+		HTTPEndpointConfiguration:  optionalRef(origin, collEndpointConfigurations, d.httpEC),
+		HTTPSEndpointConfiguration: optionalRef(origin, collEndpointConfigurations, d.httpsEC),
+	}
+	p := d.policy
+	if p == nil {
+		return w
+	}
+	w.CertificateManagementPolicy = &certPolicyWire{Authority: p.authority, PrivateKeyType: p.privateKeyType}
+	switch {
+	case p.issued(d.domain, now):
+		w.Certificate = optionalRef(origin, collTLSCertificates, p.certID)
+		w.CertificateManagementStatus = &certStatusWire{RenewsAt: optionalString(formatTime(p.issuesAt.Add(managedCertificateRenewal)))}
+	case now.Before(p.issuesAt):
+		w.Certificate = optionalRef(origin, collTLSCertificates, p.previousCertID)
+		w.CertificateManagementStatus = &certStatusWire{ProvisioningJob: &certJobWire{
+			Msg:       msgProvisioning,
+			StartedAt: formatTime(p.startedAt),
+		}}
+	default:
+		// NOTE: the job failed at issuesAt and fails again every interval.
+		nextRetry := p.issuesAt.Add(now.Sub(p.issuesAt).Truncate(dnsErrorRetryInterval) + dnsErrorRetryInterval)
+		w.Certificate = optionalRef(origin, collTLSCertificates, p.previousCertID)
+		w.CertificateManagementStatus = &certStatusWire{ProvisioningJob: &certJobWire{
+			ErrorCode: optionalString("DNS_ERROR"),
+			Msg:       d.dnsErrorMessage(),
+			StartedAt: formatTime(p.startedAt),
+			RetriesAt: optionalString(formatTime(nextRetry)),
+		}}
+	}
+	return w
+}
+
+func (d *reservedDomain) dnsErrorMessage() string {
+	if base, wildcard := strings.CutPrefix(d.domain, "*."); wildcard {
+		return fmt.Sprintf("Could not issue a certificate for %s: the DNS record _acme-challenge.%s does not resolve. "+
+			"Create a CNAME record for _acme-challenge.%s pointing to %s; provisioning is retried at retries_at.",
+			d.domain, base, base, d.acmeTarget)
+	}
+	return fmt.Sprintf("Could not issue a certificate for %s: the domain does not resolve. "+
+		"Create a CNAME record for %s pointing to %s; provisioning is retried at retries_at.",
+		d.domain, d.domain, d.cnameTarget)
+}
+
+func (s *Server) reservedDomainRoutes() []route {
+	const (
+		list   = "/" + collReservedDomains
+		one    = list + "/{id}"
+		cert   = one + "/certificate"
+		policy = one + "/certificate_management_policy"
+	)
+	id := map[string]idKind{"id": s.domains.reserved.kind()}
+	return []route{
+		{method: http.MethodPost, path: list, body: bodyOf[reservedDomainCreate], handle: s.createReservedDomain},
+		{method: http.MethodGet, path: list, query: filteredListQuery, handle: s.listReservedDomains},
+		{method: http.MethodGet, path: one, ids: id, handle: s.getReservedDomain},
+		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[reservedDomainUpdate], handle: s.updateReservedDomain},
+		{method: http.MethodDelete, path: one, ids: id, handle: s.deleteReservedDomain},
+		{method: http.MethodDelete, path: cert, ids: id, handle: s.detachReservedDomainCertificate},
+		{method: http.MethodDelete, path: policy, ids: id, handle: s.detachReservedDomainPolicy},
+	}
+}
+
+func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
+	in := rq.body.(*reservedDomainCreate)
+	name, err := normalizeDomain(in.Domain)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := checkRegion(in.Region); err != nil {
+		return nil, 0, err
+	}
+	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+		return nil, 0, err
+	}
+	if in.CertificateID != "" && in.CertificateManagementPolicy != nil {
+		return nil, 0, errCertificateAndPolicy()
+	}
+	serviceOwned := isServiceOwned(name)
+	if err := checkCertificateSettings(serviceOwned, in.CertificateID != "", in.CertificateManagementPolicy != nil); err != nil {
+		return nil, 0, err
+	}
+	if err := checkBodyIDPrefix("certificate_id", in.CertificateID, prefixTLSCertificate, "TLS certificate"); err != nil {
+		return nil, 0, err
+	}
+	var policy *certPolicy
+	created := s.timestamp()
+	if in.CertificateManagementPolicy != nil {
+		if policy, err = s.newCertPolicy(in.CertificateManagementPolicy, created); err != nil {
+			return nil, 0, err
+		}
+	}
+	d := reservedDomain{
+		createdAt:     created,
+		description:   in.Description,
+		metadata:      in.Metadata,
+		domain:        name,
+		certificateID: in.CertificateID,
+		policy:        policy,
+	}
+	if !serviceOwned {
+		if d.cnameTarget, err = s.newCNAMETarget(); err != nil {
+			return nil, 0, err
+		}
+		if strings.HasPrefix(name, "*.") {
+			d.acmeTarget = "_acme-challenge." + d.cnameTarget
+		}
+	}
+
+	tbl := s.domains.reserved
+	check := func() *apiError {
+		for _, r := range tbl.rows {
+			if r.val.domain == name {
+				return newError(http.StatusConflict, codeDomainTaken,
+					"The domain %q is already reserved by this account (%s).", name, r.id)
+			}
+		}
+		if in.CertificateID != "" {
+			if _, ok := s.domains.certificates.rows[in.CertificateID]; !ok {
+				return errUnknownReference("certificate_id", in.CertificateID, "TLS certificate")
+			}
+		}
+		return nil
+	}
+	for range maxIDAttempts {
+		id, idErr := s.ids.newID(prefixReservedDomain)
+		if idErr != nil {
+			return nil, 0, errInternal("%v", idErr)
+		}
+		d.id = id
+		taken, err := tbl.putNew(id, d, check)
+		if err != nil {
+			return nil, 0, err
+		}
+		if !taken {
+			return d.wire(rq.origin(), s.now()), http.StatusCreated, nil
+		}
+	}
+	return nil, 0, errInternal("could not mint a unique reserved domain ID")
+}
+
+func (s *Server) listReservedDomains(rq *request) (any, int, *apiError) {
+	now := s.now()
+	return listObjects(s, rq, s.domains.reserved, func(d *reservedDomain, origin string) reservedDomainWire {
+		return d.wire(origin, now)
+	})
+}
+
+func (s *Server) getReservedDomain(rq *request) (any, int, *apiError) {
+	d, err := s.domains.reserved.get(rq.r.PathValue("id"))
+	if err != nil {
+		return nil, 0, err
+	}
+	return d.wire(rq.origin(), s.now()), http.StatusOK, nil
+}
+
+func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
+	in := rq.body.(*reservedDomainUpdate)
+	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
+		return nil, 0, err
+	}
+	if in.CertificateID != nil && in.CertificateManagementPolicy != nil {
+		return nil, 0, errCertificateAndPolicy()
+	}
+	if in.CertificateID != nil {
+		if *in.CertificateID == "" {
+			return nil, 0, badRequest(codeInvalidValue,
+				"The certificate_id must not be empty. To detach the certificate, send DELETE /reserved_domains/{id}/certificate.")
+		}
+		if err := checkBodyIDPrefix("certificate_id", *in.CertificateID, prefixTLSCertificate, "TLS certificate"); err != nil {
+			return nil, 0, err
+		}
+	}
+	for field, id := range map[string]*string{
+		"http_endpoint_configuration_id":  in.HTTPEndpointConfigurationID,
+		"https_endpoint_configuration_id": in.HTTPSEndpointConfigurationID,
+	} {
+		if err := checkBodyIDPrefix(field, deref(id), prefixEndpointConfiguration, "endpoint configuration"); err != nil {
+			return nil, 0, err
+		}
+	}
+	now := s.timestamp()
+	var next *certPolicy
+	if in.CertificateManagementPolicy != nil {
+		// NOTE: the certificate ID is minted outside the store lock; it is
+		// dropped if the policy turns out to be unchanged.
+		var err *apiError
+		if next, err = s.newCertPolicy(in.CertificateManagementPolicy, now); err != nil {
+			return nil, 0, err
+		}
+	}
+
+	d, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
+		if err := checkCertificateSettings(isServiceOwned(d.domain), in.CertificateID != nil, next != nil); err != nil {
+			return err
+		}
+		if id := deref(in.CertificateID); id != "" {
+			if _, ok := s.domains.certificates.rows[id]; !ok {
+				return errUnknownReference("certificate_id", id, "TLS certificate")
+			}
+		}
+		if err := s.checkEndpointConfigurationLocked("http_endpoint_configuration_id", in.HTTPEndpointConfigurationID, endpointConfigurationHTTP); err != nil {
+			return err
+		}
+		if err := s.checkEndpointConfigurationLocked("https_endpoint_configuration_id", in.HTTPSEndpointConfigurationID, endpointConfigurationHTTPS); err != nil {
+			return err
+		}
+
+		if in.Description != nil {
+			d.description = *in.Description
+		}
+		if in.Metadata != nil {
+			d.metadata = *in.Metadata
+		}
+		if in.HTTPEndpointConfigurationID != nil {
+			d.httpEC = *in.HTTPEndpointConfigurationID
+		}
+		if in.HTTPSEndpointConfigurationID != nil {
+			d.httpsEC = *in.HTTPSEndpointConfigurationID
+		}
+		switch {
+		case in.CertificateID != nil:
+			// NOTE: an uploaded certificate replaces the policy [ours].
+			d.certificateID = *in.CertificateID
+			d.policy = nil
+		case next != nil:
+			old := d.policy
+			if old != nil && old.authority == next.authority && old.privateKeyType == next.privateKeyType {
+				break
+			}
+			if old != nil {
+				next.previousCertID = old.previousCertID
+				if old.issued(d.domain, now) {
+					next.previousCertID = old.certID
+				}
+			}
+			// NOTE: a policy replaces the uploaded certificate; certificate
+			// is null until the managed one is issued [real].
+			d.certificateID = ""
+			d.policy = next
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return d.wire(rq.origin(), s.now()), http.StatusOK, nil
+}
+
+func (s *Server) deleteReservedDomain(rq *request) (any, int, *apiError) {
+	id := rq.r.PathValue("id")
+	err := s.domains.reserved.removeChecked(id, func() *apiError {
+		if s.domainInUse(id) {
+			return newError(http.StatusConflict, codeDomainInUse,
+				"The reserved domain %s is used by a cloud endpoint. Delete the endpoints on this domain first.", id)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return nil, http.StatusNoContent, nil
+}
+
+// domainInUse reports whether a cloud endpoint serves on the reserved
+// domain id. Agent and edge endpoints do not hold a domain: they go away
+// with their agent or edge. It is called with the store lock held, so it
+// reads the endpoints' rows directly.
+func (s *Server) domainInUse(id string) bool {
+	for _, r := range s.endpoints.rows {
+		if r.val.typ == endpointCloud && r.val.domainID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) detachReservedDomainCertificate(rq *request) (any, int, *apiError) {
+	_, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
+		if d.policy != nil {
+			return badRequest(codeDetachCertificateUnderPolicy,
+				"The certificate of %s is managed by its certificate management policy. "+
+					"Detach the policy (DELETE /reserved_domains/%s/certificate_management_policy) instead.", d.domain, d.id)
+		}
+		d.certificateID = ""
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return nil, http.StatusNoContent, nil
+}
+
+func (s *Server) detachReservedDomainPolicy(rq *request) (any, int, *apiError) {
+	_, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
+		// NOTE: the managed certificate goes with the policy [ours].
+		d.policy = nil
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return nil, http.StatusNoContent, nil
+}
+
+// newCertPolicy validates a requested policy, fills in its defaults and
+// starts its provisioning job at start.
+func (s *Server) newCertPolicy(in *certPolicyWire, start time.Time) (*certPolicy, *apiError) {
+	p := &certPolicy{authority: in.Authority, privateKeyType: in.PrivateKeyType}
+	if p.authority == "" {
+		p.authority = certAuthorityLetsEncrypt
+	}
+	if p.authority != certAuthorityLetsEncrypt {
+		return nil, badRequest(codeInvalidValue,
+			"The certificate_management_policy.authority %q is not supported. The only supported authority is %q.",
+			in.Authority, certAuthorityLetsEncrypt)
+	}
+	if p.privateKeyType == "" {
+		p.privateKeyType = defaultCertKeyType
+	}
+	if !slices.Contains(certKeyTypes, p.privateKeyType) {
+		return nil, badRequest(codeInvalidValue,
+			`The certificate_management_policy.private_key_type %q is not supported. Use "rsa" or "ecdsa".`, in.PrivateKeyType)
+	}
+	certID, err := s.ids.newID(prefixTLSCertificate)
+	if err != nil {
+		return nil, errInternal("%v", err)
+	}
+	p.certID = certID
+	p.startedAt = start
+	p.issuesAt = start.Add(s.certIssueDelay)
+	return p, nil
+}
+
+// newCNAMETarget mints a target like the real API's
+// 2udamkamcl8pjmrff.vct3s84uffzzf7py.ngrok-cname.com.
+func (s *Server) newCNAMETarget() (string, *apiError) {
+	a, err := s.ids.newID("")
+	if err != nil {
+		return "", errInternal("%v", err)
+	}
+	b, err := s.ids.newID("")
+	if err != nil {
+		return "", errInternal("%v", err)
+	}
+	return strings.ToLower(a[:17]) + "." + strings.ToLower(b[:16]) + "." + cnameTargetDomain, nil
+}
+
+// checkEndpointConfigurationLocked checks an endpoint configuration ID of a
+// PATCH ("" detaches) against the table; the caller holds the store lock.
+func (s *Server) checkEndpointConfigurationLocked(field string, id *string, typ string) *apiError {
+	if id == nil || *id == "" {
+		return nil
+	}
+	r, ok := s.domains.endpointConfigs.rows[*id]
+	if !ok {
+		return errUnknownReference(field, *id, "endpoint configuration")
+	}
+	if r.val.typ != typ {
+		return badRequest(codeInvalidValue,
+			"The %s %q names an endpoint configuration of type %q; it must be of type %q.", field, *id, r.val.typ, typ)
+	}
+	return nil
+}
+
+// normalizeDomain lower-cases a requested domain, drops one trailing dot
+// and checks that the result is a hostname the account may reserve.
+func normalizeDomain(raw string) (string, *apiError) {
+	if raw == "" {
+		return "", badRequest(codeInvalidValue, "The domain is required.")
+	}
+	name := strings.TrimSuffix(strings.ToLower(raw), ".")
+	invalid := func(why string) *apiError {
+		return badRequest(codeInvalidValue, "The domain %q is not a valid hostname: %s.", raw, why)
+	}
+	if len(name) > 253 {
+		return "", invalid("it is longer than 253 bytes")
+	}
+	host := strings.TrimPrefix(name, "*.")
+	labels := strings.Split(host, ".")
+	if len(labels) < 2 {
+		return "", invalid("it needs at least two labels, such as app.example.com")
+	}
+	for _, label := range labels {
+		switch {
+		case label == "":
+			return "", invalid("it has an empty label")
+		case len(label) > 63:
+			return "", invalid(fmt.Sprintf("the label %q is longer than 63 bytes", label))
+		case strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-"):
+			return "", invalid(fmt.Sprintf("the label %q starts or ends with a hyphen", label))
+		case strings.Trim(label, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
+			if strings.Contains(label, "*") {
+				return "", invalid(`a wildcard is allowed only as the whole first label, as in "*.example.com"`)
+			}
+			return "", invalid(fmt.Sprintf("the label %q has characters other than letters, digits and hyphens", label))
+		}
+	}
+	if strings.Trim(labels[len(labels)-1], "0123456789") == "" {
+		return "", invalid("the top-level label is numeric; IP addresses cannot be reserved")
+	}
+	if slices.Contains(serviceDomains, host) {
+		return "", badRequest(codeInvalidValue,
+			"The domain %q belongs to ngrok and cannot be reserved. Reserve a subdomain of it, such as myapp.%s.", raw, host)
+	}
+	return name, nil
+}
+
+func isServiceOwned(name string) bool {
+	return slices.ContainsFunc(serviceDomains, func(base string) bool { return strings.HasSuffix(name, "."+base) })
+}
+
+func checkRegion(region string) *apiError {
+	if region == "" || slices.Contains(domainRegions, region) {
+		return nil
+	}
+	return badRequest(codeInvalidValue,
+		"The region %q is not supported. Use one of %s (the field is deprecated and has no effect).",
+		region, strings.Join(domainRegions, ", "))
+}
+
+// checkCertificateSettings refuses certificate settings on a service-owned
+// domain: the service holds its certificate.
+func checkCertificateSettings(serviceOwned, certificate, policy bool) *apiError {
+	switch {
+	case !serviceOwned:
+		return nil
+	case policy:
+		return badRequest(codePolicyOnServiceDomain,
+			"A certificate management policy cannot be set on a subdomain of an ngrok-owned domain: ngrok manages its certificate.")
+	case certificate:
+		return badRequest(codeCertificateOnServiceDomain,
+			"A certificate cannot be attached to a subdomain of an ngrok-owned domain: ngrok manages its certificate.")
+	}
+	return nil
+}
+
+// checkBodyIDPrefix checks the prefix of an ID given in a body ("" passes).
+func checkBodyIDPrefix(field, id, prefix, noun string) *apiError {
+	if id == "" || strings.HasPrefix(id, prefix) {
+		return nil
+	}
+	return badRequest(codeWrongIDPrefix, "The %s %q is not a valid %s ID: %s IDs start with %q.", field, id, noun, noun, prefix)
+}
+
+func errUnknownReference(field, id, noun string) *apiError {
+	return badRequest(codeInvalidValue, "The %s %q does not name a %s of this account.", field, id, noun)
+}
+
+func errCertificateAndPolicy() *apiError {
+	return badRequest(codeCertificateAndPolicy,
+		"certificate_id and certificate_management_policy are mutually exclusive: "+
+			"attach an uploaded certificate or let ngrok manage one, not both.")
+}
+
+// matchReservedDomainLocked finds the reserved domain that covers host: an
+// exact reservation, else a wildcard reservation (*.example.com) of the
+// host's parent domain, which covers exactly one more label. host must be
+// lower case without trailing dot. The store lock must be held.
+func (s *Server) matchReservedDomainLocked(host string) (id string, ok bool) {
+	wildcard := ""
+	if _, parent, found := strings.Cut(host, "."); found {
+		wildcard = "*." + parent
+	}
+	for _, r := range s.domains.reserved.rows {
+		switch r.val.domain {
+		case host:
+			return r.id, true
+		case wildcard:
+			id, ok = r.id, true
+		}
+	}
+	return id, ok
+}
+
+// State codecs (see state_codecs.go): what a state file keeps of a reserved
+// domain. The clock-driven status is not stored: it follows from the
+// policy's times.
+
+type reservedDomainState struct {
+	ID            string           `json:"id"`
+	CreatedAt     time.Time        `json:"created_at"`
+	Description   string           `json:"description,omitempty"`
+	Metadata      string           `json:"metadata,omitempty"`
+	Domain        string           `json:"domain"`
+	CNAMETarget   string           `json:"cname_target,omitempty"`
+	ACMETarget    string           `json:"acme_challenge_cname_target,omitempty"`
+	CertificateID string           `json:"certificate_id,omitempty"`
+	Policy        *certPolicyState `json:"certificate_management_policy,omitempty"`
+	HTTPEC        string           `json:"http_endpoint_configuration_id,omitempty"`
+	HTTPSEC       string           `json:"https_endpoint_configuration_id,omitempty"`
+}
+
+type certPolicyState struct {
+	Authority      string    `json:"authority"`
+	PrivateKeyType string    `json:"private_key_type"`
+	StartedAt      time.Time `json:"started_at"`
+	IssuesAt       time.Time `json:"issues_at"`
+	CertID         string    `json:"certificate_id"`
+	PreviousCertID string    `json:"previous_certificate_id,omitempty"`
+}
+
+func (d reservedDomain) MarshalJSON() ([]byte, error) {
+	st := reservedDomainState{ID: d.id, CreatedAt: d.createdAt, Description: d.description, Metadata: d.metadata,
+		Domain: d.domain, CNAMETarget: d.cnameTarget, ACMETarget: d.acmeTarget, CertificateID: d.certificateID,
+		HTTPEC: d.httpEC, HTTPSEC: d.httpsEC}
+	if p := d.policy; p != nil {
+		st.Policy = &certPolicyState{Authority: p.authority, PrivateKeyType: p.privateKeyType, StartedAt: p.startedAt,
+			IssuesAt: p.issuesAt, CertID: p.certID, PreviousCertID: p.previousCertID}
+	}
+	return json.Marshal(st)
+}
+
+func (d *reservedDomain) UnmarshalJSON(b []byte) error {
+	var st reservedDomainState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	*d = reservedDomain{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata,
+		domain: st.Domain, cnameTarget: st.CNAMETarget, acmeTarget: st.ACMETarget, certificateID: st.CertificateID,
+		httpEC: st.HTTPEC, httpsEC: st.HTTPSEC}
+	if p := st.Policy; p != nil {
+		d.policy = &certPolicy{authority: p.Authority, privateKeyType: p.PrivateKeyType, startedAt: p.StartedAt,
+			issuesAt: p.IssuesAt, certID: p.CertID, previousCertID: p.PreviousCertID}
+	}
+	return nil
+}

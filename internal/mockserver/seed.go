@@ -1,0 +1,152 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Uploaded TLS certificates and endpoint configurations are referenced by
+// reserved domains (certificate_id, http_endpoint_configuration_id,
+// https_endpoint_configuration_id) but are out of this server's scope: it
+// serves no route for them. They exist by seeding, with the helpers below,
+// which follow the pattern of every seed helper of this package:
+// Seed<Object>(<Object>Seed) (id string, err error), an option struct whose
+// fields are all optional (and carry json tags for a future seed file), and
+// an optional fixed ID so that a configuration can name a seeded object.
+
+// ID prefixes and API path segments of the seed-only objects of this file.
+// The uris of references point at the real API's paths even though this
+// server does not serve them.
+const (
+	prefixTLSCertificate        = "cert_"
+	prefixEndpointConfiguration = "ec_"
+
+	collTLSCertificates        = "tls_certificates"
+	collEndpointConfigurations = "endpoint_configurations"
+)
+
+// Types of endpoint configuration: the reserved domain field an endpoint
+// configuration may be attached to depends on it.
+const (
+	endpointConfigurationHTTP  = "http"
+	endpointConfigurationHTTPS = "https"
+)
+
+var endpointConfigurationTypes = []string{endpointConfigurationHTTP, endpointConfigurationHTTPS}
+
+// TLSCertificateSeed describes an uploaded TLS certificate to seed. Every
+// field is optional. The certificate carries no key material: nothing in
+// this server terminates TLS.
+type TLSCertificateSeed struct {
+	// ID is the certificate's ID: cert_ and 27 base-62 characters. Minted
+	// when empty.
+	ID          string `json:"id,omitempty"`
+	Description string `json:"description,omitempty"`
+	Metadata    string `json:"metadata,omitempty"`
+}
+
+// EndpointConfigurationSeed describes an endpoint configuration to seed.
+// Every field is optional.
+type EndpointConfigurationSeed struct {
+	// ID is the configuration's ID: ec_ and 27 base-62 characters. Minted
+	// when empty.
+	ID          string `json:"id,omitempty"`
+	Description string `json:"description,omitempty"`
+	Metadata    string `json:"metadata,omitempty"`
+	// Type is "http" or "https" (default): a reserved domain accepts an
+	// "http" configuration as http_endpoint_configuration_id and an "https"
+	// one as https_endpoint_configuration_id.
+	Type string `json:"type,omitempty"`
+}
+
+type tlsCertificate struct {
+	id          string
+	createdAt   time.Time
+	description string
+	metadata    string
+}
+
+type endpointConfiguration struct {
+	id          string
+	createdAt   time.Time
+	description string
+	metadata    string
+	typ         string
+}
+
+// SeedTLSCertificate adds an uploaded TLS certificate and returns its ID.
+func (s *Server) SeedTLSCertificate(in TLSCertificateSeed) (string, error) {
+	if err := checkSeedText("TLS certificate", in.Description, in.Metadata); err != nil {
+		return "", err
+	}
+	created := s.timestamp()
+	c, err := seedInsert(s.domains.certificates, in.ID, func(id string) tlsCertificate {
+		return tlsCertificate{id: id, createdAt: created, description: in.Description, metadata: in.Metadata}
+	})
+	return c.id, err
+}
+
+// SeedEndpointConfiguration adds an endpoint configuration and returns its ID.
+func (s *Server) SeedEndpointConfiguration(in EndpointConfigurationSeed) (string, error) {
+	if err := checkSeedText("endpoint configuration", in.Description, in.Metadata); err != nil {
+		return "", err
+	}
+	typ := in.Type
+	if typ == "" {
+		typ = endpointConfigurationHTTPS
+	}
+	if !slices.Contains(endpointConfigurationTypes, typ) {
+		return "", fmt.Errorf("seeding an endpoint configuration: type %q is not \"http\" or \"https\"", in.Type)
+	}
+	created := s.timestamp()
+	ec, err := seedInsert(s.domains.endpointConfigs, in.ID, func(id string) endpointConfiguration {
+		return endpointConfiguration{id: id, createdAt: created, description: in.Description, metadata: in.Metadata, typ: typ}
+	})
+	return ec.id, err
+}
+
+// State codecs (see state_codecs.go).
+
+type tlsCertificateState struct {
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+}
+
+func (c tlsCertificate) MarshalJSON() ([]byte, error) {
+	return json.Marshal(tlsCertificateState{ID: c.id, CreatedAt: c.createdAt, Description: c.description, Metadata: c.metadata})
+}
+
+func (c *tlsCertificate) UnmarshalJSON(b []byte) error {
+	var st tlsCertificateState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	*c = tlsCertificate{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata}
+	return nil
+}
+
+type endpointConfigurationState struct {
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	Type        string    `json:"type"`
+}
+
+func (ec endpointConfiguration) MarshalJSON() ([]byte, error) {
+	return json.Marshal(endpointConfigurationState{ID: ec.id, CreatedAt: ec.createdAt, Description: ec.description,
+		Metadata: ec.metadata, Type: ec.typ})
+}
+
+func (ec *endpointConfiguration) UnmarshalJSON(b []byte) error {
+	var st endpointConfigurationState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	*ec = endpointConfiguration{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata, typ: st.Type}
+	return nil
+}

@@ -1,0 +1,347 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+)
+
+// HTTPS edges, their routes, tunnel-group backends and IP policies cannot be
+// created through this server: ngrok made edges read-only for most accounts,
+// and the API documents only the route modules (edge_route_modules.go). They
+// exist by seeding, with these helpers (and later from a seed file, which is
+// why every helper takes an option struct rather than positional arguments).
+
+// ID prefixes of the seed-only objects.
+const (
+	prefixEdgeHTTPS          = "edghts_"
+	prefixEdgeHTTPSRoute     = "edghtsrt_"
+	prefixTunnelGroupBackend = "bkdtg_"
+	prefixIPPolicy           = "ipp_"
+)
+
+// Path segments under which the seed-only objects live on the real API;
+// their uris point there even though this server serves only the modules.
+const (
+	collEdgesHTTPS          = "edges/https"
+	collTunnelGroupBackends = "backends/tunnel_group"
+	collIPPolicies          = "ip_policies"
+)
+
+// Table names of the seed-only objects, one path segment each, as the control
+// API (/_mock/objects/{collection}/{id}) and the state file name tables.
+const (
+	tableHTTPSEdges          = "https_edges"
+	tableHTTPSEdgeRoutes     = "https_edge_routes"
+	tableTunnelGroupBackends = "tunnel_group_backends"
+	tableIPPolicies          = "ip_policies"
+)
+
+// HTTPSEdgeSeed describes an HTTPS edge to seed. Every field is optional.
+type HTTPSEdgeSeed struct {
+	// ID is the edge's ID: edghts_ and 27 base-62 characters. Minted when
+	// empty; a fixed ID lets a configuration refer to a seeded edge.
+	ID          string   `json:"id,omitempty"`
+	Description string   `json:"description,omitempty"`
+	Metadata    string   `json:"metadata,omitempty"`
+	Hostports   []string `json:"hostports,omitempty"` // e.g. "app.example.com:443"
+}
+
+// HTTPSEdgeRouteSeed describes a route of an HTTPS edge to seed. Every field
+// is optional.
+type HTTPSEdgeRouteSeed struct {
+	// ID is the route's ID: edghtsrt_ and 27 base-62 characters; minted when empty.
+	ID          string `json:"id,omitempty"`
+	Description string `json:"description,omitempty"`
+	Metadata    string `json:"metadata,omitempty"`
+	Match       string `json:"match,omitempty"`      // default "/"
+	MatchType   string `json:"match_type,omitempty"` // exact_path or path_prefix (default)
+}
+
+// TunnelGroupBackendSeed describes a tunnel-group backend to seed. Every field
+// is optional.
+type TunnelGroupBackendSeed struct {
+	// ID is the backend's ID: bkdtg_ and 27 base-62 characters; minted when empty.
+	ID          string            `json:"id,omitempty"`
+	Description string            `json:"description,omitempty"`
+	Metadata    string            `json:"metadata,omitempty"`
+	Labels      map[string]string `json:"labels,omitempty"` // tunnels with these labels serve the backend
+}
+
+// IPPolicySeed describes an IP policy to seed. Every field is optional.
+type IPPolicySeed struct {
+	// ID is the policy's ID: ipp_ and 27 base-62 characters; minted when empty.
+	ID          string `json:"id,omitempty"`
+	Description string `json:"description,omitempty"`
+	Metadata    string `json:"metadata,omitempty"`
+}
+
+// Route match types of the real API.
+var routeMatchTypes = []string{"exact_path", "path_prefix"}
+
+type httpsEdge struct {
+	id          string
+	createdAt   time.Time
+	description string
+	metadata    string
+	hostports   []string
+}
+
+// httpsEdgeRoute holds the route's modules; a nil module is not set.
+type httpsEdgeRoute struct {
+	id          string
+	edgeID      string
+	createdAt   time.Time
+	description string
+	metadata    string
+	match       string
+	matchType   string
+
+	oidc           *oidcModule
+	backend        *backendModule
+	ipRestriction  *ipRestrictionModule
+	requestHeaders *requestHeadersModule
+}
+
+type tunnelGroupBackend struct {
+	id          string
+	createdAt   time.Time
+	description string
+	metadata    string
+	labels      map[string]string
+}
+
+type ipPolicy struct {
+	id          string
+	createdAt   time.Time
+	description string
+	metadata    string
+}
+
+// SeedHTTPSEdge adds an HTTPS edge and returns its ID.
+func (s *Server) SeedHTTPSEdge(in HTTPSEdgeSeed) (string, error) {
+	if err := checkSeedText("HTTPS edge", in.Description, in.Metadata); err != nil {
+		return "", err
+	}
+	created := s.timestamp()
+	e, err := seedInsert(s.edges.edges, in.ID, func(id string) httpsEdge {
+		return httpsEdge{id: id, createdAt: created, description: in.Description, metadata: in.Metadata,
+			hostports: slices.Clone(in.Hostports)}
+	})
+	return e.id, err
+}
+
+// SeedHTTPSEdgeRoute adds a route, without modules, to the HTTPS edge edgeID
+// and returns the route's ID.
+func (s *Server) SeedHTTPSEdgeRoute(edgeID string, in HTTPSEdgeRouteSeed) (string, error) {
+	if _, err := s.edges.edges.get(edgeID); err != nil {
+		return "", fmt.Errorf("seeding a route: there is no HTTPS edge %q", edgeID)
+	}
+	if err := checkSeedText("HTTPS edge route", in.Description, in.Metadata); err != nil {
+		return "", err
+	}
+	match, matchType := in.Match, in.MatchType
+	if match == "" {
+		match = "/"
+	}
+	if matchType == "" {
+		matchType = "path_prefix"
+	}
+	if !slices.Contains(routeMatchTypes, matchType) {
+		return "", fmt.Errorf("seeding a route: match_type %q is not one of %s", matchType, strings.Join(routeMatchTypes, ", "))
+	}
+	created := s.timestamp()
+	r, err := seedInsert(s.edges.routes, in.ID, func(id string) httpsEdgeRoute {
+		return httpsEdgeRoute{id: id, edgeID: edgeID, createdAt: created, description: in.Description,
+			metadata: in.Metadata, match: match, matchType: matchType}
+	})
+	return r.id, err
+}
+
+// SeedTunnelGroupBackend adds a tunnel-group backend and returns its ID.
+func (s *Server) SeedTunnelGroupBackend(in TunnelGroupBackendSeed) (string, error) {
+	if err := checkSeedText("tunnel group backend", in.Description, in.Metadata); err != nil {
+		return "", err
+	}
+	created := s.timestamp()
+	b, err := seedInsert(s.edges.backends, in.ID, func(id string) tunnelGroupBackend {
+		return tunnelGroupBackend{id: id, createdAt: created, description: in.Description, metadata: in.Metadata,
+			labels: maps.Clone(in.Labels)}
+	})
+	return b.id, err
+}
+
+// SeedIPPolicy adds an IP policy and returns its ID.
+func (s *Server) SeedIPPolicy(in IPPolicySeed) (string, error) {
+	if err := checkSeedText("IP policy", in.Description, in.Metadata); err != nil {
+		return "", err
+	}
+	created := s.timestamp()
+	p, err := seedInsert(s.edges.ipPolicies, in.ID, func(id string) ipPolicy {
+		return ipPolicy{id: id, createdAt: created, description: in.Description, metadata: in.Metadata}
+	})
+	return p.id, err
+}
+
+// seedInsert stores an object under the given ID, or under a minted one
+// when id is empty.
+func seedInsert[T any](t *table[T], id string, build func(id string) T) (T, error) {
+	var zero T
+	if id == "" {
+		v, err := t.insert(build)
+		if err != nil {
+			return zero, fmt.Errorf("seeding a %s: %s", t.noun, err.msg)
+		}
+		return v, nil
+	}
+	if err := checkSeedID(id, t.prefix); err != nil {
+		return zero, fmt.Errorf("seeding a %s: %w", t.noun, err)
+	}
+	v, ok := t.tryInsert(id, build)
+	if !ok {
+		return zero, fmt.Errorf("seeding a %s: the ID %q is already taken", t.noun, id)
+	}
+	return v, nil
+}
+
+// checkSeedID accepts only IDs of the shape the real API mints, so that a
+// seeded object is indistinguishable from a real one.
+func checkSeedID(id, prefix string) error {
+	rest, ok := strings.CutPrefix(id, prefix)
+	if !ok || len(rest) != idLen || strings.Trim(rest, base62) != "" {
+		return fmt.Errorf("the ID %q must be %q followed by %d base-62 characters", id, prefix, idLen)
+	}
+	return nil
+}
+
+func checkSeedText(noun, description, metadata string) error {
+	if err := checkFreeText(description, metadata); err != nil {
+		return fmt.Errorf("seeding a %s: %s", noun, err.msg)
+	}
+	return nil
+}
+
+// State codecs (see state_codecs.go): what a state file keeps of the
+// seed-only objects and of the route modules. The recorded PUT bodies
+// (EdgeRouteModule) and SetEdgesReadOnly are test aids and are not kept.
+
+type httpsEdgeState struct {
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	Hostports   []string  `json:"hostports,omitempty"`
+}
+
+func (e httpsEdge) MarshalJSON() ([]byte, error) {
+	return json.Marshal(httpsEdgeState{ID: e.id, CreatedAt: e.createdAt, Description: e.description,
+		Metadata: e.metadata, Hostports: e.hostports})
+}
+
+func (e *httpsEdge) UnmarshalJSON(b []byte) error {
+	var st httpsEdgeState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	*e = httpsEdge{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata,
+		hostports: st.Hostports}
+	return nil
+}
+
+type backendModuleState struct {
+	Enabled   bool   `json:"enabled"`
+	BackendID string `json:"backend_id"`
+}
+
+type ipRestrictionModuleState struct {
+	Enabled     bool     `json:"enabled"`
+	IPPolicyIDs []string `json:"ip_policy_ids"`
+}
+
+type httpsEdgeRouteState struct {
+	ID             string                    `json:"id"`
+	EdgeID         string                    `json:"edge_id"`
+	CreatedAt      time.Time                 `json:"created_at"`
+	Description    string                    `json:"description,omitempty"`
+	Metadata       string                    `json:"metadata,omitempty"`
+	Match          string                    `json:"match"`
+	MatchType      string                    `json:"match_type"`
+	OIDC           *oidcModule               `json:"oidc,omitempty"`
+	Backend        *backendModuleState       `json:"backend,omitempty"`
+	IPRestriction  *ipRestrictionModuleState `json:"ip_restriction,omitempty"`
+	RequestHeaders *requestHeadersModule     `json:"request_headers,omitempty"`
+}
+
+func (r httpsEdgeRoute) MarshalJSON() ([]byte, error) {
+	st := httpsEdgeRouteState{ID: r.id, EdgeID: r.edgeID, CreatedAt: r.createdAt, Description: r.description,
+		Metadata: r.metadata, Match: r.match, MatchType: r.matchType, OIDC: r.oidc, RequestHeaders: r.requestHeaders}
+	if r.backend != nil {
+		st.Backend = &backendModuleState{Enabled: r.backend.enabled, BackendID: r.backend.backendID}
+	}
+	if r.ipRestriction != nil {
+		st.IPRestriction = &ipRestrictionModuleState{Enabled: r.ipRestriction.enabled, IPPolicyIDs: r.ipRestriction.policyIDs}
+	}
+	return json.Marshal(st)
+}
+
+func (r *httpsEdgeRoute) UnmarshalJSON(b []byte) error {
+	var st httpsEdgeRouteState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	*r = httpsEdgeRoute{id: st.ID, edgeID: st.EdgeID, createdAt: st.CreatedAt, description: st.Description,
+		metadata: st.Metadata, match: st.Match, matchType: st.MatchType, oidc: st.OIDC, requestHeaders: st.RequestHeaders}
+	if st.Backend != nil {
+		r.backend = &backendModule{enabled: st.Backend.Enabled, backendID: st.Backend.BackendID}
+	}
+	if st.IPRestriction != nil {
+		r.ipRestriction = &ipRestrictionModule{enabled: st.IPRestriction.Enabled, policyIDs: st.IPRestriction.IPPolicyIDs}
+	}
+	return nil
+}
+
+type tunnelGroupBackendState struct {
+	ID          string            `json:"id"`
+	CreatedAt   time.Time         `json:"created_at"`
+	Description string            `json:"description,omitempty"`
+	Metadata    string            `json:"metadata,omitempty"`
+	Labels      map[string]string `json:"labels,omitempty"`
+}
+
+func (b tunnelGroupBackend) MarshalJSON() ([]byte, error) {
+	return json.Marshal(tunnelGroupBackendState{ID: b.id, CreatedAt: b.createdAt, Description: b.description,
+		Metadata: b.metadata, Labels: b.labels})
+}
+
+func (b *tunnelGroupBackend) UnmarshalJSON(data []byte) error {
+	var st tunnelGroupBackendState
+	if err := json.Unmarshal(data, &st); err != nil {
+		return err
+	}
+	*b = tunnelGroupBackend{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata,
+		labels: st.Labels}
+	return nil
+}
+
+type ipPolicyState struct {
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+}
+
+func (p ipPolicy) MarshalJSON() ([]byte, error) {
+	return json.Marshal(ipPolicyState{ID: p.id, CreatedAt: p.createdAt, Description: p.description, Metadata: p.metadata})
+}
+
+func (p *ipPolicy) UnmarshalJSON(b []byte) error {
+	var st ipPolicyState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	*p = ipPolicy{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata}
+	return nil
+}

@@ -1,0 +1,734 @@
+package mockserver
+
+import (
+	"crypto/rand"
+	"crypto/rsa"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/netip"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"golang.org/x/crypto/ssh"
+)
+
+const (
+	collSSHHostCerts  = "ssh_host_certificates"
+	collSSHUserCerts  = "ssh_user_certificates"
+	prefixSSHHostCert = "shcrt_"
+	prefixSSHUserCert = "sucrt_"
+)
+
+// Error codes of SSH certificates; errors.go's table records which are the
+// real API's and which are ours.
+const (
+	codeSSHCertValidity         = "ERR_NGROK_1943"
+	codeSSHCertNoAuthority      = "ERR_NGROK_1944"
+	codeSSHCertUnknownAuthority = "ERR_NGROK_1945"
+	codeSSHCertPublicKey        = "ERR_NGROK_1946"
+	codeSSHCertKeyType          = "ERR_NGROK_1947"
+	codeSSHCertTime             = "ERR_NGROK_1948"
+	codeSSHCertPrincipal        = "ERR_NGROK_1949"
+	codeSSHCertCriticalOption   = "ERR_NGROK_1950"
+	codeSSHCertExtension        = "ERR_NGROK_1951"
+)
+
+// Validity when valid_until is omitted, counted from valid_after [real].
+const defaultUserCertValidity = 24 * time.Hour
+
+func defaultHostCertValidUntil(after time.Time) time.Time { return after.AddDate(1, 0, 0) }
+
+// The critical options a user certificate may carry [real]; OpenSSH defines
+// no others.
+const (
+	optForceCommand  = "force-command"
+	optSourceAddress = "source-address"
+)
+
+// flagExtensions are the extensions OpenSSH defines; each is a flag whose
+// value must be empty. Any other extension must be a vendor extension,
+// name@domain, which may carry a value (PROTOCOL.certkeys) [ours: the real
+// API's rules are unknown].
+var flagExtensions = []string{
+	"no-touch-required",
+	"permit-X11-forwarding",
+	"permit-agent-forwarding",
+	"permit-port-forwarding",
+	"permit-pty",
+	"permit-user-rc",
+}
+
+// defaultUserCertExtensions applies when a create omits extensions (or sends
+// null) [real]. An explicit {} means no extensions at all [ours].
+func defaultUserCertExtensions() map[string]string {
+	return map[string]string{"permit-pty": "", "permit-user-rc": ""}
+}
+
+// maxRFC3339 is the last second RFC 3339 can write (9999-12-31T23:59:59Z).
+var maxRFC3339 = time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC)
+
+// minRSABits is the smallest RSA key OpenSSH accepts (SSH_RSA_MINIMUM_MODULUS_SIZE);
+// certifying a smaller one would make a certificate no server honours.
+const minRSABits = 1024
+
+// Deleting an authority leaves the certificates it signed [ours: the real
+// API's behaviour is unknown]. A certificate is a finished signature, not
+// something the authority keeps serving: it stays readable, listed and
+// deletable, and (deleting an API object revokes nothing) valid until
+// valid_until. Refusing the delete instead would break `terraform destroy`
+// of a configuration whose ephemeral ngrok_ssh_user_certificate feeds a
+// provider: Terraform opens the ephemeral certificate for the destroy run
+// and closes it only after the authority is gone. What deletion does stop
+// is new signatures: a create naming a deleted authority is refused, and
+// the check is repeated under the store lock when the certificate is
+// stored, so no certificate is ever signed after its authority was deleted.
+
+// sshCert is a stored host or user certificate. The slices and maps are
+// never changed after creation (PATCH touches only description and
+// metadata), so copies of the struct may share them.
+type sshCert struct {
+	id          string
+	createdAt   time.Time
+	description string
+	metadata    string
+	caID        string
+	publicKey   string // exactly as the client sent it
+	keyType     string
+	principals  []string
+	validAfter  time.Time
+	validUntil  time.Time
+	// user certificates only
+	criticalOptions map[string]string
+	extensions      map[string]string
+
+	serial      uint64
+	certificate string // "<type>-cert-v01@openssh.com <base64> <id>"
+}
+
+// sshHostCertWire is the response shape of a host certificate.
+type sshHostCertWire struct {
+	ID                        string   `json:"id"`
+	URI                       string   `json:"uri"`
+	CreatedAt                 string   `json:"created_at"`
+	Description               string   `json:"description,omitempty"`
+	Metadata                  string   `json:"metadata,omitempty"`
+	PublicKey                 string   `json:"public_key"`
+	KeyType                   string   `json:"key_type"`
+	SSHCertificateAuthorityID string   `json:"ssh_certificate_authority_id"`
+	Principals                []string `json:"principals"`
+	ValidAfter                string   `json:"valid_after"`
+	ValidUntil                string   `json:"valid_until"`
+	Certificate               string   `json:"certificate"`
+}
+
+// sshUserCertWire is the response shape of a user certificate: a host
+// certificate's fields plus the options, which are always present [real].
+type sshUserCertWire struct {
+	ID                        string            `json:"id"`
+	URI                       string            `json:"uri"`
+	CreatedAt                 string            `json:"created_at"`
+	Description               string            `json:"description,omitempty"`
+	Metadata                  string            `json:"metadata,omitempty"`
+	PublicKey                 string            `json:"public_key"`
+	KeyType                   string            `json:"key_type"`
+	SSHCertificateAuthorityID string            `json:"ssh_certificate_authority_id"`
+	Principals                []string          `json:"principals"`
+	CriticalOptions           map[string]string `json:"critical_options"`
+	Extensions                map[string]string `json:"extensions"`
+	ValidAfter                string            `json:"valid_after"`
+	ValidUntil                string            `json:"valid_until"`
+	Certificate               string            `json:"certificate"`
+}
+
+// sshHostCertCreate is the create body of a host certificate. A host
+// certificate has no options: sending critical_options or extensions is an
+// unknown field (214).
+type sshHostCertCreate struct {
+	SSHCertificateAuthorityID string   `json:"ssh_certificate_authority_id"`
+	PublicKey                 string   `json:"public_key"`
+	Principals                []string `json:"principals"`
+	ValidAfter                string   `json:"valid_after"`
+	ValidUntil                string   `json:"valid_until"`
+	Description               string   `json:"description"`
+	Metadata                  string   `json:"metadata"`
+}
+
+// sshUserCertCreate is the create body of a user certificate. A null or
+// absent map is omitted (defaults apply); {} is an explicit empty map.
+type sshUserCertCreate struct {
+	SSHCertificateAuthorityID string            `json:"ssh_certificate_authority_id"`
+	PublicKey                 string            `json:"public_key"`
+	Principals                []string          `json:"principals"`
+	CriticalOptions           map[string]string `json:"critical_options"`
+	Extensions                map[string]string `json:"extensions"`
+	ValidAfter                string            `json:"valid_after"`
+	ValidUntil                string            `json:"valid_until"`
+	Description               string            `json:"description"`
+	Metadata                  string            `json:"metadata"`
+}
+
+// sshCertUpdate is the PATCH body of both kinds [real: only description and
+// metadata change]; any other field is an unknown field (214). An absent or
+// null field is left alone, an empty string clears.
+type sshCertUpdate struct {
+	Description *string `json:"description"`
+	Metadata    *string `json:"metadata"`
+}
+
+func (c *sshCert) hostWire(origin string) sshHostCertWire {
+	return sshHostCertWire{
+		ID:                        c.id,
+		URI:                       objectURI(origin, collSSHHostCerts, c.id),
+		CreatedAt:                 formatTime(c.createdAt),
+		Description:               c.description,
+		Metadata:                  c.metadata,
+		PublicKey:                 c.publicKey,
+		KeyType:                   c.keyType,
+		SSHCertificateAuthorityID: c.caID,
+		Principals:                nonNil(c.principals),
+		ValidAfter:                formatTime(c.validAfter),
+		ValidUntil:                formatTime(c.validUntil),
+		Certificate:               c.certificate,
+	}
+}
+
+func (c *sshCert) userWire(origin string) sshUserCertWire {
+	return sshUserCertWire{
+		ID:                        c.id,
+		URI:                       objectURI(origin, collSSHUserCerts, c.id),
+		CreatedAt:                 formatTime(c.createdAt),
+		Description:               c.description,
+		Metadata:                  c.metadata,
+		PublicKey:                 c.publicKey,
+		KeyType:                   c.keyType,
+		SSHCertificateAuthorityID: c.caID,
+		Principals:                nonNil(c.principals),
+		CriticalOptions:           nonNilMap(c.criticalOptions),
+		Extensions:                nonNilMap(c.extensions),
+		ValidAfter:                formatTime(c.validAfter),
+		ValidUntil:                formatTime(c.validUntil),
+		Certificate:               c.certificate,
+	}
+}
+
+// sshCertListQuery: certificate lists take no filter [real: filter exists on
+// reserved domains, SSH certificate authorities and endpoints only].
+var sshCertListQuery = []string{"limit", "before_id"}
+
+func (s *Server) sshCertificateRoutes() []route {
+	const hostList, hostOne = "/" + collSSHHostCerts, "/" + collSSHHostCerts + "/{id}"
+	const userList, userOne = "/" + collSSHUserCerts, "/" + collSSHUserCerts + "/{id}"
+	host := map[string]idKind{"id": s.hostCerts.kind()}
+	user := map[string]idKind{"id": s.userCerts.kind()}
+	return []route{
+		{method: http.MethodPost, path: hostList, body: bodyOf[sshHostCertCreate], handle: s.createSSHHostCert},
+		{method: http.MethodGet, path: hostList, query: sshCertListQuery, handle: s.listSSHHostCerts},
+		{method: http.MethodGet, path: hostOne, ids: host, handle: s.getSSHHostCert},
+		{method: http.MethodPatch, path: hostOne, ids: host, body: bodyOf[sshCertUpdate], handle: s.updateSSHHostCert},
+		{method: http.MethodDelete, path: hostOne, ids: host, handle: s.deleteSSHHostCert},
+
+		{method: http.MethodPost, path: userList, body: bodyOf[sshUserCertCreate], handle: s.createSSHUserCert},
+		{method: http.MethodGet, path: userList, query: sshCertListQuery, handle: s.listSSHUserCerts},
+		{method: http.MethodGet, path: userOne, ids: user, handle: s.getSSHUserCert},
+		{method: http.MethodPatch, path: userOne, ids: user, body: bodyOf[sshCertUpdate], handle: s.updateSSHUserCert},
+		{method: http.MethodDelete, path: userOne, ids: user, handle: s.deleteSSHUserCert},
+	}
+}
+
+func (s *Server) createSSHHostCert(rq *request) (any, int, *apiError) {
+	in := rq.body.(*sshHostCertCreate)
+	c, err := s.issueSSHCert(s.hostCerts, certRequest{
+		certType:    ssh.HostCert,
+		caID:        in.SSHCertificateAuthorityID,
+		publicKey:   in.PublicKey,
+		principals:  in.Principals,
+		validAfter:  in.ValidAfter,
+		validUntil:  in.ValidUntil,
+		description: in.Description,
+		metadata:    in.Metadata,
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.hostWire(rq.origin()), http.StatusCreated, nil
+}
+
+func (s *Server) createSSHUserCert(rq *request) (any, int, *apiError) {
+	in := rq.body.(*sshUserCertCreate)
+	c, err := s.issueSSHCert(s.userCerts, certRequest{
+		certType:        ssh.UserCert,
+		caID:            in.SSHCertificateAuthorityID,
+		publicKey:       in.PublicKey,
+		principals:      in.Principals,
+		validAfter:      in.ValidAfter,
+		validUntil:      in.ValidUntil,
+		description:     in.Description,
+		metadata:        in.Metadata,
+		criticalOptions: in.CriticalOptions,
+		extensions:      in.Extensions,
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.userWire(rq.origin()), http.StatusCreated, nil
+}
+
+func (s *Server) listSSHHostCerts(rq *request) (any, int, *apiError) {
+	return listObjects(s, rq, s.hostCerts, (*sshCert).hostWire)
+}
+
+func (s *Server) listSSHUserCerts(rq *request) (any, int, *apiError) {
+	return listObjects(s, rq, s.userCerts, (*sshCert).userWire)
+}
+
+func (s *Server) getSSHHostCert(rq *request) (any, int, *apiError) {
+	c, err := s.hostCerts.get(rq.r.PathValue("id"))
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.hostWire(rq.origin()), http.StatusOK, nil
+}
+
+func (s *Server) getSSHUserCert(rq *request) (any, int, *apiError) {
+	c, err := s.userCerts.get(rq.r.PathValue("id"))
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.userWire(rq.origin()), http.StatusOK, nil
+}
+
+func (s *Server) updateSSHHostCert(rq *request) (any, int, *apiError) {
+	c, err := updateSSHCert(rq, s.hostCerts)
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.hostWire(rq.origin()), http.StatusOK, nil
+}
+
+func (s *Server) updateSSHUserCert(rq *request) (any, int, *apiError) {
+	c, err := updateSSHCert(rq, s.userCerts)
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.userWire(rq.origin()), http.StatusOK, nil
+}
+
+func updateSSHCert(rq *request, t *table[sshCert]) (sshCert, *apiError) {
+	in := rq.body.(*sshCertUpdate)
+	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
+		return sshCert{}, err
+	}
+	return t.update(rq.r.PathValue("id"), func(c *sshCert) *apiError {
+		if in.Description != nil {
+			c.description = *in.Description
+		}
+		if in.Metadata != nil {
+			c.metadata = *in.Metadata
+		}
+		return nil
+	})
+}
+
+func (s *Server) deleteSSHHostCert(rq *request) (any, int, *apiError) {
+	if err := s.hostCerts.remove(rq.r.PathValue("id")); err != nil {
+		return nil, 0, err
+	}
+	return nil, http.StatusNoContent, nil
+}
+
+func (s *Server) deleteSSHUserCert(rq *request) (any, int, *apiError) {
+	if err := s.userCerts.remove(rq.r.PathValue("id")); err != nil {
+		return nil, 0, err
+	}
+	return nil, http.StatusNoContent, nil
+}
+
+// certRequest is a create request of either kind, before validation.
+type certRequest struct {
+	certType    uint32 // ssh.HostCert or ssh.UserCert
+	caID        string
+	publicKey   string
+	principals  []string
+	validAfter  string
+	validUntil  string
+	description string
+	metadata    string
+	// user certificates only; nil means omitted
+	criticalOptions map[string]string
+	extensions      map[string]string
+}
+
+// issueSSHCert validates a create request, signs the certificate with the
+// authority's key and stores it. Checks run in the order of the body's
+// fields; the authority's existence is checked last, and again at the
+// moment the certificate is stored.
+func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiError) {
+	if in.caID == "" {
+		return sshCert{}, badRequest(codeSSHCertNoAuthority,
+			"ssh_certificate_authority_id is required: the ID of the SSH certificate authority that signs the certificate.")
+	}
+	if !strings.HasPrefix(in.caID, prefixSSHCA) {
+		return sshCert{}, badRequest(codeWrongIDPrefix,
+			"The ssh_certificate_authority_id %q is not a valid SSH certificate authority ID: SSH certificate authority IDs start with %q.",
+			in.caID, prefixSSHCA)
+	}
+	subject, keyType, err := parseSubjectKey(in.publicKey)
+	if err != nil {
+		return sshCert{}, err
+	}
+	if err := checkPrincipals(in.principals); err != nil {
+		return sshCert{}, err
+	}
+	after, until, err := s.validity(in)
+	if err != nil {
+		return sshCert{}, err
+	}
+	c := sshCert{
+		createdAt:   s.timestamp(),
+		description: in.description,
+		metadata:    in.metadata,
+		caID:        in.caID,
+		publicKey:   in.publicKey,
+		keyType:     keyType,
+		principals:  slices.Clone(nonNil(in.principals)),
+		validAfter:  after,
+		validUntil:  until,
+	}
+	if in.certType == ssh.UserCert {
+		if err := checkCriticalOptions(in.criticalOptions); err != nil {
+			return sshCert{}, err
+		}
+		if err := checkExtensions(in.extensions); err != nil {
+			return sshCert{}, err
+		}
+		c.criticalOptions = maps.Clone(nonNilMap(in.criticalOptions))
+		c.extensions = maps.Clone(in.extensions)
+		if c.extensions == nil {
+			c.extensions = defaultUserCertExtensions()
+		}
+	}
+	if err := checkFreeText(in.description, in.metadata); err != nil {
+		return sshCert{}, err
+	}
+	ca, err := s.sshCAs.get(in.caID)
+	if err != nil {
+		return sshCert{}, unknownAuthority(in.caID)
+	}
+	signer, sErr := ssh.NewSignerFromSigner(ca.key)
+	if sErr != nil {
+		return sshCert{}, errInternal("using the key of %s: %v", ca.id, sErr)
+	}
+
+	// NOTE: the ID is minted before signing because the certificate's key ID
+	// is the object ID (sshd logs it on every login). Signing happens outside
+	// the store lock; putNew then checks, under the lock, that the authority
+	// was not deleted meanwhile.
+	for range maxIDAttempts {
+		id, idErr := t.ids.newID(t.prefix)
+		if idErr != nil {
+			return sshCert{}, errInternal("%v", idErr)
+		}
+		c.id = id
+		if err := c.sign(subject, in.certType, signer); err != nil {
+			return sshCert{}, err
+		}
+		taken, err := t.putNew(id, c, func() *apiError {
+			if _, ok := s.sshCAs.rows[in.caID]; !ok {
+				return unknownAuthority(in.caID)
+			}
+			return nil
+		})
+		if err != nil {
+			return sshCert{}, err
+		}
+		if !taken {
+			return c, nil
+		}
+	}
+	return sshCert{}, errInternal("could not mint a unique %s ID", t.noun)
+}
+
+func unknownAuthority(caID string) *apiError {
+	return badRequest(codeSSHCertUnknownAuthority,
+		"The ssh_certificate_authority_id %q does not name an SSH certificate authority of this account.", caID)
+}
+
+// sign sets serial and certificate: an OpenSSH certificate of subject with
+// the stored principals, validity and options, signed by signer.
+func (c *sshCert) sign(subject ssh.PublicKey, certType uint32, signer ssh.Signer) *apiError {
+	serial, err := nonZeroSerial()
+	if err != nil {
+		return errInternal("drawing a serial: %v", err)
+	}
+	cert := &ssh.Certificate{
+		Key:             subject,
+		Serial:          serial,
+		CertType:        certType,
+		KeyId:           c.id,
+		ValidPrincipals: slices.Clone(c.principals),
+		ValidAfter:      uint64(c.validAfter.Unix()),
+		ValidBefore:     uint64(c.validUntil.Unix()),
+		Permissions: ssh.Permissions{
+			CriticalOptions: maps.Clone(c.criticalOptions),
+			Extensions:      maps.Clone(c.extensions),
+		},
+	}
+	if err := cert.SignCert(rand.Reader, signer); err != nil {
+		return errInternal("signing the certificate: %v", err)
+	}
+	c.serial = serial
+	c.certificate = strings.TrimSuffix(string(ssh.MarshalAuthorizedKey(cert)), "\n") + " " + c.id
+	return nil
+}
+
+func nonZeroSerial() (uint64, error) {
+	var b [8]byte
+	for {
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, err
+		}
+		if n := binary.BigEndian.Uint64(b[:]); n != 0 {
+			return n, nil
+		}
+	}
+}
+
+// parseSubjectKey reads the public key to certify: one authorized-keys line
+// (a comment is fine, options are not) of an rsa, ecdsa (p256, p384, p521)
+// or ed25519 key. It returns the key and its key_type.
+func parseSubjectKey(text string) (ssh.PublicKey, string, *apiError) {
+	if strings.TrimSpace(text) == "" {
+		return nil, "", badRequest(codeSSHCertPublicKey,
+			"public_key is required: the public key to certify in OpenSSH authorized-keys format, such as the content of id_ed25519.pub.")
+	}
+	pub, _, options, rest, err := ssh.ParseAuthorizedKey([]byte(text))
+	if err != nil {
+		return nil, "", badRequest(codeSSHCertPublicKey,
+			"The public_key is not an OpenSSH public key (%v). Send one line such as the content of id_ed25519.pub: \"ssh-ed25519 AAAA... comment\".", err)
+	}
+	if len(options) > 0 {
+		return nil, "", badRequest(codeSSHCertPublicKey,
+			"The public_key starts with authorized_keys options (%s). Send the key alone, as in a .pub file.", strings.Join(options, ","))
+	}
+	if len(strings.TrimSpace(string(rest))) > 0 {
+		return nil, "", badRequest(codeSSHCertPublicKey, "The public_key holds more than one line. Send exactly one public key.")
+	}
+	keyType, why := subjectKeyType(pub)
+	if why != "" {
+		return nil, "", badRequest(codeSSHCertKeyType,
+			"The public_key of type %s cannot be certified: %s. Use an ed25519, ecdsa (nistp256, nistp384, nistp521) or rsa key.", pub.Type(), why)
+	}
+	return pub, keyType, nil
+}
+
+// subjectKeyType is the API's key_type of a key, or why the key is refused.
+func subjectKeyType(pub ssh.PublicKey) (keyType, why string) {
+	if _, isCert := pub.(*ssh.Certificate); isCert {
+		return "", "it is already a certificate"
+	}
+	switch pub.Type() {
+	case ssh.KeyAlgoED25519:
+		return keyTypeEd25519, ""
+	case ssh.KeyAlgoECDSA256, ssh.KeyAlgoECDSA384, ssh.KeyAlgoECDSA521:
+		// NOTE: x/crypto/ssh parses no other curve, so the type names it.
+		return keyTypeECDSA, ""
+	case ssh.KeyAlgoRSA:
+		if k, ok := pub.(ssh.CryptoPublicKey).CryptoPublicKey().(*rsa.PublicKey); ok && k.N.BitLen() >= minRSABits {
+			return keyTypeRSA, ""
+		}
+		return "", fmt.Sprintf("RSA keys must have at least %d bits", minRSABits)
+	case "ssh-dss": // NOTE: spelled out because x/crypto deprecates its constant.
+		return "", "DSA keys are obsolete and refused by OpenSSH"
+	case ssh.KeyAlgoSKED25519, ssh.KeyAlgoSKECDSA256:
+		return "", "security-key (FIDO) keys are not supported"
+	}
+	return "", "unsupported key type"
+}
+
+// checkPrincipals refuses principals no SSH server could match: empty, or
+// holding whitespace or control characters [ours].
+func checkPrincipals(principals []string) *apiError {
+	for i, p := range principals {
+		if p == "" || strings.IndexFunc(p, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
+			return badRequest(codeSSHCertPrincipal,
+				"principals[%d] %q is not a valid principal: principals are non-empty user or host names without whitespace. "+
+					"Send no principals at all for a certificate valid for every principal.", i, p)
+		}
+	}
+	return nil
+}
+
+// validity resolves valid_after and valid_until: RFC 3339 when given, now
+// and the kind's default otherwise, whole seconds (what a certificate
+// holds), and valid_until after valid_after.
+func (s *Server) validity(in certRequest) (after, until time.Time, err *apiError) {
+	after = s.timestamp()
+	if in.validAfter != "" {
+		if after, err = parseCertTime("valid_after", in.validAfter); err != nil {
+			return time.Time{}, time.Time{}, err
+		}
+	}
+	switch {
+	case in.validUntil != "":
+		if until, err = parseCertTime("valid_until", in.validUntil); err != nil {
+			return time.Time{}, time.Time{}, err
+		}
+	case in.certType == ssh.HostCert:
+		until = defaultHostCertValidUntil(after)
+	default:
+		until = after.Add(defaultUserCertValidity)
+	}
+	if !until.After(after) {
+		return time.Time{}, time.Time{}, badRequest(codeSSHCertValidity,
+			"valid_until (%s) must be after valid_after (%s): the validity period must be positive.", formatTime(until), formatTime(after))
+	}
+	if until.After(maxRFC3339) {
+		return time.Time{}, time.Time{}, badRequest(codeSSHCertTime,
+			"valid_until (%s) is after %s, the last time RFC 3339 can express.", until.Format(time.RFC3339), formatTime(maxRFC3339))
+	}
+	return after, until, nil
+}
+
+func parseCertTime(field, v string) (time.Time, *apiError) {
+	t, err := time.Parse(time.RFC3339, v)
+	if err != nil {
+		return time.Time{}, badRequest(codeSSHCertTime,
+			"The %s %q is not an RFC 3339 timestamp such as 2025-09-04T10:11:14Z.", field, v)
+	}
+	if t.Before(time.Unix(0, 0)) {
+		return time.Time{}, badRequest(codeSSHCertTime,
+			"The %s %q is before 1970-01-01T00:00:00Z, which an SSH certificate cannot express.", field, v)
+	}
+	// NOTE: a certificate holds whole seconds, so the API does too.
+	return t.UTC().Truncate(time.Second), nil
+}
+
+// checkCriticalOptions accepts only the two options OpenSSH defines, with
+// values OpenSSH would honour.
+func checkCriticalOptions(opts map[string]string) *apiError {
+	for _, name := range slices.Sorted(maps.Keys(opts)) {
+		v := opts[name]
+		switch name {
+		case optForceCommand:
+			if strings.TrimSpace(v) == "" {
+				return badRequest(codeSSHCertCriticalOption, "The critical option %s needs a command to force.", optForceCommand)
+			}
+		case optSourceAddress:
+			if err := checkSourceAddress(v); err != nil {
+				return badRequest(codeSSHCertCriticalOption,
+					"The critical option %s %q is invalid: %v. Use a comma-separated list of addresses or CIDR blocks, such as 10.0.0.0/8,192.0.2.7.",
+					optSourceAddress, v, err)
+			}
+		default:
+			return badRequest(codeSSHCertCriticalOption,
+				"The critical option %q is not supported. The supported critical options are %s and %s.", name, optForceCommand, optSourceAddress)
+		}
+	}
+	return nil
+}
+
+// checkSourceAddress accepts a comma-separated list of IP addresses and
+// CIDR blocks without spaces, the form sshd matches.
+func checkSourceAddress(v string) error {
+	if v == "" {
+		return fmt.Errorf("it is empty")
+	}
+	for item := range strings.SplitSeq(v, ",") {
+		if _, err := netip.ParseAddr(item); err == nil {
+			continue
+		}
+		if _, err := netip.ParsePrefix(item); err == nil {
+			continue
+		}
+		return fmt.Errorf("%q is neither an IP address nor a CIDR block", item)
+	}
+	return nil
+}
+
+func checkExtensions(exts map[string]string) *apiError {
+	for _, name := range slices.Sorted(maps.Keys(exts)) {
+		v := exts[name]
+		switch {
+		case slices.Contains(flagExtensions, name):
+			if v != "" {
+				return badRequest(codeSSHCertExtension,
+					"The extension %s is a flag and takes the empty string as value, not %q.", name, v)
+			}
+		case isVendorExtension(name):
+		default:
+			return badRequest(codeSSHCertExtension,
+				"The extension %q is not supported. Use %s, or a vendor extension of the form name@domain.",
+				name, strings.Join(flagExtensions, ", "))
+		}
+	}
+	return nil
+}
+
+func isVendorExtension(name string) bool {
+	local, domain, ok := strings.Cut(name, "@")
+	return ok && local != "" && domain != "" && !strings.ContainsFunc(name, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r)
+	})
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func nonNilMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
+
+// sshCertState is what a state file keeps of a certificate (state.go).
+type sshCertState struct {
+	ID              string            `json:"id"`
+	CreatedAt       time.Time         `json:"created_at"`
+	Description     string            `json:"description,omitempty"`
+	Metadata        string            `json:"metadata,omitempty"`
+	CAID            string            `json:"ssh_certificate_authority_id"`
+	PublicKey       string            `json:"public_key"`
+	KeyType         string            `json:"key_type"`
+	Principals      []string          `json:"principals"`
+	ValidAfter      time.Time         `json:"valid_after"`
+	ValidUntil      time.Time         `json:"valid_until"`
+	CriticalOptions map[string]string `json:"critical_options,omitempty"`
+	Extensions      map[string]string `json:"extensions,omitempty"`
+	Serial          uint64            `json:"serial"`
+	Certificate     string            `json:"certificate"`
+}
+
+func (c sshCert) MarshalJSON() ([]byte, error) {
+	return json.Marshal(sshCertState{
+		ID: c.id, CreatedAt: c.createdAt, Description: c.description, Metadata: c.metadata,
+		CAID: c.caID, PublicKey: c.publicKey, KeyType: c.keyType, Principals: c.principals,
+		ValidAfter: c.validAfter, ValidUntil: c.validUntil,
+		CriticalOptions: c.criticalOptions, Extensions: c.extensions,
+		Serial: c.serial, Certificate: c.certificate,
+	})
+}
+
+func (c *sshCert) UnmarshalJSON(b []byte) error {
+	var st sshCertState
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	*c = sshCert{
+		id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata,
+		caID: st.CAID, publicKey: st.PublicKey, keyType: st.KeyType, principals: st.Principals,
+		validAfter: st.ValidAfter, validUntil: st.ValidUntil,
+		criticalOptions: st.CriticalOptions, extensions: st.Extensions,
+		serial: st.Serial, certificate: st.Certificate,
+	}
+	return nil
+}

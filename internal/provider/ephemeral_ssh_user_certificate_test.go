@@ -1,0 +1,275 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+	"golang.org/x/crypto/ssh"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+)
+
+// The ephemeral resource is observed through the echo provider, which copies
+// its result into the echo resource's state: the only way a test can see
+// a value that Terraform never stores.
+var testAccEchoProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"ngrok": testAccProtoV6ProviderFactories["ngrok"],
+	"echo":  echoprovider.NewProviderServer(),
+}
+
+// countingMock is a mock server that counts the user certificates created
+// and deleted through it.
+type countingMock struct {
+	*testMock
+	created, deleted atomic.Int32
+}
+
+func newCountingMock(t *testing.T) *countingMock {
+	t.Helper()
+	m := &countingMock{}
+	inner := mockserver.New(mockserver.WithAPIKeys(testAPIKey))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		inner.ServeHTTP(rec, r)
+		switch {
+		case r.Method == http.MethodPost && r.URL.Path == "/ssh_user_certificates" && rec.Code == http.StatusCreated:
+			m.created.Add(1)
+		case r.Method == http.MethodDelete && strings.HasPrefix(r.URL.Path, "/ssh_user_certificates/") && rec.Code == http.StatusNoContent:
+			m.deleted.Add(1)
+		}
+		maps.Copy(w.Header(), rec.Header())
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
+	}))
+	t.Cleanup(srv.Close)
+	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.testMock = &testMock{server: inner, url: srv.URL, client: client}
+	return m
+}
+
+func testAccEphemeralUserCertificateConfig(attrs ...string) string {
+	body := ""
+	for _, a := range attrs {
+		body += "\n  " + a
+	}
+	return fmt.Sprintf(`resource "ngrok_ssh_certificate_authority" "test" {}
+
+ephemeral "ngrok_ssh_user_certificate" "test" {
+  ssh_certificate_authority_id = ngrok_ssh_certificate_authority.test.id%s
+}
+
+provider "echo" {
+  data = ephemeral.ngrok_ssh_user_certificate.test
+}
+
+resource "echo" "test" {}
+`, body)
+}
+
+func TestAccSSHUserCertificateEphemeral_basic(t *testing.T) {
+	t.Parallel()
+	mock := newCountingMock(t)
+	key := testSSHPublicKey(t, "ed25519")
+	before := time.Now().UTC().Truncate(time.Second)
+	resource.Test(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.RequireAbove(tfversion.Version1_10_0)},
+		ProtoV6ProviderFactories: testAccEchoProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(testAccEphemeralUserCertificateConfig(
+				fmt.Sprintf("public_key = %q", key+" ci@runner"),
+				`principals = ["deploy"]`,
+				`critical_options = { "force-command" = "/usr/local/bin/deploy" }`)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("id"), knownvalue.StringRegexp(userCertIDPattern)),
+				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("key_type"), knownvalue.StringExact("ed25519")),
+				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("validity"), knownvalue.StringExact("1h")),
+				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("extensions"), knownvalue.MapExact(map[string]knownvalue.Check{
+					"permit-pty": knownvalue.StringExact(""), "permit-user-rc": knownvalue.StringExact(""),
+				})),
+				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("certificate"), knownvalue.StringRegexp(
+					regexp.MustCompile(`^ssh-ed25519-cert-v01@openssh\.com AAAA[0-9A-Za-z+/=]+ sucrt_`))),
+				expectEphemeralCertificate(func(cert *ssh.Certificate, data map[string]any) error {
+					if cert.CertType != ssh.UserCert || len(cert.ValidPrincipals) != 1 || cert.ValidPrincipals[0] != "deploy" ||
+						cert.CriticalOptions["force-command"] != "/usr/local/bin/deploy" {
+						return fmt.Errorf("certificate %+v", cert)
+					}
+					after := time.Unix(int64(cert.ValidAfter), 0)
+					if after.Before(before) || after.After(time.Now()) {
+						return fmt.Errorf("valid_after %s is not the time of opening (test started %s)", after, before)
+					}
+					if cert.ValidBefore-cert.ValidAfter != 3600 {
+						return fmt.Errorf("validity %d..%d, want one hour", cert.ValidAfter, cert.ValidBefore)
+					}
+					if data["valid_after"] != after.UTC().Format(time.RFC3339) {
+						return fmt.Errorf("valid_after %v, certificate says %s", data["valid_after"], after)
+					}
+					return nil
+				}),
+				// Terraform opened the resource (once to plan, once to
+				// apply) and closed it each time: no certificate is left.
+				stateValuesCheck(func(map[string]map[string]any, map[string]any) error {
+					created, deleted := mock.created.Load(), mock.deleted.Load()
+					if created == 0 || created != deleted {
+						return fmt.Errorf("%d certificates created, %d deleted; want every one deleted", created, deleted)
+					}
+					return nil
+				}),
+			},
+			Check: func(*terraform.State) error {
+				for c, err := range mock.client.ListSSHUserCertificates(context.Background(), nil) {
+					if err != nil {
+						return err
+					}
+					return fmt.Errorf("user certificate %s outlived the run", c.ID)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
+func TestAccSSHUserCertificateEphemeral_validity(t *testing.T) {
+	t.Parallel()
+	mock := newCountingMock(t)
+	resource.Test(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.RequireAbove(tfversion.Version1_10_0)},
+		ProtoV6ProviderFactories: testAccEchoProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(testAccEphemeralUserCertificateConfig(
+				fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "p256")),
+				`validity = "90m"`, `extensions = {}`)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("validity"), knownvalue.StringExact("90m")),
+				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("extensions"), knownvalue.MapSizeExact(0)),
+				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("critical_options"), knownvalue.MapSizeExact(0)),
+				expectEphemeralCertificate(func(cert *ssh.Certificate, _ map[string]any) error {
+					if cert.ValidBefore-cert.ValidAfter != 90*60 || len(cert.Extensions) != 0 || len(cert.ValidPrincipals) != 0 {
+						return fmt.Errorf("validity %d..%d, extensions %v, principals %q", cert.ValidAfter, cert.ValidBefore, cert.Extensions, cert.ValidPrincipals)
+					}
+					return nil
+				}),
+			},
+		}},
+	})
+}
+
+func TestAccSSHUserCertificateEphemeral_invalidConfig(t *testing.T) {
+	t.Parallel()
+	keyAttr := fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519"))
+	for name, tc := range map[string]struct {
+		attrs []string
+		want  string
+	}{
+		"validity not a duration": {[]string{keyAttr, `validity = "an hour"`}, `(?s)Invalid Duration.*not a duration`},
+		"validity too short":      {[]string{keyAttr, `validity = "30s"`}, `(?s)Invalid Duration.*shorter than the minimum of 1m`},
+		"public key not a key":    {[]string{`public_key = "hello"`}, `(?s)Invalid SSH Public Key`},
+		"unknown extension":       {[]string{keyAttr, `extensions = { "permit-all" = "" }`}, `(?s)Invalid Extension`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mock := newTestMock(t)
+			resource.Test(t, resource.TestCase{
+				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.RequireAbove(tfversion.Version1_10_0)},
+				ProtoV6ProviderFactories: testAccEchoProviderFactories,
+				Steps: []resource.TestStep{{
+					Config:      mock.config(testAccEphemeralUserCertificateConfig(tc.attrs...)),
+					ExpectError: regexp.MustCompile(tc.want),
+				}},
+			})
+		})
+	}
+}
+
+// expectEphemeralCertificate verifies the certificate the echo resource
+// captured against the test authority and hands it to check.
+func expectEphemeralCertificate(check func(cert *ssh.Certificate, data map[string]any) error) statecheck.StateCheck {
+	return stateValuesCheck(func(resources map[string]map[string]any, _ map[string]any) error {
+		data, ok := resources["echo.test"]["data"].(map[string]any)
+		if !ok {
+			return fmt.Errorf("echo.test.data is %T", resources["echo.test"]["data"])
+		}
+		certificate, _ := data["certificate"].(string)
+		caKey, err := attrString(resources, testSSHCAResource, "public_key")
+		if err != nil {
+			return err
+		}
+		cert, err := parseTestCertificate(certificate, caKey)
+		if err != nil {
+			return err
+		}
+		if cert.KeyId != data["id"] {
+			return fmt.Errorf("key ID %q, id %v", cert.KeyId, data["id"])
+		}
+		return check(cert, data)
+	})
+}
+
+func TestEphemeralUserCertificateToCreate(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2030, 1, 1, 12, 0, 0, 999_000_000, time.UTC)
+	m := sshUserCertificateEphemeralModel{
+		SSHCertificateAuthorityID: types.StringValue("sshca_x"),
+		PublicKey:                 types.StringValue("ssh-ed25519 AAAA"),
+		Principals:                types.ListNull(types.StringType),
+		CriticalOptions:           types.MapNull(types.StringType),
+		Extensions:                types.MapValueMust(types.StringType, nil),
+		Validity:                  types.StringNull(),
+		Description:               types.StringNull(),
+		Metadata:                  types.StringValue("m"),
+	}
+	in, validity, diags := m.toCreate(context.Background(), now)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if validity != time.Hour || in.ValidAfter != "2030-01-01T12:00:00Z" || in.ValidUntil != "2030-01-01T13:00:00Z" {
+		t.Errorf("default validity: %s, %s .. %s", validity, in.ValidAfter, in.ValidUntil)
+	}
+	if in.Principals != nil || in.CriticalOptions != nil || in.Extensions == nil || len(in.Extensions) != 0 || in.Metadata != "m" || in.Description != "" {
+		t.Errorf("toCreate() = %+v", in)
+	}
+
+	m.Validity = types.StringValue("1h30m")
+	in, validity, _ = m.toCreate(context.Background(), now)
+	if validity != 90*time.Minute || in.ValidUntil != "2030-01-01T13:30:00Z" {
+		t.Errorf("validity 1h30m: %s, until %s", validity, in.ValidUntil)
+	}
+}
+
+func TestShortDuration(t *testing.T) {
+	t.Parallel()
+	for d, want := range map[time.Duration]string{
+		time.Hour:                  "1h",
+		30 * time.Minute:           "30m",
+		90 * time.Minute:           "1h30m",
+		10 * time.Hour:             "10h",
+		time.Minute:                "1m",
+		90 * time.Second:           "1m30s",
+		time.Hour + 30*time.Second: "1h0m30s",
+		24 * time.Hour:             "24h",
+	} {
+		if got := shortDuration(d); got != want {
+			t.Errorf("shortDuration(%s) = %q, want %q", d, got, want)
+		}
+	}
+}

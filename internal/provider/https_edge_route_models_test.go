@@ -1,0 +1,182 @@
+package provider
+
+import (
+	"maps"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+)
+
+func mustStringSet(t *testing.T, values ...string) types.Set {
+	t.Helper()
+	s, diags := moduleStringSet(values)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	return s
+}
+
+func TestHTTPSEdgeRouteOIDCModelFromAPI(t *testing.T) {
+	t.Parallel()
+	m, diags := httpsEdgeRouteOIDCModelFromAPI("edghts_a", "edghtsrt_b", &apiclient.HTTPSEdgeRouteOIDC{
+		Enabled: false, OptionsPassthrough: true, CookiePrefix: "p", InactivityTimeout: 4294967295, MaximumDuration: 60,
+		Issuer: "https://i.example.com", ClientID: "c", ClientSecret: "s", Scopes: []string{"openid", "email"},
+	})
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	want := httpsEdgeRouteOIDCModel{
+		ID: stringValue("edghts_a/edghtsrt_b"), EdgeID: stringValue("edghts_a"), RouteID: stringValue("edghtsrt_b"),
+		Enabled: types.BoolValue(false), OptionsPassthrough: types.BoolValue(true), CookiePrefix: stringValue("p"),
+		InactivityTimeout: types.Int64Value(4294967295), MaximumDuration: types.Int64Value(60),
+		Issuer: stringValue("https://i.example.com"), ClientID: stringValue("c"), ClientSecret: stringValue("s"),
+		ClientSecretWO: types.StringNull(), ClientSecretWOVersion: types.Int64Null(),
+		Scopes: mustStringSet(t, "email", "openid"),
+	}
+	if !m.Scopes.Equal(want.Scopes) {
+		t.Errorf("scopes = %v, want %v", m.Scopes, want.Scopes)
+	}
+	// NOTE: sets compare with Equal, whatever their elements' order.
+	gotRest, wantRest := m, want
+	gotRest.Scopes, wantRest.Scopes = types.Set{}, types.Set{}
+	if !reflect.DeepEqual(gotRest, wantRest) {
+		t.Errorf("fromAPI =\n%+v\nwant\n%+v", m, want)
+	}
+	if m.usesWriteOnlySecret() {
+		t.Error("a model read from the API does not know of a write-only secret")
+	}
+
+	wo := m.withWriteOnlySecret(types.Int64Value(3))
+	if !wo.ClientSecret.IsNull() || !wo.ClientSecretWO.IsNull() || wo.ClientSecretWOVersion.ValueInt64() != 3 || !wo.usesWriteOnlySecret() {
+		t.Errorf("withWriteOnlySecret = %+v", wo)
+	}
+	if wo.Issuer != m.Issuer || !wo.Scopes.Equal(m.Scopes) {
+		t.Error("withWriteOnlySecret changed other fields")
+	}
+
+	// Empty scopes are an empty set, not null, as the schema's default.
+	empty, _ := httpsEdgeRouteOIDCModelFromAPI("e", "r", &apiclient.HTTPSEdgeRouteOIDC{})
+	if empty.Scopes.IsNull() || len(empty.Scopes.Elements()) != 0 {
+		t.Errorf("nil scopes = %v, want an empty set", empty.Scopes)
+	}
+}
+
+func TestHTTPSEdgeRouteOIDCModelToReplace(t *testing.T) {
+	t.Parallel()
+	m := httpsEdgeRouteOIDCModel{
+		Enabled: types.BoolValue(false), OptionsPassthrough: types.BoolValue(true), CookiePrefix: stringValue("p"),
+		InactivityTimeout: types.Int64Value(4294967295), MaximumDuration: types.Int64Value(0),
+		Issuer: stringValue("https://i.example.com"), ClientID: stringValue("c"), ClientSecret: types.StringNull(),
+		Scopes: mustStringSet(t, "profile", "openid"),
+	}
+	got := m.toReplace("from-config")
+	if got.Enabled == nil || *got.Enabled || !got.OptionsPassthrough || got.CookiePrefix != "p" ||
+		got.InactivityTimeout != 4294967295 || got.MaximumDuration != 0 || got.Issuer != "https://i.example.com" ||
+		got.ClientID != "c" || got.ClientSecret != "from-config" || !slices.Equal(got.Scopes, []string{"openid", "profile"}) {
+		t.Errorf("toReplace = %+v", got)
+	}
+}
+
+func TestHTTPSEdgeRouteBackendModel(t *testing.T) {
+	t.Parallel()
+	m := httpsEdgeRouteBackendModelFromAPI("edghts_a", "edghtsrt_b", &apiclient.HTTPSEdgeRouteBackend{
+		Enabled: true, Backend: apiclient.Ref{ID: "bkdtg_c", URI: "https://api.example.com/backends/tunnel_group/bkdtg_c"},
+	})
+	want := httpsEdgeRouteBackendModel{ID: stringValue("edghts_a/edghtsrt_b"), EdgeID: stringValue("edghts_a"),
+		RouteID: stringValue("edghtsrt_b"), Enabled: types.BoolValue(true), BackendID: stringValue("bkdtg_c")}
+	if m != want {
+		t.Errorf("fromAPI = %+v, want %+v", m, want)
+	}
+	r := m.toReplace()
+	if r.Enabled == nil || !*r.Enabled || r.BackendID != "bkdtg_c" {
+		t.Errorf("toReplace = %+v", r)
+	}
+}
+
+func TestHTTPSEdgeRouteIPRestrictionModel(t *testing.T) {
+	t.Parallel()
+	m, diags := httpsEdgeRouteIPRestrictionModelFromAPI("edghts_a", "edghtsrt_b", &apiclient.HTTPSEdgeRouteIPRestriction{
+		Enabled: false, IPPolicies: []apiclient.Ref{{ID: "ipp_2", URI: "u2"}, {ID: "ipp_1", URI: "u1"}},
+	})
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	if m.Enabled.ValueBool() || !m.IPPolicyIDs.Equal(mustStringSet(t, "ipp_1", "ipp_2")) || m.ID.ValueString() != "edghts_a/edghtsrt_b" {
+		t.Errorf("fromAPI = %+v", m)
+	}
+	r := m.toReplace()
+	if r.Enabled == nil || *r.Enabled || !slices.Equal(r.IPPolicyIDs, []string{"ipp_1", "ipp_2"}) {
+		t.Errorf("toReplace = %+v", r)
+	}
+}
+
+func TestHTTPSEdgeRouteRequestHeadersModel(t *testing.T) {
+	t.Parallel()
+	m, diags := httpsEdgeRouteRequestHeadersModelFromAPI("edghts_a", "edghtsrt_b", &apiclient.HTTPSEdgeRouteRequestHeaders{
+		Enabled: true, Add: map[string]string{"X-Team": "a", "x-empty": ""}, Remove: []string{"Cookie"},
+	})
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	wantAdd := types.MapValueMust(types.StringType, map[string]attr.Value{"X-Team": stringValue("a"), "x-empty": stringValue("")})
+	if !m.Add.Equal(wantAdd) || !m.Remove.Equal(mustStringSet(t, "Cookie")) || !m.Enabled.ValueBool() {
+		t.Errorf("fromAPI = %+v", m)
+	}
+	r := m.toReplace()
+	if !maps.Equal(r.Add, map[string]string{"X-Team": "a", "x-empty": ""}) || !slices.Equal(r.Remove, []string{"Cookie"}) {
+		t.Errorf("toReplace = %+v", r)
+	}
+
+	// Empty collections from the API are empty, not null, as the schema's defaults.
+	empty, _ := httpsEdgeRouteRequestHeadersModelFromAPI("e", "r", &apiclient.HTTPSEdgeRouteRequestHeaders{})
+	if empty.Add.IsNull() || empty.Remove.IsNull() {
+		t.Errorf("empty module = %+v, want empty collections", empty)
+	}
+	// Empty collections are left out of the body: the replace resets them anyway.
+	if r := empty.toReplace(); len(r.Add) != 0 || len(r.Remove) != 0 {
+		t.Errorf("empty toReplace = %+v", r)
+	}
+}
+
+func TestHeaderNamesEqualFold(t *testing.T) {
+	t.Parallel()
+	planned := types.MapValueMust(types.StringType, map[string]attr.Value{"x-team": stringValue("a"), "X-ENV": stringValue("prod")})
+	for _, tc := range []struct {
+		state map[string]string
+		want  bool
+	}{
+		{map[string]string{"X-Team": "a", "X-Env": "prod"}, true},
+		{map[string]string{"X-Team": "A", "X-Env": "prod"}, false}, // values are case-sensitive
+		{map[string]string{"X-Team": "a"}, false},
+		{map[string]string{"X-Team": "a", "X-Env": "prod", "X-More": ""}, false},
+		{map[string]string{"X-Team": "a", "X-Other": "prod"}, false},
+	} {
+		if got := headerMapsEqualFold(tc.state, planned); got != tc.want {
+			t.Errorf("headerMapsEqualFold(%v, %v) = %v, want %v", tc.state, planned, got, tc.want)
+		}
+	}
+	unknownValue := types.MapValueMust(types.StringType, map[string]attr.Value{"X-Team": types.StringUnknown()})
+	if headerMapsEqualFold(map[string]string{"X-Team": "a"}, unknownValue) {
+		t.Error("an unknown value must count as a change")
+	}
+
+	set := mustStringSet(t, "cookie", "X-DEBUG")
+	for _, tc := range []struct {
+		state []string
+		want  bool
+	}{
+		{[]string{"Cookie", "X-Debug"}, true},
+		{[]string{"Cookie"}, false},
+		{[]string{"Cookie", "X-Trace"}, false},
+		{[]string{"Cookie", "X-Debug", "X-Trace"}, false},
+	} {
+		if got := headerSetsEqualFold(tc.state, set); got != tc.want {
+			t.Errorf("headerSetsEqualFold(%v, %v) = %v, want %v", tc.state, set, got, tc.want)
+		}
+	}
+}

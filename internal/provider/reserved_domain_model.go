@@ -1,0 +1,407 @@
+package provider
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+)
+
+// Values of a reserved domain's settings. Each list drives both the
+// validator and the attribute description.
+const (
+	reservedDomainIDPrefix = "rd_"
+	certificateIDPrefix    = "cert_"
+	endpointConfigIDPrefix = "ec_"
+
+	certAuthorityLetsEncrypt = "letsencrypt"
+	defaultCertAuthority     = certAuthorityLetsEncrypt
+	defaultCertKeyType       = keyTypeECDSA
+
+	// defaultCertificateTimeout bounds wait_for_certificate when timeouts
+	// says nothing: Let's Encrypt usually issues within minutes.
+	defaultCertificateTimeout = 15 * time.Minute
+)
+
+var (
+	reservedDomainRegions = []string{"au", "eu", "ap", "us", "jp", "in", "sa"}
+	certAuthorities       = []string{certAuthorityLetsEncrypt}
+	certKeyTypes          = []string{keyTypeRSA, keyTypeECDSA}
+	// serviceOwnedDomains are the domains whose subdomains ngrok owns: such a
+	// reservation needs no DNS records and takes no certificate settings.
+	serviceOwnedDomains = []string{"ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok-free.dev", "ngrok.io"}
+)
+
+// Attribute types of the nested objects.
+var (
+	apiRefAttrTypes = map[string]attr.Type{
+		"id":  types.StringType,
+		"uri": types.StringType,
+	}
+	certPolicyAttrTypes = map[string]attr.Type{
+		"authority":        types.StringType,
+		"private_key_type": types.StringType,
+	}
+	certJobAttrTypes = map[string]attr.Type{
+		"error_code": types.StringType,
+		"msg":        types.StringType,
+		"started_at": types.StringType,
+		"retries_at": types.StringType,
+	}
+	certStatusAttrTypes = map[string]attr.Type{
+		"renews_at":        types.StringType,
+		"provisioning_job": types.ObjectType{AttrTypes: certJobAttrTypes},
+	}
+	timeoutsAttrTypes = map[string]attr.Type{
+		"create": types.StringType,
+		"update": types.StringType,
+	}
+)
+
+// reservedDomainModel is the resource's state.
+type reservedDomainModel struct {
+	ID                           types.String `tfsdk:"id"`
+	URI                          types.String `tfsdk:"uri"`
+	CreatedAt                    types.String `tfsdk:"created_at"`
+	Domain                       types.String `tfsdk:"domain"`
+	Region                       types.String `tfsdk:"region"`
+	Description                  types.String `tfsdk:"description"`
+	Metadata                     types.String `tfsdk:"metadata"`
+	CertificateID                types.String `tfsdk:"certificate_id"`
+	CertificateManagementPolicy  types.Object `tfsdk:"certificate_management_policy"`
+	HTTPEndpointConfigurationID  types.String `tfsdk:"http_endpoint_configuration_id"`
+	HTTPSEndpointConfigurationID types.String `tfsdk:"https_endpoint_configuration_id"`
+	CNAMETarget                  types.String `tfsdk:"cname_target"`
+	ACMEChallengeCNAMETarget     types.String `tfsdk:"acme_challenge_cname_target"`
+	Certificate                  types.Object `tfsdk:"certificate"`
+	CertificateManagementStatus  types.Object `tfsdk:"certificate_management_status"`
+	WaitForCertificate           types.Bool   `tfsdk:"wait_for_certificate"`
+	Timeouts                     types.Object `tfsdk:"timeouts"`
+}
+
+// reservedDomainModelFromAPI maps an API object onto the model. Values the
+// API does not return (region, wait_for_certificate, timeouts) are null:
+// withConfigured carries them over from the plan or the prior state.
+//
+// certificate_id is the uploaded certificate: the API's certificate when no
+// policy manages it. A managed certificate shows only in `certificate`, so
+// that a configuration with a policy and no certificate_id plans no change.
+func reservedDomainModelFromAPI(d *apiclient.ReservedDomain) reservedDomainModel {
+	m := reservedDomainModel{
+		ID:                           types.StringValue(d.ID),
+		URI:                          types.StringValue(d.URI),
+		CreatedAt:                    types.StringValue(d.CreatedAt),
+		Domain:                       types.StringValue(d.Domain),
+		Region:                       types.StringNull(),
+		Description:                  types.StringValue(d.Description),
+		Metadata:                     types.StringValue(d.Metadata),
+		CertificateID:                types.StringNull(),
+		CertificateManagementPolicy:  certPolicyObject(d.CertificateManagementPolicy),
+		HTTPEndpointConfigurationID:  apiRefID(d.HTTPEndpointConfiguration),
+		HTTPSEndpointConfigurationID: apiRefID(d.HTTPSEndpointConfiguration),
+		CNAMETarget:                  stringOrNull(d.CNAMETarget),
+		ACMEChallengeCNAMETarget:     stringOrNull(d.ACMEChallengeCNAMETarget),
+		Certificate:                  apiRefObject(d.Certificate),
+		CertificateManagementStatus:  certStatusObject(d.CertificateManagementStatus),
+		WaitForCertificate:           types.BoolNull(),
+		Timeouts:                     types.ObjectNull(timeoutsAttrTypes),
+	}
+	if d.CertificateManagementPolicy == nil && d.Certificate != nil {
+		m.CertificateID = types.StringValue(d.Certificate.ID)
+	}
+	return m
+}
+
+// withConfigured takes from prior (the plan, or the state before a refresh)
+// what the API does not hold: region (accepted and ignored by the API),
+// wait_for_certificate, timeouts, and the spelling of domain, which the API
+// normalises (lower case, no trailing dot): the configured spelling is kept
+// while it names the same domain, so that "Example.COM." plans no change.
+func (m reservedDomainModel) withConfigured(prior reservedDomainModel) reservedDomainModel {
+	m.Region = prior.Region
+	m.WaitForCertificate = prior.WaitForCertificate
+	if m.WaitForCertificate.IsNull() || m.WaitForCertificate.IsUnknown() {
+		m.WaitForCertificate = types.BoolValue(false)
+	}
+	if !prior.Timeouts.IsUnknown() {
+		m.Timeouts = prior.Timeouts
+	}
+	if !prior.Domain.IsNull() && !prior.Domain.IsUnknown() && normalizeDomainName(prior.Domain.ValueString()) == m.Domain.ValueString() {
+		m.Domain = prior.Domain
+	}
+	return m
+}
+
+func (m reservedDomainModel) toCreate() *apiclient.ReservedDomainCreate {
+	return &apiclient.ReservedDomainCreate{
+		Domain:                      normalizeDomainName(m.Domain.ValueString()),
+		Region:                      m.Region.ValueString(),
+		Description:                 m.Description.ValueString(),
+		Metadata:                    m.Metadata.ValueString(),
+		CertificateID:               m.CertificateID.ValueString(),
+		CertificateManagementPolicy: certPolicyFromObject(m.CertificateManagementPolicy),
+	}
+}
+
+// reservedDomainChanges is what an update sends: one PATCH, then the
+// detaches that the PATCH cannot express.
+type reservedDomainChanges struct {
+	patch             *apiclient.ReservedDomainUpdate
+	detachPolicy      bool
+	detachCertificate bool
+}
+
+// toUpdate compares the plan m with the state and returns the calls that
+// make the API match the plan. The configuration is the truth: a removed
+// certificate_id or policy is detached, and setting one replaces the other
+// in the same PATCH (the API swaps them). Settings that did not change are
+// not sent, so that repeating a policy never restarts its provisioning.
+func (m reservedDomainModel) toUpdate(state reservedDomainModel) reservedDomainChanges {
+	patch := &apiclient.ReservedDomainUpdate{
+		Description: m.Description.ValueStringPointer(),
+		Metadata:    m.Metadata.ValueStringPointer(),
+	}
+	if !m.HTTPEndpointConfigurationID.Equal(state.HTTPEndpointConfigurationID) {
+		patch.HTTPEndpointConfigurationID = new(m.HTTPEndpointConfigurationID.ValueString())
+	}
+	if !m.HTTPSEndpointConfigurationID.Equal(state.HTTPSEndpointConfigurationID) {
+		patch.HTTPSEndpointConfigurationID = new(m.HTTPSEndpointConfigurationID.ValueString())
+	}
+
+	planPolicy, statePolicy := certPolicyFromObject(m.CertificateManagementPolicy), certPolicyFromObject(state.CertificateManagementPolicy)
+	planCert, stateCert := m.CertificateID.ValueString(), state.CertificateID.ValueString()
+	switch {
+	case planCert != "" && (planCert != stateCert || statePolicy != nil):
+		patch.CertificateID = &planCert
+	case planPolicy != nil && (statePolicy == nil || *planPolicy != *statePolicy || stateCert != ""):
+		patch.CertificateManagementPolicy = planPolicy
+	}
+	none := planCert == "" && planPolicy == nil
+	return reservedDomainChanges{
+		patch:             patch,
+		detachPolicy:      none && statePolicy != nil,
+		detachCertificate: none && stateCert != "",
+	}
+}
+
+// certificateProgress is where a managed certificate stands.
+type certificateProgress int
+
+const (
+	certificatePending  certificateProgress = iota // being provisioned, or failing temporarily
+	certificateIssued                              // issued; nothing being provisioned
+	certificateFailed                              // DNS_ERROR: the user must act
+	certificateNoPolicy                            // no policy: nothing will be issued
+)
+
+func managedCertificateProgress(d *apiclient.ReservedDomain) certificateProgress {
+	switch st := d.CertificateManagementStatus; {
+	case d.CertificateManagementPolicy == nil:
+		return certificateNoPolicy
+	case st != nil && st.ProvisioningJob != nil && st.ProvisioningJob.ErrorCode == apiclient.CertJobDNSError:
+		return certificateFailed
+	case d.Certificate != nil && (st == nil || st.ProvisioningJob == nil):
+		return certificateIssued
+	}
+	return certificatePending
+}
+
+// dnsRecordsHint lists the DNS records a custom domain needs; "" for a
+// service-owned one.
+func dnsRecordsHint(d *apiclient.ReservedDomain) string {
+	if d.CNAMETarget == "" {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Create these DNS records:\n  %s CNAME %s", d.Domain, d.CNAMETarget)
+	if base, ok := strings.CutPrefix(d.Domain, "*."); ok && d.ACMEChallengeCNAMETarget != "" {
+		fmt.Fprintf(&b, "\n  _acme-challenge.%s CNAME %s", base, d.ACMEChallengeCNAMETarget)
+	}
+	return b.String()
+}
+
+// timeoutFor is the configured timeouts.<operation>, or the default. The
+// value was validated at plan time.
+func timeoutFor(timeouts types.Object, operation string) time.Duration {
+	if timeouts.IsNull() || timeouts.IsUnknown() {
+		return defaultCertificateTimeout
+	}
+	v, ok := timeouts.Attributes()[operation].(types.String)
+	if !ok || v.IsNull() || v.IsUnknown() {
+		return defaultCertificateTimeout
+	}
+	d, err := time.ParseDuration(v.ValueString())
+	if err != nil || d <= 0 {
+		return defaultCertificateTimeout
+	}
+	return d
+}
+
+// normalizeDomainName is a domain as the API stores it: lower case, without
+// the trailing dot of a fully qualified name.
+func normalizeDomainName(s string) string {
+	return strings.TrimSuffix(strings.ToLower(s), ".")
+}
+
+// checkDomainName explains why s cannot be reserved, or returns nil. It
+// applies the API's rules (hostname labels, optional leading wildcard) to
+// the normalised name.
+func checkDomainName(s string) error {
+	name := normalizeDomainName(s)
+	if len(name) > 253 {
+		return fmt.Errorf("%q is longer than 253 bytes", s)
+	}
+	host := strings.TrimPrefix(name, "*.")
+	labels := strings.Split(host, ".")
+	if len(labels) < 2 {
+		return fmt.Errorf("%q needs at least two labels, such as app.example.com", s)
+	}
+	for _, label := range labels {
+		switch {
+		case label == "":
+			return fmt.Errorf("%q has an empty label", s)
+		case len(label) > 63:
+			return fmt.Errorf("the label %q of %q is longer than 63 bytes", label, s)
+		case strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-"):
+			return fmt.Errorf("the label %q of %q starts or ends with a hyphen", label, s)
+		case strings.Contains(label, "*"):
+			return fmt.Errorf("%q has a wildcard that is not the whole first label; write a wildcard domain as *.example.com", s)
+		case strings.Trim(label, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
+			return fmt.Errorf("the label %q of %q has characters other than letters, digits and hyphens", label, s)
+		}
+	}
+	if strings.Trim(labels[len(labels)-1], "0123456789") == "" {
+		return fmt.Errorf("%q is an IP address, not a domain", s)
+	}
+	if slices.Contains(serviceOwnedDomains, host) {
+		return fmt.Errorf("%q belongs to ngrok; reserve a subdomain of it, such as myapp.%s", s, host)
+	}
+	return nil
+}
+
+func isServiceOwnedDomain(s string) bool {
+	name := normalizeDomainName(s)
+	return slices.ContainsFunc(serviceOwnedDomains, func(base string) bool { return strings.HasSuffix(name, "."+base) })
+}
+
+func stringOrNull(s string) types.String {
+	if s == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}
+
+func apiRefID(r *apiclient.Ref) types.String {
+	if r == nil {
+		return types.StringNull()
+	}
+	return types.StringValue(r.ID)
+}
+
+func apiRefObject(r *apiclient.Ref) types.Object {
+	if r == nil {
+		return types.ObjectNull(apiRefAttrTypes)
+	}
+	return types.ObjectValueMust(apiRefAttrTypes, map[string]attr.Value{
+		"id":  types.StringValue(r.ID),
+		"uri": types.StringValue(r.URI),
+	})
+}
+
+func certPolicyObject(p *apiclient.ReservedDomainCertPolicy) types.Object {
+	if p == nil {
+		return types.ObjectNull(certPolicyAttrTypes)
+	}
+	return types.ObjectValueMust(certPolicyAttrTypes, map[string]attr.Value{
+		"authority":        types.StringValue(p.Authority),
+		"private_key_type": types.StringValue(p.PrivateKeyType),
+	})
+}
+
+// certPolicyFromObject reads a planned or stored policy; nil when there is
+// none. An attribute left empty takes the API's default, as the schema's
+// defaults do.
+func certPolicyFromObject(o types.Object) *apiclient.ReservedDomainCertPolicy {
+	if o.IsNull() || o.IsUnknown() {
+		return nil
+	}
+	p := &apiclient.ReservedDomainCertPolicy{Authority: defaultCertAuthority, PrivateKeyType: defaultCertKeyType}
+	attrs := o.Attributes()
+	if v, ok := attrs["authority"].(types.String); ok && v.ValueString() != "" {
+		p.Authority = v.ValueString()
+	}
+	if v, ok := attrs["private_key_type"].(types.String); ok && v.ValueString() != "" {
+		p.PrivateKeyType = v.ValueString()
+	}
+	return p
+}
+
+func certStatusObject(st *apiclient.ReservedDomainCertStatus) types.Object {
+	if st == nil {
+		return types.ObjectNull(certStatusAttrTypes)
+	}
+	job := types.ObjectNull(certJobAttrTypes)
+	if j := st.ProvisioningJob; j != nil {
+		job = types.ObjectValueMust(certJobAttrTypes, map[string]attr.Value{
+			"error_code": stringOrNull(j.ErrorCode),
+			"msg":        types.StringValue(j.Msg),
+			"started_at": stringOrNull(j.StartedAt),
+			"retries_at": stringOrNull(j.RetriesAt),
+		})
+	}
+	return types.ObjectValueMust(certStatusAttrTypes, map[string]attr.Value{
+		"renews_at":        stringOrNull(st.RenewsAt),
+		"provisioning_job": job,
+	})
+}
+
+// reservedDomainDataModel is one reserved domain as the data sources show
+// it: the API's object, references as {id, uri}. region is left out: the API
+// always returns "".
+type reservedDomainDataModel struct {
+	ID                          types.String `tfsdk:"id"`
+	URI                         types.String `tfsdk:"uri"`
+	CreatedAt                   types.String `tfsdk:"created_at"`
+	Domain                      types.String `tfsdk:"domain"`
+	Description                 types.String `tfsdk:"description"`
+	Metadata                    types.String `tfsdk:"metadata"`
+	CNAMETarget                 types.String `tfsdk:"cname_target"`
+	ACMEChallengeCNAMETarget    types.String `tfsdk:"acme_challenge_cname_target"`
+	Certificate                 types.Object `tfsdk:"certificate"`
+	CertificateManagementPolicy types.Object `tfsdk:"certificate_management_policy"`
+	CertificateManagementStatus types.Object `tfsdk:"certificate_management_status"`
+	HTTPEndpointConfiguration   types.Object `tfsdk:"http_endpoint_configuration"`
+	HTTPSEndpointConfiguration  types.Object `tfsdk:"https_endpoint_configuration"`
+}
+
+func reservedDomainDataModelFromAPI(d *apiclient.ReservedDomain) reservedDomainDataModel {
+	return reservedDomainDataModel{
+		ID:                          types.StringValue(d.ID),
+		URI:                         types.StringValue(d.URI),
+		CreatedAt:                   types.StringValue(d.CreatedAt),
+		Domain:                      types.StringValue(d.Domain),
+		Description:                 types.StringValue(d.Description),
+		Metadata:                    types.StringValue(d.Metadata),
+		CNAMETarget:                 stringOrNull(d.CNAMETarget),
+		ACMEChallengeCNAMETarget:    stringOrNull(d.ACMEChallengeCNAMETarget),
+		Certificate:                 apiRefObject(d.Certificate),
+		CertificateManagementPolicy: certPolicyObject(d.CertificateManagementPolicy),
+		CertificateManagementStatus: certStatusObject(d.CertificateManagementStatus),
+		HTTPEndpointConfiguration:   apiRefObject(d.HTTPEndpointConfiguration),
+		HTTPSEndpointConfiguration:  apiRefObject(d.HTTPSEndpointConfiguration),
+	}
+}
+
+// errCodeDomainInUse is the API's refusal to delete a reserved domain that a
+// cloud endpoint uses; apiErrorHint answers it with domainInUseHint.
+const (
+	errCodeDomainInUse = "ERR_NGROK_446"
+	domainInUseHint    = "Cloud endpoints still serve on this reserved domain. Delete them first: remove them from " +
+		"the configuration in the same apply (Terraform destroys them before the domain when they refer to it), " +
+		"or delete them in the ngrok dashboard."
+)

@@ -1,0 +1,357 @@
+package provider
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+)
+
+func TestReservedDomainSchemasAreValid(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	rresp := &fwresource.SchemaResponse{}
+	NewReservedDomainResource().Schema(ctx, fwresource.SchemaRequest{}, rresp)
+	if diags := rresp.Schema.ValidateImplementation(ctx); diags.HasError() || rresp.Diagnostics.HasError() {
+		t.Errorf("resource schema: %v %v", diags, rresp.Diagnostics)
+	}
+	for _, ds := range []datasource.DataSource{NewReservedDomainDataSource(), NewReservedDomainsDataSource()} {
+		dresp := &datasource.SchemaResponse{}
+		ds.Schema(ctx, datasource.SchemaRequest{}, dresp)
+		if diags := dresp.Schema.ValidateImplementation(ctx); diags.HasError() || dresp.Diagnostics.HasError() {
+			t.Errorf("data source schema: %v %v", diags, dresp.Diagnostics)
+		}
+	}
+}
+
+func rdPolicyObject(keyType string) types.Object {
+	return certPolicyObject(&apiclient.ReservedDomainCertPolicy{Authority: "letsencrypt", PrivateKeyType: keyType})
+}
+
+func TestReservedDomainModelFromAPI(t *testing.T) {
+	t.Parallel()
+	uploaded := &apiclient.Ref{ID: "cert_up", URI: "u/cert_up"}
+	managed := &apiclient.Ref{ID: "cert_managed", URI: "u/cert_managed"}
+	tests := []struct {
+		name     string
+		in       apiclient.ReservedDomain
+		certID   types.String
+		policy   types.Object
+		status   types.Object
+		cert     types.Object
+		cname    types.String
+		acme     types.String
+		httpsEC  types.String
+		hasNulls bool
+	}{
+		{
+			name:   "service-owned, nothing attached",
+			in:     apiclient.ReservedDomain{ID: "rd_1", Domain: "a.ngrok.app"},
+			certID: types.StringNull(), policy: types.ObjectNull(certPolicyAttrTypes), status: types.ObjectNull(certStatusAttrTypes),
+			cert: types.ObjectNull(apiRefAttrTypes), cname: types.StringNull(), acme: types.StringNull(), httpsEC: types.StringNull(),
+		},
+		{
+			name: "uploaded certificate",
+			in: apiclient.ReservedDomain{ID: "rd_1", Domain: "a.example.com", CNAMETarget: "x.y.ngrok-cname.com", Certificate: uploaded,
+				HTTPSEndpointConfiguration: &apiclient.Ref{ID: "ec_1", URI: "u/ec_1"}},
+			certID: types.StringValue("cert_up"), policy: types.ObjectNull(certPolicyAttrTypes), status: types.ObjectNull(certStatusAttrTypes),
+			cert: apiRefObject(uploaded), cname: types.StringValue("x.y.ngrok-cname.com"), acme: types.StringNull(), httpsEC: types.StringValue("ec_1"),
+		},
+		{
+			name: "policy, provisioning",
+			in: apiclient.ReservedDomain{ID: "rd_1", Domain: "*.example.com", CNAMETarget: "x.y.ngrok-cname.com",
+				ACMEChallengeCNAMETarget:    "_acme-challenge.x.y.ngrok-cname.com",
+				CertificateManagementPolicy: &apiclient.ReservedDomainCertPolicy{Authority: "letsencrypt", PrivateKeyType: "rsa"},
+				CertificateManagementStatus: &apiclient.ReservedDomainCertStatus{ProvisioningJob: &apiclient.ReservedDomainCertJob{
+					Msg: "in progress", StartedAt: "2025-09-04T10:11:14Z"}}},
+			certID: types.StringNull(), policy: rdPolicyObject("rsa"),
+			status: types.ObjectValueMust(certStatusAttrTypes, map[string]attr.Value{
+				"renews_at": types.StringNull(),
+				"provisioning_job": types.ObjectValueMust(certJobAttrTypes, map[string]attr.Value{
+					"error_code": types.StringNull(), "msg": types.StringValue("in progress"),
+					"started_at": types.StringValue("2025-09-04T10:11:14Z"), "retries_at": types.StringNull(),
+				}),
+			}),
+			cert: types.ObjectNull(apiRefAttrTypes), cname: types.StringValue("x.y.ngrok-cname.com"),
+			acme: types.StringValue("_acme-challenge.x.y.ngrok-cname.com"), httpsEC: types.StringNull(),
+		},
+		{
+			// A managed certificate is not certificate_id: the configuration has none.
+			name: "policy, issued",
+			in: apiclient.ReservedDomain{ID: "rd_1", Domain: "a.example.com", CNAMETarget: "x", Certificate: managed,
+				CertificateManagementPolicy: &apiclient.ReservedDomainCertPolicy{Authority: "letsencrypt", PrivateKeyType: "ecdsa"},
+				CertificateManagementStatus: &apiclient.ReservedDomainCertStatus{RenewsAt: "2025-11-03T10:11:14Z"}},
+			certID: types.StringNull(), policy: rdPolicyObject("ecdsa"),
+			status: types.ObjectValueMust(certStatusAttrTypes, map[string]attr.Value{
+				"renews_at": types.StringValue("2025-11-03T10:11:14Z"), "provisioning_job": types.ObjectNull(certJobAttrTypes),
+			}),
+			cert: apiRefObject(managed), cname: types.StringValue("x"), acme: types.StringNull(), httpsEC: types.StringNull(),
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			m := reservedDomainModelFromAPI(&tt.in)
+			for name, pair := range map[string][2]attr.Value{
+				"certificate_id":                  {m.CertificateID, tt.certID},
+				"certificate_management_policy":   {m.CertificateManagementPolicy, tt.policy},
+				"certificate_management_status":   {m.CertificateManagementStatus, tt.status},
+				"certificate":                     {m.Certificate, tt.cert},
+				"cname_target":                    {m.CNAMETarget, tt.cname},
+				"acme_challenge_cname_target":     {m.ACMEChallengeCNAMETarget, tt.acme},
+				"https_endpoint_configuration_id": {m.HTTPSEndpointConfigurationID, tt.httpsEC},
+			} {
+				if !pair[0].Equal(pair[1]) {
+					t.Errorf("%s = %v, want %v", name, pair[0], pair[1])
+				}
+			}
+			if !m.Region.IsNull() || !m.WaitForCertificate.IsNull() || !m.Timeouts.IsNull() {
+				t.Errorf("values the API does not hold must be null before withConfigured: %v %v %v", m.Region, m.WaitForCertificate, m.Timeouts)
+			}
+			if m.Description.IsNull() || m.Metadata.IsNull() {
+				t.Error("empty description and metadata must be \"\", not null")
+			}
+			d := reservedDomainDataModelFromAPI(&tt.in)
+			if !d.Certificate.Equal(tt.cert) || !d.CertificateManagementPolicy.Equal(tt.policy) || !d.CNAMETarget.Equal(tt.cname) {
+				t.Errorf("data model = %+v", d)
+			}
+		})
+	}
+}
+
+func TestReservedDomainWithConfigured(t *testing.T) {
+	t.Parallel()
+	api := reservedDomainModelFromAPI(&apiclient.ReservedDomain{ID: "rd_1", Domain: "app.example.com"})
+	timeouts := types.ObjectValueMust(timeoutsAttrTypes, map[string]attr.Value{"create": types.StringValue("5m"), "update": types.StringNull()})
+	prior := reservedDomainModel{
+		Domain: types.StringValue("App.Example.COM."), Region: types.StringValue("eu"),
+		WaitForCertificate: types.BoolValue(true), Timeouts: timeouts,
+	}
+	m := api.withConfigured(prior)
+	if m.Domain.ValueString() != "App.Example.COM." || m.Region.ValueString() != "eu" || !m.WaitForCertificate.ValueBool() || !m.Timeouts.Equal(timeouts) {
+		t.Errorf("withConfigured kept %v %v %v %v", m.Domain, m.Region, m.WaitForCertificate, m.Timeouts)
+	}
+
+	// Another name in the API (changed outside Terraform) shows as it is.
+	prior.Domain = types.StringValue("other.example.com")
+	if m := api.withConfigured(prior); m.Domain.ValueString() != "app.example.com" {
+		t.Errorf("domain = %v, want the API's", m.Domain)
+	}
+
+	// After an import only the ID is known.
+	imported := api.withConfigured(reservedDomainModel{
+		Domain: types.StringNull(), Region: types.StringNull(), WaitForCertificate: types.BoolNull(), Timeouts: types.ObjectNull(timeoutsAttrTypes),
+	})
+	if imported.Domain.ValueString() != "app.example.com" || !imported.Region.IsNull() || imported.WaitForCertificate.ValueBool() ||
+		imported.WaitForCertificate.IsNull() || !imported.Timeouts.IsNull() {
+		t.Errorf("after import = %v %v %v %v", imported.Domain, imported.Region, imported.WaitForCertificate, imported.Timeouts)
+	}
+}
+
+func TestReservedDomainToCreate(t *testing.T) {
+	t.Parallel()
+	m := reservedDomainModel{
+		Domain: types.StringValue("App.Example.com."), Region: types.StringValue("eu"),
+		Description: types.StringValue("d"), Metadata: types.StringValue(""),
+		CertificateID: types.StringNull(), CertificateManagementPolicy: rdPolicyObject("rsa"),
+	}
+	c := m.toCreate()
+	if c.Domain != "app.example.com" || c.Region != "eu" || c.Description != "d" || c.CertificateID != "" ||
+		c.CertificateManagementPolicy == nil || *c.CertificateManagementPolicy != (apiclient.ReservedDomainCertPolicy{Authority: "letsencrypt", PrivateKeyType: "rsa"}) {
+		t.Errorf("toCreate() = %+v", c)
+	}
+	m.CertificateManagementPolicy = types.ObjectNull(certPolicyAttrTypes)
+	m.CertificateID = types.StringValue("cert_1")
+	if c := m.toCreate(); c.CertificateID != "cert_1" || c.CertificateManagementPolicy != nil {
+		t.Errorf("toCreate() = %+v", c)
+	}
+}
+
+// Every transition of the certificate settings maps to one PATCH and the
+// detaches the PATCH cannot express.
+func TestReservedDomainToUpdate(t *testing.T) {
+	t.Parallel()
+	none := types.ObjectNull(certPolicyAttrTypes)
+	cert := func(id string) types.String {
+		if id == "" {
+			return types.StringNull()
+		}
+		return types.StringValue(id)
+	}
+	tests := []struct {
+		name                  string
+		planCert, stateCert   string
+		planPolicy, statePol  types.Object
+		wantCert              string // "" not sent
+		wantPolicy            string // "" not sent, else the key type sent
+		detachPol, detachCert bool
+	}{
+		{"nothing to nothing", "", "", none, none, "", "", false, false},
+		{"none to certificate", "cert_a", "", none, none, "cert_a", "", false, false},
+		{"same certificate", "cert_a", "cert_a", none, none, "", "", false, false},
+		{"certificate to another", "cert_b", "cert_a", none, none, "cert_b", "", false, false},
+		{"certificate to policy", "", "cert_a", rdPolicyObject("ecdsa"), none, "", "ecdsa", false, false},
+		{"policy to none", "", "", none, rdPolicyObject("ecdsa"), "", "", true, false},
+		{"none to policy", "", "", rdPolicyObject("ecdsa"), none, "", "ecdsa", false, false},
+		{"same policy is not resent", "", "", rdPolicyObject("ecdsa"), rdPolicyObject("ecdsa"), "", "", false, false},
+		{"policy key type change", "", "", rdPolicyObject("rsa"), rdPolicyObject("ecdsa"), "", "rsa", false, false},
+		{"policy to certificate", "cert_a", "", none, rdPolicyObject("ecdsa"), "cert_a", "", false, false},
+		{"certificate to none", "", "cert_a", none, none, "", "", false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			base := func(c string, p types.Object) reservedDomainModel {
+				return reservedDomainModel{
+					Description: types.StringValue("d"), Metadata: types.StringValue(""),
+					CertificateID: cert(c), CertificateManagementPolicy: p,
+					HTTPEndpointConfigurationID: types.StringNull(), HTTPSEndpointConfigurationID: types.StringNull(),
+				}
+			}
+			ch := base(tt.planCert, tt.planPolicy).toUpdate(base(tt.stateCert, tt.statePol))
+			if got := rdDeref(ch.patch.CertificateID); got != tt.wantCert {
+				t.Errorf("certificate_id sent = %q, want %q", got, tt.wantCert)
+			}
+			gotPolicy := ""
+			if p := ch.patch.CertificateManagementPolicy; p != nil {
+				gotPolicy = p.PrivateKeyType
+			}
+			if gotPolicy != tt.wantPolicy {
+				t.Errorf("policy sent with key type %q, want %q", gotPolicy, tt.wantPolicy)
+			}
+			if ch.detachPolicy != tt.detachPol || ch.detachCertificate != tt.detachCert {
+				t.Errorf("detach policy %v certificate %v, want %v %v", ch.detachPolicy, ch.detachCertificate, tt.detachPol, tt.detachCert)
+			}
+			if ch.patch.Description == nil || *ch.patch.Description != "d" || ch.patch.Metadata == nil || *ch.patch.Metadata != "" {
+				t.Errorf("description and metadata must always be sent, so that an emptied one is cleared: %+v", ch.patch)
+			}
+			if ch.patch.CertificateID != nil && ch.patch.CertificateManagementPolicy != nil {
+				t.Error("certificate_id and a policy in one PATCH: the API refuses that")
+			}
+		})
+	}
+}
+
+func TestReservedDomainToUpdateEndpointConfigurations(t *testing.T) {
+	t.Parallel()
+	m := func(http, https types.String) reservedDomainModel {
+		return reservedDomainModel{CertificateManagementPolicy: types.ObjectNull(certPolicyAttrTypes),
+			HTTPEndpointConfigurationID: http, HTTPSEndpointConfigurationID: https}
+	}
+	ch := m(types.StringValue("ec_new"), types.StringNull()).toUpdate(m(types.StringValue("ec_old"), types.StringValue("ec_gone")))
+	if rdDeref(ch.patch.HTTPEndpointConfigurationID) != "ec_new" || ch.patch.HTTPSEndpointConfigurationID == nil || *ch.patch.HTTPSEndpointConfigurationID != "" {
+		t.Errorf("changed: http %v https %v; want ec_new and \"\" (detach)", ch.patch.HTTPEndpointConfigurationID, ch.patch.HTTPSEndpointConfigurationID)
+	}
+	ch = m(types.StringValue("ec_same"), types.StringNull()).toUpdate(m(types.StringValue("ec_same"), types.StringNull()))
+	if ch.patch.HTTPEndpointConfigurationID != nil || ch.patch.HTTPSEndpointConfigurationID != nil {
+		t.Errorf("unchanged configurations must not be sent: %+v", ch.patch)
+	}
+}
+
+func TestManagedCertificateProgress(t *testing.T) {
+	t.Parallel()
+	policy := &apiclient.ReservedDomainCertPolicy{Authority: "letsencrypt", PrivateKeyType: "ecdsa"}
+	cert := &apiclient.Ref{ID: "cert_1"}
+	job := func(code string) *apiclient.ReservedDomainCertStatus {
+		return &apiclient.ReservedDomainCertStatus{ProvisioningJob: &apiclient.ReservedDomainCertJob{ErrorCode: code, Msg: "m"}}
+	}
+	tests := []struct {
+		name string
+		in   apiclient.ReservedDomain
+		want certificateProgress
+	}{
+		{"no policy", apiclient.ReservedDomain{Certificate: cert}, certificateNoPolicy},
+		{"provisioning", apiclient.ReservedDomain{CertificateManagementPolicy: policy, CertificateManagementStatus: job("")}, certificatePending},
+		{"re-provisioning keeps the old certificate", apiclient.ReservedDomain{CertificateManagementPolicy: policy, Certificate: cert, CertificateManagementStatus: job("")}, certificatePending},
+		{"temporary error", apiclient.ReservedDomain{CertificateManagementPolicy: policy, CertificateManagementStatus: job(apiclient.CertJobInternalError)}, certificatePending},
+		{"DNS error", apiclient.ReservedDomain{CertificateManagementPolicy: policy, CertificateManagementStatus: job(apiclient.CertJobDNSError)}, certificateFailed},
+		{"issued", apiclient.ReservedDomain{CertificateManagementPolicy: policy, Certificate: cert,
+			CertificateManagementStatus: &apiclient.ReservedDomainCertStatus{RenewsAt: "x"}}, certificateIssued},
+		{"no status yet", apiclient.ReservedDomain{CertificateManagementPolicy: policy}, certificatePending},
+	}
+	for _, tt := range tests {
+		if got := managedCertificateProgress(&tt.in); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDNSRecordsHint(t *testing.T) {
+	t.Parallel()
+	if got := dnsRecordsHint(&apiclient.ReservedDomain{Domain: "a.ngrok.app"}); got != "" {
+		t.Errorf("service-owned: %q, want none", got)
+	}
+	got := dnsRecordsHint(&apiclient.ReservedDomain{Domain: "*.example.com", CNAMETarget: "t.ngrok-cname.com", ACMEChallengeCNAMETarget: "_acme-challenge.t.ngrok-cname.com"})
+	want := "Create these DNS records:\n  *.example.com CNAME t.ngrok-cname.com\n  _acme-challenge.example.com CNAME _acme-challenge.t.ngrok-cname.com"
+	if got != want {
+		t.Errorf("wildcard:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestTimeoutFor(t *testing.T) {
+	t.Parallel()
+	obj := types.ObjectValueMust(timeoutsAttrTypes, map[string]attr.Value{"create": types.StringValue("90s"), "update": types.StringNull()})
+	for _, tc := range []struct {
+		in   types.Object
+		op   string
+		want time.Duration
+	}{
+		{obj, "create", 90 * time.Second},
+		{obj, "update", defaultCertificateTimeout},
+		{types.ObjectNull(timeoutsAttrTypes), "create", defaultCertificateTimeout},
+	} {
+		if got := timeoutFor(tc.in, tc.op); got != tc.want {
+			t.Errorf("timeoutFor(%v, %s) = %v, want %v", tc.in, tc.op, got, tc.want)
+		}
+	}
+}
+
+func TestCheckDomainName(t *testing.T) {
+	t.Parallel()
+	for _, ok := range []string{"app.example.com", "App.Example.COM.", "*.example.com", "a.ngrok.app", "*.a.ngrok.io",
+		"xn--bcher-kva.example", strings.Repeat("a", 63) + ".example.com", "3-d.example.com"} {
+		if err := checkDomainName(ok); err != nil {
+			t.Errorf("checkDomainName(%q) = %v, want ok", ok, err)
+		}
+	}
+	for bad, why := range map[string]string{
+		"":                                       "at least two labels",
+		"localhost":                              "at least two labels",
+		"app..example.com":                       "empty label",
+		"example.com..":                          "empty label",
+		"-a.example.com":                         "hyphen",
+		"a_b.example.com":                        "characters other than",
+		"app.example.com:443":                    "characters other than",
+		strings.Repeat("a", 64) + ".example.com": "longer than 63",
+		strings.Repeat("abcdefghi.", 25) + "a.com": "longer than 253",
+		"*.*.example.com":                          "wildcard",
+		"a*.example.com":                           "wildcard",
+		"10.0.0.1":                                 "IP address",
+		"ngrok.app":                                "belongs to ngrok",
+		"*.ngrok-free.dev":                         "belongs to ngrok",
+	} {
+		if err := checkDomainName(bad); err == nil || !strings.Contains(err.Error(), why) {
+			t.Errorf("checkDomainName(%q) = %v, want an error about %q", bad, err, why)
+		}
+	}
+	for name, want := range map[string]bool{"a.ngrok.app": true, "*.A.NGROK-FREE.APP.": true, "ngrok.app.example.com": false, "myngrok.app": false} {
+		if got := isServiceOwnedDomain(name); got != want {
+			t.Errorf("isServiceOwnedDomain(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func rdDeref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}

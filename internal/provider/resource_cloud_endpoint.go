@@ -1,0 +1,424 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+)
+
+var (
+	_ resource.Resource                   = (*cloudEndpointResource)(nil)
+	_ resource.ResourceWithConfigure      = (*cloudEndpointResource)(nil)
+	_ resource.ResourceWithImportState    = (*cloudEndpointResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*cloudEndpointResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*cloudEndpointResource)(nil)
+)
+
+// API error codes the resource explains beyond the API's own message.
+const (
+	errCodeEndpointNotCloud      = "ERR_NGROK_248"
+	errCodeEndpointDomainMissing = "ERR_NGROK_18006"
+	errCodeEndpointURLTaken      = "ERR_NGROK_18009"
+)
+
+func NewCloudEndpointResource() resource.Resource {
+	return &cloudEndpointResource{}
+}
+
+type cloudEndpointResource struct {
+	client *apiclient.Client
+}
+
+func (r *cloudEndpointResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_cloud_endpoint"
+}
+
+func (r *cloudEndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Description: "A cloud endpoint: a URL that ngrok serves from its cloud, always on, whose traffic is handled " +
+			"entirely by its traffic policy (which can forward to internal endpoints started by agents). " +
+			"A public `http`, `https` or `tls` endpoint must be on a reserved domain of the account " +
+			"(see `ngrok_reserved_domain`). Changing the scheme of `url` replaces the endpoint; every other change, " +
+			"the host and port included, is made in place.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Description:   "Identifier of the endpoint (`ep_...`).",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"uri": schema.StringAttribute{
+				Description:   "API address of the endpoint.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"created_at": schema.StringAttribute{
+				Description:   "When the endpoint was created, RFC 3339.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"updated_at": schema.StringAttribute{
+				Description: "When the endpoint last changed, RFC 3339. Known after apply whenever the plan changes the endpoint.",
+				Computed:    true,
+			},
+			"url": schema.StringAttribute{
+				Description: fmt.Sprintf("URL of the endpoint: scheme %s, a host and, for `tcp`, a port, e.g. "+
+					"`https://app.example.com`, `http://api.internal` or `tcp://1.tcp.ngrok.io:12345`. No path, query or fragment. "+
+					"The scheme and host are compared case-insensitively and a default port (80 for `http`, 443 for `https` and `tls`) "+
+					"may be written or not: neither is a change. A host ending in `.internal` makes the endpoint reachable only "+
+					"from other endpoints; any other `http`, `https` or `tls` host must be a reserved domain of the account "+
+					"(exactly, or one label under a wildcard reservation such as `*.example.com`). Changing the scheme replaces the endpoint.",
+					quotedList(endpointSchemes)),
+				Required:   true,
+				CustomType: endpointURLType{},
+				PlanModifiers: []planmodifier.String{
+					equivalentToState("the same URL in another spelling keeps the prior value", equivalentEndpointURLs),
+					stringplanmodifier.RequiresReplaceIf(urlSchemeChanges,
+						"Changing the scheme of the url replaces the endpoint.", "Changing the scheme of the url replaces the endpoint."),
+				},
+			},
+			"traffic_policy": schema.StringAttribute{
+				Description: "The traffic policy that handles the endpoint's traffic, as JSON or YAML text: " +
+					"`jsonencode({ on_http_request = [...] })`, a `file()`, or a heredoc. The API keeps the text as written; " +
+					"the provider compares policies by meaning, so rewriting the same policy in another notation " +
+					"(YAML for JSON, other indentation or key order) is not a change.",
+				Required:      true,
+				CustomType:    trafficPolicyType{},
+				PlanModifiers: []planmodifier.String{equivalentToState("the same policy in another notation keeps the prior value", equivalentTrafficPolicies)},
+			},
+			"description": schema.StringAttribute{
+				Description: fmt.Sprintf("Human-readable description, at most %d bytes.", maxDescriptionBytes),
+				Optional:    true,
+				Computed:    true,
+				Default:     stringdefault.StaticString(""),
+				Validators:  []validator.String{stringvalidator.LengthAtMost(maxDescriptionBytes)},
+			},
+			"metadata": schema.StringAttribute{
+				Description: fmt.Sprintf("Arbitrary machine-readable data (often JSON), at most %d bytes.", maxMetadataBytes),
+				Optional:    true,
+				Computed:    true,
+				Default:     stringdefault.StaticString(""),
+				Validators:  []validator.String{stringvalidator.LengthAtMost(maxMetadataBytes)},
+			},
+			"bindings": schema.ListAttribute{
+				Description: fmt.Sprintf("Where the endpoint can be reached from: exactly one of %s. "+
+					"Defaults to `[\"internal\"]` for a host ending in `.internal` and to `[\"public\"]` otherwise. "+
+					"`internal` is allowed only on, and is the only binding of, a `.internal` host; "+
+					"`kubernetes` makes the endpoint reachable from a Kubernetes cluster running the ngrok operator.",
+					quotedList(endpointBindings)),
+				Optional:    true,
+				Computed:    true,
+				ElementType: types.StringType,
+				Validators: []validator.List{
+					listvalidator.SizeBetween(1, 1),
+					listvalidator.ValueStringsAre(stringvalidator.OneOf(endpointBindings...)),
+				},
+			},
+			"pooling_enabled": schema.BoolAttribute{
+				Description: "Whether other endpoints on the same URL share its traffic (endpoint pooling). Defaults to `false`.",
+				Optional:    true,
+				Computed:    true,
+				Default:     booldefault.StaticBool(false),
+			},
+			"proto": schema.StringAttribute{
+				Description: "Protocol of the endpoint: the scheme of `url`.",
+				Computed:    true,
+			},
+			"hostport": schema.StringAttribute{
+				Description: "Host and port of the endpoint, the port always written (e.g. `app.example.com:443`).",
+				Computed:    true,
+			},
+			"public_url": schema.StringAttribute{
+				Description: "URL of the endpoint as ngrok writes it: lower case, without a default port.",
+				Computed:    true,
+			},
+			"domain_id": schema.StringAttribute{
+				Description: "ID of the reserved domain (`rd_...`) the endpoint is on; null for `.internal` and `tcp` endpoints " +
+					"and for endpoints on hosts that are not reserved domains.",
+				Computed: true,
+			},
+		},
+	}
+}
+
+func (r *cloudEndpointResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+// ValidateConfig checks, when both are known, that the bindings suit the
+// url's host, as the API will.
+func (r *cloudEndpointResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg cloudEndpointModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() || cfg.URL.IsNull() || cfg.URL.IsUnknown() || cfg.Bindings.IsNull() || cfg.Bindings.IsUnknown() {
+		return
+	}
+	u, err := parseEndpointURL(cfg.URL.ValueString())
+	if err != nil {
+		return // reported by the url's own validation
+	}
+	for _, b := range cfg.Bindings.Elements() {
+		s, ok := b.(types.String)
+		if !ok || s.IsUnknown() || s.IsNull() {
+			continue
+		}
+		switch {
+		case s.ValueString() == bindingInternal && !u.internal():
+			resp.Diagnostics.AddAttributeError(path.Root("bindings"), "Invalid Attribute Combination",
+				fmt.Sprintf("The %q binding needs a url whose host ends in %s; %q does not. Use a .internal host, or another binding.",
+					bindingInternal, internalHostSuffix, u.host))
+		case s.ValueString() != bindingInternal && u.internal():
+			resp.Diagnostics.AddAttributeError(path.Root("bindings"), "Invalid Attribute Combination",
+				fmt.Sprintf("The host %q ends in %s, so the endpoint's only possible binding is %q, not %q. "+
+					"Remove bindings, or use a host that is not .internal.", u.host, internalHostSuffix, bindingInternal, s.ValueString()))
+		}
+	}
+}
+
+// ModifyPlan plans what the API will do without asking it:
+//   - bindings not configured: the API's default for the url's host;
+//   - url unchanged (in meaning): proto, hostport, public_url and domain_id
+//     keep their values, and they are known after apply otherwise;
+//   - nothing changes (once notation is set aside): updated_at keeps its
+//     value, so that it is known after apply only when something changes.
+func (r *cloudEndpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan, cfg cloudEndpointModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	if cfg.Bindings.IsNull() {
+		plan.Bindings = types.ListUnknown(types.StringType)
+		if !plan.URL.IsUnknown() {
+			if u, err := parseEndpointURL(plan.URL.ValueString()); err == nil {
+				list, diags := types.ListValueFrom(ctx, types.StringType, u.defaultBindings())
+				resp.Diagnostics.Append(diags...)
+				plan.Bindings = list
+			}
+		}
+	}
+
+	if !req.State.Raw.IsNull() {
+		var state cloudEndpointModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		if !plan.URL.IsUnknown() && equivalentEndpointURLs(plan.URL.ValueString(), state.URL.ValueString()) {
+			plan.Proto, plan.Hostport, plan.PublicURL, plan.DomainID = state.Proto, state.Hostport, state.PublicURL, state.DomainID
+		}
+		if plan.sameSettings(state) {
+			plan.UpdatedAt = state.UpdatedAt
+		}
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// sameSettings reports whether every configurable attribute is planned as it
+// is in state (the url and policy plan modifiers have already replaced
+// equivalent spellings with the state's).
+func (m cloudEndpointModel) sameSettings(state cloudEndpointModel) bool {
+	return m.URL.Equal(state.URL) && m.TrafficPolicy.Equal(state.TrafficPolicy) &&
+		m.Description.Equal(state.Description) && m.Metadata.Equal(state.Metadata) &&
+		m.Bindings.Equal(state.Bindings) && m.PoolingEnabled.Equal(state.PoolingEnabled)
+}
+
+func (r *cloudEndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan cloudEndpointModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	body, diags := plan.toCreate(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	ep, err := r.client.CreateEndpoint(ctx, body)
+	if err != nil {
+		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Create Cloud Endpoint", err))
+		return
+	}
+	tflog.Info(ctx, "created cloud endpoint", map[string]any{"id": ep.ID, "url": ep.URL})
+
+	state, diags := cloudEndpointModelFromAPI(ctx, ep)
+	if diags.HasError() {
+		// NOTE: the endpoint exists now; keep its ID so that Terraform
+		// tracks it (tainted) instead of leaving an orphan behind.
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), ep.ID)...)
+		resp.Diagnostics.Append(diags...)
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *cloudEndpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var prior cloudEndpointModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	ep, err := r.client.GetEndpoint(ctx, prior.ID.ValueString())
+	if apiclient.IsNotFound(err) {
+		tflog.Warn(ctx, "cloud endpoint not found, removing it from state", map[string]any{"id": prior.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Read Cloud Endpoint", err))
+		return
+	}
+	if ep.Type != apiclient.EndpointTypeCloud {
+		resp.Diagnostics.AddError("Not a Cloud Endpoint",
+			fmt.Sprintf("The endpoint %s is of type %q, and ngrok_cloud_endpoint manages only cloud endpoints: "+
+				"agent (ephemeral) endpoints come and go with their agent, edge endpoints with their edge. "+
+				"Read it with the ngrok_endpoint data source instead.", ep.ID, ep.Type))
+		return
+	}
+
+	state, diags := cloudEndpointModelFromAPI(ctx, ep)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *cloudEndpointResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan cloudEndpointModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	body, diags := plan.toUpdate(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	ep, err := r.client.UpdateEndpoint(ctx, plan.ID.ValueString(), body)
+	if err != nil {
+		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Update Cloud Endpoint", err))
+		return
+	}
+
+	state, diags := cloudEndpointModelFromAPI(ctx, ep)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *cloudEndpointResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state cloudEndpointModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	err := r.client.DeleteEndpoint(ctx, state.ID.ValueString())
+	if apiclient.IsNotFound(err) {
+		tflog.Info(ctx, "cloud endpoint already deleted", map[string]any{"id": state.ID.ValueString()})
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Delete Cloud Endpoint", err))
+	}
+}
+
+func (r *cloudEndpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if !strings.HasPrefix(req.ID, endpointIDPrefix) || len(req.ID) == len(endpointIDPrefix) {
+		resp.Diagnostics.AddError("Invalid Import ID",
+			fmt.Sprintf("Expected the ID of a cloud endpoint, such as %s2abc..., got %q. "+
+				"Find the ID in the ngrok dashboard or with the ngrok_endpoints data source (type = \"cloud\").",
+				endpointIDPrefix, req.ID))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+}
+
+// cloudEndpointErrorDiagnostic is apiErrorDiagnostic with advice for the
+// errors that a cloud endpoint's configuration causes.
+func cloudEndpointErrorDiagnostic(summary string, err error) diag.Diagnostic {
+	detail := apiErrorDetail(err)
+	var apiErr *apiclient.APIError
+	if errors.As(err, &apiErr) {
+		switch apiErr.ErrorCode {
+		case errCodeEndpointDomainMissing:
+			detail += "\n\nThe url's host must be a reserved domain of this account. Reserve it with an " +
+				"ngrok_reserved_domain resource and build the url from it (for example " +
+				"url = \"https://${ngrok_reserved_domain.app.domain}\") so that the domain is reserved first; " +
+				"or use a host ending in .internal for an endpoint that only other endpoints can reach."
+		case errCodeEndpointURLTaken:
+			detail += "\n\nAnother cloud endpoint already has this url. Import it (terraform import " +
+				"ngrok_cloud_endpoint.<name> ep_...) or choose another url; the ngrok_endpoints data source " +
+				"with url set finds its ID."
+		case errCodeEndpointNotCloud:
+			detail += "\n\nOnly cloud endpoints can be managed by ngrok_cloud_endpoint."
+		}
+	}
+	return diag.NewErrorDiagnostic(summary, detail)
+}
+
+// urlSchemeChanges requires replacement when the scheme changes: the API
+// cannot change it in place (ERR_NGROK_18005).
+func urlSchemeChanges(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	if req.StateValue.IsNull() || req.PlanValue.IsUnknown() || req.PlanValue.IsNull() {
+		return
+	}
+	before, errBefore := parseEndpointURL(req.StateValue.ValueString())
+	after, errAfter := parseEndpointURL(req.PlanValue.ValueString())
+	resp.RequiresReplace = errBefore == nil && errAfter == nil && before.scheme != after.scheme
+}
+
+// equivalentToState plans the prior state's value when the configured value
+// means the same (another notation or spelling), so that such a rewrite is
+// no diff. Terraform accepts a planned value that differs from the
+// configuration only in this case: it equals the prior state.
+func equivalentToState(description string, equivalent func(a, b string) bool) planmodifier.String {
+	return equivalentToStateModifier{description: description, equivalent: equivalent}
+}
+
+type equivalentToStateModifier struct {
+	description string
+	equivalent  func(a, b string) bool
+}
+
+func (m equivalentToStateModifier) Description(context.Context) string { return m.description }
+
+func (m equivalentToStateModifier) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (m equivalentToStateModifier) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.StateValue.IsNull() || req.StateValue.IsUnknown() || req.PlanValue.IsNull() || req.PlanValue.IsUnknown() {
+		return
+	}
+	if m.equivalent(req.StateValue.ValueString(), req.PlanValue.ValueString()) {
+		resp.PlanValue = req.StateValue
+	}
+}

@@ -1,0 +1,500 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+)
+
+const testEndpointResource = "ngrok_cloud_endpoint.test"
+
+var (
+	testEndpointIDPattern = regexp.MustCompile(`^ep_[0-9A-Za-z]{27}$`)
+	testTimestampPattern  = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`)
+)
+
+// One policy in the notations a configuration may use. The API keeps the
+// text as sent, so each is a different string with the same meaning.
+const (
+	policyHCL = `traffic_policy = jsonencode({
+    on_http_request = [{
+      actions = [{ type = "custom-response", config = { status_code = 200, body = "hello" } }]
+    }]
+  })`
+	policyYAML = `traffic_policy = <<-EOT
+    # Answer every request.
+    on_http_request:
+      - actions:
+          - type: custom-response
+            config:
+              status_code: 200
+              body: hello
+  EOT`
+	policyJSON = `traffic_policy = <<-EOT
+    {
+        "on_http_request": [
+            {
+                "actions": [
+                    { "type": "custom-response", "config": { "body": "hello", "status_code": 200.0 } }
+                ]
+            }
+        ]
+    }
+  EOT`
+	policyChanged = `traffic_policy = jsonencode({
+    on_http_request = [{
+      actions = [{ type = "custom-response", config = { status_code = 503, body = "down for maintenance" } }]
+    }]
+  })`
+)
+
+func testAccCloudEndpointConfig(attrs ...string) string {
+	return "resource \"ngrok_cloud_endpoint\" \"test\" {\n  " + strings.Join(attrs, "\n  ") + "\n}\n"
+}
+
+// reserveTestDomains reserves domains in the mock, as an earlier apply of
+// ngrok_reserved_domain would, and returns their IDs.
+func reserveTestDomains(t *testing.T, mock *testMock, domains ...string) []string {
+	t.Helper()
+	ids := make([]string, len(domains))
+	for i, d := range domains {
+		rd, err := mock.client.CreateReservedDomain(context.Background(), &apiclient.ReservedDomainCreate{Domain: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = rd.ID
+	}
+	return ids
+}
+
+func TestAccCloudEndpoint_basic(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	rd := reserveTestDomains(t, mock, "app.example.com")[0]
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyHCL)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionCreate),
+						// The server's default binding is planned, not left unknown.
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("bindings"),
+							knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("public")})),
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("pooling_enabled"), knownvalue.Bool(false)),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("id"), knownvalue.StringRegexp(testEndpointIDPattern)),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("uri"), knownvalue.StringRegexp(
+						regexp.MustCompile("^"+regexp.QuoteMeta(mock.url)+`/endpoints/ep_`))),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("created_at"), knownvalue.StringRegexp(testTimestampPattern)),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("updated_at"), knownvalue.StringRegexp(testTimestampPattern)),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("url"), knownvalue.StringExact("https://app.example.com")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("proto"), knownvalue.StringExact("https")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("hostport"), knownvalue.StringExact("app.example.com:443")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("public_url"), knownvalue.StringExact("https://app.example.com")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("domain_id"), knownvalue.StringExact(rd)),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("bindings"),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("public")})),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("pooling_enabled"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("description"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("metadata"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("traffic_policy"), knownvalue.StringExact(
+						`{"on_http_request":[{"actions":[{"config":{"body":"hello","status_code":200},"type":"custom-response"}]}]}`)),
+					expectAPIEndpoint(mock, testEndpointResource, func(ep *apiclient.Endpoint) error {
+						if ep.Type != "cloud" || ep.Domain == nil || ep.Domain.ID != rd {
+							return fmt.Errorf("API has type %q and domain %+v", ep.Type, ep.Domain)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				ResourceName:      testEndpointResource,
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+		},
+	})
+}
+
+// The same policy written with jsonencode, as YAML and as re-indented JSON
+// is no change in either direction; a change of meaning is an update in place.
+func TestAccCloudEndpoint_trafficPolicyNotations(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	updatedAt := statecheck.CompareValue(compare.ValuesDiffer())
+	config := func(policy string) string {
+		return mock.config(testAccCloudEndpointConfig(`url = "http://api.internal"`, policy))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config(policyHCL),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					updatedAt.AddStateValue(testEndpointResource, tfjsonpath.New("updated_at")),
+				},
+			},
+			{Config: config(policyYAML), PlanOnly: true},
+			{Config: config(policyJSON), PlanOnly: true},
+			{
+				Config: config(policyChanged),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(testEndpointResource, tfjsonpath.New("updated_at")),
+						// The url did not change, so what derives from it stays known.
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("hostport"), knownvalue.StringExact("api.internal:80")),
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("domain_id"), knownvalue.Null()),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					updatedAt.AddStateValue(testEndpointResource, tfjsonpath.New("updated_at")),
+					expectAPIEndpoint(mock, testEndpointResource, func(ep *apiclient.Endpoint) error {
+						if ep.TrafficPolicy == nil || !strings.Contains(*ep.TrafficPolicy, "down for maintenance") {
+							return fmt.Errorf("API policy = %v", ep.TrafficPolicy)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				// Applied as YAML, the policy is kept byte for byte...
+				Config: config(strings.ReplaceAll(policyYAML, "status_code: 200", "status_code: 503")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("traffic_policy"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^# Answer every request.\non_http_request:\n`))),
+				},
+			},
+			// ...and the other notations of it are still no change.
+			{Config: config(strings.ReplaceAll(policyHCL, "status_code = 200", "status_code = 503")), PlanOnly: true},
+			{Config: config(strings.ReplaceAll(policyJSON, "200.0", "503")), PlanOnly: true},
+		},
+	})
+}
+
+func TestAccCloudEndpoint_url(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	rds := reserveTestDomains(t, mock, "app.example.com", "*.example.net")
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	differentID := statecheck.CompareValue(compare.ValuesDiffer())
+	config := func(url string) string {
+		return mock.config(testAccCloudEndpointConfig(fmt.Sprintf("url = %q", url), policyHCL, `description = "kept"`))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// The default port spelled out is kept as written.
+				Config: config("https://App.example.com:443"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					differentID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("url"), knownvalue.StringExact("https://App.example.com:443")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("public_url"), knownvalue.StringExact("https://app.example.com")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("domain_id"), knownvalue.StringExact(rds[0])),
+				},
+			},
+			// Other spellings of the same URL are no change.
+			{Config: config("https://app.example.com"), PlanOnly: true},
+			{Config: config("HTTPS://APP.EXAMPLE.COM/"), PlanOnly: true},
+			{
+				// Another host is an update in place.
+				Config: config("https://api.example.net"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(testEndpointResource, tfjsonpath.New("hostport")),
+						plancheck.ExpectUnknownValue(testEndpointResource, tfjsonpath.New("domain_id")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("hostport"), knownvalue.StringExact("api.example.net:443")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("domain_id"), knownvalue.StringExact(rds[1])),
+				},
+			},
+			{
+				// So is another port.
+				Config: config("https://api.example.net:8443"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("public_url"), knownvalue.StringExact("https://api.example.net:8443")),
+				},
+			},
+			{
+				// Another scheme replaces the endpoint.
+				Config: config("tls://api.example.net"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionDestroyBeforeCreate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					differentID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("proto"), knownvalue.StringExact("tls")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("hostport"), knownvalue.StringExact("api.example.net:443")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("description"), knownvalue.StringExact("kept")),
+				},
+			},
+		},
+	})
+}
+
+func TestAccCloudEndpoint_updateInPlace(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: mock.config(testAccCloudEndpointConfig(`url = "tcp://db.internal:5432"`, `traffic_policy = "{}"`,
+					`description = "db"`, `metadata = jsonencode({ team = "data" })`, `pooling_enabled = true`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("bindings"),
+							knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("internal")})),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("pooling_enabled"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("metadata"), knownvalue.StringExact(`{"team":"data"}`)),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("domain_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("proto"), knownvalue.StringExact("tcp")),
+				},
+			},
+			{
+				// Removing optional settings clears them in the API.
+				Config: mock.config(testAccCloudEndpointConfig(`url = "tcp://db.internal:5432"`, `traffic_policy = "{}"`,
+					`bindings = ["internal"]`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("description"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("pooling_enabled"), knownvalue.Bool(false)),
+					expectAPIEndpoint(mock, testEndpointResource, func(ep *apiclient.Endpoint) error {
+						if ep.Description != "" || ep.Metadata != "" || ep.PoolingEnabled {
+							return fmt.Errorf("API still has description %q, metadata %q, pooling %v", ep.Description, ep.Metadata, ep.PoolingEnabled)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+// An endpoint whose domain is reserved in the same configuration: the url
+// built from the reserved domain orders creation and deletion.
+func TestAccCloudEndpoint_onReservedDomainResource(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(`resource "ngrok_reserved_domain" "app" {
+  domain = "shop.example.com"
+}
+
+` + testAccCloudEndpointConfig(`url = "https://${ngrok_reserved_domain.app.domain}"`, policyYAML)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.CompareValuePairs("ngrok_reserved_domain.app", tfjsonpath.New("id"),
+					testEndpointResource, tfjsonpath.New("domain_id"), compare.ValuesSame()),
+			},
+		}},
+	})
+}
+
+func TestAccCloudEndpoint_unreservedDomain(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyHCL)),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Cloud Endpoint.*ERR_NGROK_18006.*app\.example\.com.*not\s+reserved` +
+				`.*Operation ID: op_.*ngrok_reserved_domain`),
+		}},
+	})
+}
+
+func TestAccCloudEndpoint_urlTaken(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	if _, err := mock.client.CreateEndpoint(context.Background(), &apiclient.EndpointCreate{
+		URL: "http://api.internal", TrafficPolicy: "{}",
+	}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      mock.config(testAccCloudEndpointConfig(`url = "http://api.internal:80"`, policyHCL)),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Cloud Endpoint.*409.*ERR_NGROK_18009.*terraform\s+import`),
+		}},
+	})
+}
+
+func TestAccCloudEndpoint_disappears(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	config := mock.config(testAccCloudEndpointConfig(`url = "http://api.internal"`, policyYAML))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check:  deleteEndpointInAPI(mock, testEndpointResource),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionCreate),
+					},
+				},
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				// Applying again re-creates it; destroying afterwards finds it gone
+				// once more and treats the 404 as success.
+				Config: config,
+				Check:  deleteEndpointInAPI(mock, testEndpointResource),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionCreate)},
+				},
+				ExpectNonEmptyPlan: true,
+			},
+		},
+	})
+}
+
+func TestAccCloudEndpoint_importInvalidID(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config("import {\n  to = " + testEndpointResource + "\n  id = \"rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam\"\n}\n\n" +
+				testAccCloudEndpointConfig(`url = "http://api.internal"`, policyHCL)),
+			ExpectError: regexp.MustCompile(`(?s)Invalid Import ID.*ep_`),
+		}},
+	})
+}
+
+func TestAccCloudEndpoint_importAgentEndpoint(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	id, err := mock.server.SeedAgentEndpoint(mockserver.AgentEndpointSeed{URL: "http://api.internal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config("import {\n  to = " + testEndpointResource + "\n  id = \"" + id + "\"\n}\n\n" +
+				testAccCloudEndpointConfig(`url = "http://api.internal"`, policyHCL)),
+			ExpectError: regexp.MustCompile(`(?s)Not a Cloud Endpoint.*"ephemeral".*ngrok_endpoint`),
+		}},
+	})
+}
+
+func TestAccCloudEndpoint_invalidConfig(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		attrs []string
+		want  string
+	}{
+		"url scheme":           {[]string{`url = "ws://app.example.com"`, policyHCL}, `(?s)Invalid Endpoint URL.*scheme must be http,\s+https,\s+tcp\s+or\s+tls`},
+		"url without scheme":   {[]string{`url = "app.example.com"`, policyHCL}, `(?s)Invalid Endpoint URL.*absolute URL`},
+		"url with a path":      {[]string{`url = "https://app.example.com/api"`, policyHCL}, `(?s)Invalid Endpoint URL.*path`},
+		"url host":             {[]string{`url = "https://app_1.example.com"`, policyHCL}, `(?s)Invalid Endpoint URL.*not a host\s+name`},
+		"tcp without a port":   {[]string{`url = "tcp://db.internal"`, policyHCL}, `(?s)Invalid Endpoint URL.*needs a port`},
+		"port out of range":    {[]string{`url = "https://app.example.com:70000"`, policyHCL}, `(?s)Invalid Endpoint URL.*from\s+1\s+to\s+65535`},
+		"policy not YAML":      {[]string{`url = "http://api.internal"`, `traffic_policy = "on_http_request: ["`}, `(?s)Invalid Traffic Policy.*neither valid\s+YAML`},
+		"policy broken JSON":   {[]string{`url = "http://api.internal"`, `traffic_policy = "{\"on_http_request\": [}"`}, `(?s)Invalid Traffic Policy.*neither valid\s+JSON`},
+		"policy a list":        {[]string{`url = "http://api.internal"`, `traffic_policy = jsonencode([1, 2])`}, `(?s)Invalid Traffic Policy.*object.*not a\s+list`},
+		"policy empty":         {[]string{`url = "http://api.internal"`, `traffic_policy = ""`}, `(?s)Invalid Traffic Policy.*empty`},
+		"unknown binding":      {[]string{`url = "http://api.internal"`, policyHCL, `bindings = ["private"]`}, `(?s)bindings.*value must be one of`},
+		"two bindings":         {[]string{`url = "http://api.internal"`, policyHCL, `bindings = ["internal", "internal"]`}, `(?s)bindings.*at\s+most\s+1\s+elements`},
+		"no binding":           {[]string{`url = "http://api.internal"`, policyHCL, `bindings = []`}, `(?s)bindings.*at\s+most\s+1\s+elements`},
+		"internal on a domain": {[]string{`url = "https://app.example.com"`, policyHCL, `bindings = ["internal"]`}, `(?s)Invalid Attribute Combination.*\.internal`},
+		"public on .internal":  {[]string{`url = "http://api.internal"`, policyHCL, `bindings = ["public"]`}, `(?s)Invalid Attribute Combination.*only possible\s+binding`},
+		// 128 two-byte characters: 128 characters but 256 bytes.
+		"description too long": {[]string{`url = "http://api.internal"`, policyHCL, `description = "` + strings.Repeat("é", 128) + `"`}, `(?s)description.*at most 255`},
+		"metadata too long":    {[]string{`url = "http://api.internal"`, policyHCL, `metadata = "` + strings.Repeat("x", 4097) + `"`}, `(?s)metadata.*at most 4096`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mock := newTestMock(t)
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{{
+					Config:      mock.config(testAccCloudEndpointConfig(tc.attrs...)),
+					PlanOnly:    true,
+					ExpectError: regexp.MustCompile(tc.want),
+				}},
+			})
+		})
+	}
+}
+
+// deleteEndpointInAPI deletes the resource's endpoint behind Terraform's
+// back, as a colleague in the dashboard would.
+func deleteEndpointInAPI(mock *testMock, address string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		rs, ok := s.RootModule().Resources[address]
+		if !ok {
+			return fmt.Errorf("%s not in state", address)
+		}
+		return mock.client.DeleteEndpoint(context.Background(), rs.Primary.ID)
+	}
+}
+
+// expectAPIEndpoint checks the endpoint as the API holds it, not as
+// Terraform recorded it.
+func expectAPIEndpoint(mock *testMock, address string, check func(*apiclient.Endpoint) error) statecheck.StateCheck {
+	return stateCheckFunc(func(ctx context.Context, id func(string) (string, error)) error {
+		epID, err := id(address)
+		if err != nil {
+			return err
+		}
+		ep, err := mock.client.GetEndpoint(ctx, epID)
+		if err != nil {
+			return err
+		}
+		return check(ep)
+	})
+}

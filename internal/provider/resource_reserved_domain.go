@@ -1,0 +1,557 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+)
+
+var (
+	_ resource.Resource                   = (*reservedDomainResource)(nil)
+	_ resource.ResourceWithConfigure      = (*reservedDomainResource)(nil)
+	_ resource.ResourceWithImportState    = (*reservedDomainResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*reservedDomainResource)(nil)
+)
+
+// defaultCertificatePollInterval is how often wait_for_certificate reads the
+// domain: often enough to notice an issued certificate soon, rarely enough
+// that several domains waiting at once stay far below the API's rate limit.
+const defaultCertificatePollInterval = 5 * time.Second
+
+var (
+	certificateIDPattern    = regexp.MustCompile(`^` + certificateIDPrefix + `[0-9A-Za-z]+$`)
+	reservedDomainIDPattern = regexp.MustCompile(`^` + reservedDomainIDPrefix + `[0-9A-Za-z]+$`)
+	endpointConfigIDPattern = regexp.MustCompile(`^` + endpointConfigIDPrefix + `[0-9A-Za-z]+$`)
+)
+
+func NewReservedDomainResource() resource.Resource {
+	return &reservedDomainResource{pollInterval: defaultCertificatePollInterval}
+}
+
+type reservedDomainResource struct {
+	client *apiclient.Client
+	// pollInterval is the pause between reads while waiting for a managed
+	// certificate; tests lower it.
+	pollInterval time.Duration
+}
+
+func (r *reservedDomainResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_reserved_domain"
+}
+
+func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Description: "A reserved domain: a hostname held by the account, on which endpoints can serve traffic. " +
+			"A subdomain of an ngrok domain (such as `myapp.ngrok.app`) works at once; a custom domain needs a " +
+			"DNS CNAME record to `cname_target`, and a TLS certificate: either an uploaded one (`certificate_id`) " +
+			"or one that ngrok obtains and renews (`certificate_management_policy`). Changing between the two, " +
+			"or removing both, is an in-place update. The guide \"Reserved domains: certificates and DNS\" " +
+			"walks through the choices and the DNS records to create.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Description:   "Identifier of the reserved domain (`rd_...`).",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"uri": schema.StringAttribute{
+				Description:   "API address of the reserved domain.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"created_at": schema.StringAttribute{
+				Description:   "When the domain was reserved, RFC 3339.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"domain": schema.StringAttribute{
+				Description: "The hostname to reserve, such as `app.example.com`, `myapp.ngrok.app`, or a wildcard " +
+					"such as `*.example.com`. The API stores it in lower case without a trailing dot; a configured " +
+					"spelling that differs only in case or in a trailing dot is kept and plans no change. " +
+					"Changing the domain replaces the reservation.",
+				Required:   true,
+				Validators: []validator.String{domainNameValidator{}},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(
+					func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+						resp.RequiresReplace = normalizeDomainName(req.PlanValue.ValueString()) != normalizeDomainName(req.StateValue.ValueString())
+					},
+					"Changing the domain, other than in case or trailing dot, replaces the reservation.",
+					"Changing the domain, other than in case or trailing dot, replaces the reservation.",
+				)},
+			},
+			"region": schema.StringAttribute{
+				Description: fmt.Sprintf("Deprecated by ngrok: traffic is now served from every region. One of %s. "+
+					"The API accepts and ignores it and never returns it, so the configured value is kept as is. "+
+					"Changing it from one region to another replaces the reservation; adding or removing it does not.",
+					quotedList(reservedDomainRegions)),
+				DeprecationMessage: "ngrok ignores the region of a reserved domain: traffic is served from every region. Remove the attribute.",
+				Optional:           true,
+				Validators:         []validator.String{stringvalidator.OneOf(reservedDomainRegions...)},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(
+					func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+						resp.RequiresReplace = !req.StateValue.IsNull() && !req.PlanValue.IsNull()
+					},
+					"Changing the region from one value to another replaces the reservation.",
+					"Changing the region from one value to another replaces the reservation.",
+				)},
+			},
+			"description": schema.StringAttribute{
+				Description: fmt.Sprintf("Human-readable description, at most %d bytes.", maxDescriptionBytes),
+				Optional:    true,
+				Computed:    true,
+				Default:     stringdefault.StaticString(""),
+				Validators:  []validator.String{stringvalidator.LengthAtMost(maxDescriptionBytes)},
+			},
+			"metadata": schema.StringAttribute{
+				Description: fmt.Sprintf("Arbitrary machine-readable data (often JSON), at most %d bytes.", maxMetadataBytes),
+				Optional:    true,
+				Computed:    true,
+				Default:     stringdefault.StaticString(""),
+				Validators:  []validator.String{stringvalidator.LengthAtMost(maxMetadataBytes)},
+			},
+			"certificate_id": schema.StringAttribute{
+				Description: "ID (`cert_...`) of an uploaded TLS certificate to serve on the domain. Conflicts with " +
+					"`certificate_management_policy`; setting it where a policy was replaces the policy. Removing it " +
+					"detaches the certificate. Not available on subdomains of ngrok domains.",
+				Optional: true,
+				Validators: []validator.String{
+					stringvalidator.RegexMatches(certificateIDPattern, "must be the ID of an uploaded TLS certificate, such as cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"),
+					stringvalidator.ConflictsWith(path.MatchRoot("certificate_management_policy")),
+				},
+			},
+			"certificate_management_policy": schema.SingleNestedAttribute{
+				Description: "Let ngrok obtain and renew the domain's certificate. Conflicts with `certificate_id`; " +
+					"setting it where an uploaded certificate was replaces that certificate (the domain has no " +
+					"certificate until the managed one is issued). Removing it detaches the policy and its " +
+					"certificate. Not available on subdomains of ngrok domains, which ngrok always covers. " +
+					"`certificate_management_policy = {}` takes the defaults.",
+				Optional: true,
+				Attributes: map[string]schema.Attribute{
+					"authority": schema.StringAttribute{
+						Description: fmt.Sprintf("Certificate authority to request certificates from: %s (the default and only value).",
+							quotedList(certAuthorities)),
+						Optional:   true,
+						Computed:   true,
+						Default:    stringdefault.StaticString(defaultCertAuthority),
+						Validators: []validator.String{stringvalidator.OneOf(certAuthorities...)},
+					},
+					"private_key_type": schema.StringAttribute{
+						Description: fmt.Sprintf("Type of the certificate's private key: %s. Defaults to `%s`. "+
+							"Changing it provisions a new certificate; the current one is served until then.",
+							quotedList(certKeyTypes), defaultCertKeyType),
+						Optional:   true,
+						Computed:   true,
+						Default:    stringdefault.StaticString(defaultCertKeyType),
+						Validators: []validator.String{stringvalidator.OneOf(certKeyTypes...)},
+					},
+				},
+			},
+			"http_endpoint_configuration_id": schema.StringAttribute{
+				Description: "ID (`ec_...`) of an endpoint configuration applied to HTTP traffic on the domain. Removing it detaches it.",
+				Optional:    true,
+				Validators: []validator.String{stringvalidator.RegexMatches(endpointConfigIDPattern,
+					"must be the ID of an endpoint configuration, such as ec_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")},
+			},
+			"https_endpoint_configuration_id": schema.StringAttribute{
+				Description: "ID (`ec_...`) of an endpoint configuration applied to HTTPS traffic on the domain. Removing it detaches it.",
+				Optional:    true,
+				Validators: []validator.String{stringvalidator.RegexMatches(endpointConfigIDPattern,
+					"must be the ID of an endpoint configuration, such as ec_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")},
+			},
+			"cname_target": schema.StringAttribute{
+				Description: "For a custom domain, the target of the DNS CNAME record to create for `domain`. " +
+					"Null for a subdomain of an ngrok domain, which needs no DNS record.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"acme_challenge_cname_target": schema.StringAttribute{
+				Description: "For a wildcard custom domain (`*.example.com`), the target of the DNS CNAME record to " +
+					"create for `_acme-challenge.example.com`, which a managed certificate needs. Null otherwise.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"certificate": schema.SingleNestedAttribute{
+				Description: "The certificate served on the domain: the uploaded one, or the most recently issued " +
+					"managed one. Null while none is. Read-only: it changes as ngrok issues and renews certificates.",
+				Computed: true,
+				Attributes: map[string]schema.Attribute{
+					"id":  schema.StringAttribute{Description: "Identifier of the certificate (`cert_...`).", Computed: true},
+					"uri": schema.StringAttribute{Description: "API address of the certificate.", Computed: true},
+				},
+			},
+			"certificate_management_status": schema.SingleNestedAttribute{
+				Description: "Status of automatic certificate management; null without a policy. Read-only: " +
+					"ngrok updates it as it provisions and renews, which never plans a change.",
+				Computed: true,
+				Attributes: map[string]schema.Attribute{
+					"renews_at": schema.StringAttribute{
+						Description: "When the next renewal will be requested, RFC 3339; null until a certificate is issued.",
+						Computed:    true,
+					},
+					"provisioning_job": schema.SingleNestedAttribute{
+						Description: "The job provisioning or renewing the certificate; null when none runs.",
+						Computed:    true,
+						Attributes: map[string]schema.Attribute{
+							"error_code": schema.StringAttribute{
+								Description: "Why provisioning is failing, null while it is not: `INTERNAL_ERROR` (temporary; " +
+									"ngrok retries) or `DNS_ERROR` (the DNS records are missing or wrong; correct them).",
+								Computed: true,
+							},
+							"msg":        schema.StringAttribute{Description: "What the job is doing, or why it fails.", Computed: true},
+							"started_at": schema.StringAttribute{Description: "When the job started, RFC 3339.", Computed: true},
+							"retries_at": schema.StringAttribute{Description: "When a failing job is retried, RFC 3339.", Computed: true},
+						},
+					},
+				},
+			},
+			"wait_for_certificate": schema.BoolAttribute{
+				Description: "With `certificate_management_policy`, make create and update wait until the managed " +
+					"certificate is issued (bounded by `timeouts`), and fail with the job's error when ngrok reports " +
+					"`DNS_ERROR`. Create the DNS records first: on a new custom domain, read `cname_target` from a " +
+					"first apply without waiting. Defaults to `false`. Not sent to the API.",
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(false),
+			},
+		},
+		Blocks: map[string]schema.Block{
+			"timeouts": schema.SingleNestedBlock{
+				Description: "How long `wait_for_certificate` waits, as durations such as `\"30s\"` or `\"10m\"`. " +
+					"Each defaults to `" + strings.TrimSuffix(defaultCertificateTimeout.String(), "0s") + "`.",
+				Attributes: map[string]schema.Attribute{
+					"create": schema.StringAttribute{
+						Description: "How long a create waits for the certificate.",
+						Optional:    true,
+						Validators:  []validator.String{positiveDurationValidator{}},
+					},
+					"update": schema.StringAttribute{
+						Description: "How long an update waits for the certificate.",
+						Optional:    true,
+						Validators:  []validator.String{positiveDurationValidator{}},
+					},
+				},
+			},
+		},
+	}
+}
+
+func (r *reservedDomainResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+// ValidateConfig checks what depends on several attributes and is known at
+// plan time.
+func (r *reservedDomainResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg reservedDomainModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !cfg.Domain.IsUnknown() && !cfg.Domain.IsNull() && isServiceOwnedDomain(cfg.Domain.ValueString()) {
+		for name, set := range map[string]bool{
+			"certificate_id":                !cfg.CertificateID.IsNull(),
+			"certificate_management_policy": !cfg.CertificateManagementPolicy.IsNull(),
+		} {
+			if set {
+				resp.Diagnostics.AddAttributeError(path.Root(name), "Invalid Attribute Combination",
+					fmt.Sprintf("%s is not available on %q: ngrok owns its parent domain and always serves its own "+
+						"certificate there. Remove %s, or reserve a custom domain.", name, cfg.Domain.ValueString(), name))
+			}
+		}
+	}
+	if cfg.WaitForCertificate.ValueBool() && cfg.CertificateManagementPolicy.IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("wait_for_certificate"), "Invalid Attribute Combination",
+			"wait_for_certificate waits for a certificate that ngrok manages, so it needs certificate_management_policy. "+
+				"Set certificate_management_policy, or remove wait_for_certificate.")
+	}
+}
+
+func (r *reservedDomainResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan reservedDomainModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	d, err := r.client.CreateReservedDomain(ctx, plan.toCreate())
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create Reserved Domain", err))
+		return
+	}
+	tflog.Info(ctx, "created reserved domain", map[string]any{"id": d.ID, "domain": d.Domain})
+
+	// NOTE: the create body has no endpoint configuration fields; a PATCH
+	// sets them. If it fails, the domain exists: it is saved (and so marked
+	// tainted) rather than left behind untracked.
+	if !plan.HTTPEndpointConfigurationID.IsNull() || !plan.HTTPSEndpointConfigurationID.IsNull() {
+		updated, err := r.client.UpdateReservedDomain(ctx, d.ID, &apiclient.ReservedDomainUpdate{
+			HTTPEndpointConfigurationID:  plan.HTTPEndpointConfigurationID.ValueStringPointer(),
+			HTTPSEndpointConfigurationID: plan.HTTPSEndpointConfigurationID.ValueStringPointer(),
+		})
+		if err != nil {
+			resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(plan))...)
+			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Attach Endpoint Configurations to Reserved Domain", err))
+			return
+		}
+		d = updated
+	}
+
+	if plan.WaitForCertificate.ValueBool() && d.CertificateManagementPolicy != nil {
+		d = r.waitForCertificate(ctx, d, timeoutFor(plan.Timeouts, "create"), true, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			resp.Diagnostics.Append(resp.State.Set(ctx, waitFailedState(d, plan))...)
+			return
+		}
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(plan))...)
+}
+
+func (r *reservedDomainResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var prior reservedDomainModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	d, err := r.client.GetReservedDomain(ctx, prior.ID.ValueString())
+	if apiclient.IsNotFound(err) {
+		tflog.Warn(ctx, "reserved domain not found, removing it from state", map[string]any{"id": prior.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read Reserved Domain", err))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(prior))...)
+}
+
+func (r *reservedDomainResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state reservedDomainModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := state.ID.ValueString()
+	changes := plan.toUpdate(state)
+
+	d, err := r.client.UpdateReservedDomain(ctx, id, changes.patch)
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update Reserved Domain", err))
+		return
+	}
+	// NOTE: each detach is its own call; if one fails, the state records
+	// what the API holds after the calls that succeeded (keeping the prior
+	// wait settings), so that the next plan repeats what is left to do.
+	detaches := []struct {
+		needed bool
+		what   string
+		call   func(context.Context, string) error
+	}{
+		{changes.detachPolicy, "Certificate Management Policy", r.client.DeleteReservedDomainCertificateManagementPolicy},
+		{changes.detachCertificate, "Certificate", r.client.DeleteReservedDomainCertificate},
+	}
+	detached := false
+	for _, dt := range detaches {
+		if !dt.needed {
+			continue
+		}
+		if err := dt.call(ctx, id); err != nil {
+			resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(state))...)
+			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Detach Reserved Domain "+dt.what, err))
+			return
+		}
+		detached = true
+	}
+	if detached {
+		if d, err = r.client.GetReservedDomain(ctx, id); err != nil {
+			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read Updated Reserved Domain", err))
+			return
+		}
+	}
+
+	if plan.WaitForCertificate.ValueBool() && d.CertificateManagementPolicy != nil {
+		d = r.waitForCertificate(ctx, d, timeoutFor(plan.Timeouts, "update"), false, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			resp.Diagnostics.Append(resp.State.Set(ctx, waitFailedState(d, plan))...)
+			return
+		}
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(plan))...)
+}
+
+func (r *reservedDomainResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state reservedDomainModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	err := r.client.DeleteReservedDomain(ctx, state.ID.ValueString())
+	if apiclient.IsNotFound(err) {
+		tflog.Info(ctx, "reserved domain already deleted", map[string]any{"id": state.ID.ValueString()})
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete Reserved Domain", err))
+	}
+}
+
+// ImportState accepts the domain's ID (rd_...) or its name, which is looked
+// up among the account's reserved domains.
+func (r *reservedDomainResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	id := req.ID
+	if !strings.HasPrefix(id, reservedDomainIDPrefix) {
+		if err := checkDomainName(id); err != nil {
+			resp.Diagnostics.AddError("Invalid Import ID",
+				fmt.Sprintf("Expected the ID of a reserved domain, such as %s2hHGVyb5ZT6WQm1uXnLfNc8Ykam, or its name, "+
+					"such as app.example.com; %q is neither (%s). Find the ID in the ngrok dashboard or with the "+
+					"ngrok_reserved_domains data source.", reservedDomainIDPrefix, id, err))
+			return
+		}
+		d, err := findReservedDomainByName(ctx, r.client, id)
+		if errors.Is(err, errNoSuchDomain) {
+			resp.Diagnostics.AddError("Unable to Import Reserved Domain",
+				capitalize(err.Error())+". Check the name, or import by ID.")
+			return
+		}
+		if err != nil {
+			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Import Reserved Domain", err))
+			return
+		}
+		id = d.ID
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+}
+
+// errNoSuchDomain is findReservedDomainByName's answer for a name the
+// account has not reserved.
+var errNoSuchDomain = errors.New("no such reserved domain")
+
+// findReservedDomainByName looks a domain up by its name in any spelling.
+func findReservedDomainByName(ctx context.Context, client *apiclient.Client, name string) (*apiclient.ReservedDomain, error) {
+	norm := normalizeDomainName(name)
+	// NOTE: the name passed checkDomainName, so it holds no quote or
+	// backslash that could break out of the CEL string.
+	opts := &apiclient.ListOptions{Filter: fmt.Sprintf("obj.domain == %q", norm)}
+	for d, err := range client.ListReservedDomains(ctx, opts) {
+		if err != nil {
+			return nil, err
+		}
+		if d.Domain == norm {
+			return d, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: the account has not reserved %q", errNoSuchDomain, norm)
+}
+
+// waitForCertificate reads the domain until its managed certificate is
+// issued, the job reports DNS_ERROR, or timeout passes; it returns the last
+// domain read and reports a failure in diags.
+func (r *reservedDomainResource) waitForCertificate(ctx context.Context, d *apiclient.ReservedDomain, timeout time.Duration, creating bool, diags *diag.Diagnostics) *apiclient.ReservedDomain {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	interval := max(r.pollInterval, time.Millisecond)
+	tflog.Info(ctx, "waiting for the managed certificate", map[string]any{"id": d.ID, "timeout": timeout.String()})
+	for {
+		switch managedCertificateProgress(d) {
+		case certificateIssued:
+			tflog.Info(ctx, "managed certificate issued", map[string]any{"id": d.ID, "certificate": d.Certificate.ID})
+			return d
+		case certificateFailed:
+			diags.AddError("Managed Certificate Not Issued", certificateFailureDetail(d, creating))
+			return d
+		case certificateNoPolicy:
+			diags.AddError("Managed Certificate Not Issued",
+				fmt.Sprintf("The certificate management policy of %s was detached while the provider waited for its certificate, "+
+					"perhaps by someone else. Apply again to attach it.", d.Domain))
+			return d
+		}
+		timer := time.NewTimer(interval)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			diags.AddError("Timed Out Waiting for Managed Certificate", certificateTimeoutDetail(d, timeout, creating))
+			return d
+		case <-timer.C:
+		}
+		next, err := r.client.GetReservedDomain(ctx, d.ID)
+		if err != nil {
+			if ctx.Err() != nil {
+				diags.AddError("Timed Out Waiting for Managed Certificate", certificateTimeoutDetail(d, timeout, creating))
+				return d
+			}
+			diags.Append(apiErrorDiagnostic("Unable to Read Reserved Domain While Waiting for Its Certificate", err))
+			return d
+		}
+		d = next
+	}
+}
+
+// waitFailedState is the state after a failed wait: the domain as last read,
+// with wait_for_certificate false, so that the next plan shows an update
+// that waits again instead of an empty plan.
+func waitFailedState(d *apiclient.ReservedDomain, plan reservedDomainModel) reservedDomainModel {
+	m := reservedDomainModelFromAPI(d).withConfigured(plan)
+	m.WaitForCertificate = types.BoolValue(false)
+	return m
+}
+
+func certificateFailureDetail(d *apiclient.ReservedDomain, creating bool) string {
+	job := d.CertificateManagementStatus.ProvisioningJob
+	var b strings.Builder
+	fmt.Fprintf(&b, "ngrok could not issue a certificate for %s: %s: %s", d.Domain, job.ErrorCode, strings.TrimSpace(job.Msg))
+	if job.RetriesAt != "" {
+		fmt.Fprintf(&b, "\n\nngrok retries at %s.", job.RetriesAt)
+	}
+	if hint := dnsRecordsHint(d); hint != "" {
+		fmt.Fprintf(&b, "\n\n%s", hint)
+	}
+	b.WriteString(waitRetryHint(d, creating))
+	return b.String()
+}
+
+func certificateTimeoutDetail(d *apiclient.ReservedDomain, timeout time.Duration, creating bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "The managed certificate for %s was not issued within %s.", d.Domain, timeout)
+	if st := d.CertificateManagementStatus; st != nil && st.ProvisioningJob != nil {
+		fmt.Fprintf(&b, " Last status: %s", strings.TrimSpace(st.ProvisioningJob.Msg))
+		if st.ProvisioningJob.ErrorCode != "" {
+			fmt.Fprintf(&b, " (%s)", st.ProvisioningJob.ErrorCode)
+		}
+		b.WriteString(".")
+	}
+	if hint := dnsRecordsHint(d); hint != "" {
+		fmt.Fprintf(&b, "\n\nCheck that the DNS records exist. %s", hint)
+	}
+	b.WriteString("\n\nRaise timeouts if issuance is merely slow.")
+	b.WriteString(waitRetryHint(d, creating))
+	return b.String()
+}
+
+func waitRetryHint(d *apiclient.ReservedDomain, creating bool) string {
+	if creating {
+		return fmt.Sprintf("\n\nThe reserved domain %s (%s) exists and is saved in the state, marked tainted. "+
+			"A plain apply would replace it, and a new reservation gets a new cname_target: after fixing DNS, "+
+			"run terraform untaint on this resource, then apply again to resume waiting.", d.Domain, d.ID)
+	}
+	return "\n\nThe next apply waits again."
+}
