@@ -2,7 +2,7 @@
 // (internal/mockserver) on a local address, for demos, for running the
 // provider by hand and for testing Terraform code without an account:
 //
-//	ngrok-mock -addr 127.0.0.1:8080 -api-key my-key
+//	ngrok-mock -addr 127.0.0.1:8080 -api-key my-key -seed seed.yaml -state state.json
 //
 // Every flag can also be set with an environment variable (NGROK_MOCK_ and
 // the flag's name in capitals, dashes as underscores); a flag on the command
@@ -63,6 +63,8 @@ type config struct {
 	tls         bool
 	tlsCertFile string
 	stateFile   string
+	seedFile    string
+	certDelay   time.Duration
 }
 
 // parseConfig reads the flags, then fills every flag not given on the
@@ -77,6 +79,8 @@ func parseConfig(args []string, getenv func(string) string) (*config, error) {
 	flags.StringVar(&c.logLevel, "log-level", "info", "request log level on stderr: debug, info, warn, error or off")
 	flags.BoolVar(&c.tls, "tls", false, "serve HTTPS with a generated self-signed certificate, and print its SHA-256 fingerprint")
 	flags.StringVar(&c.tlsCertFile, "tls-cert-file", "", "with -tls, also write the certificate (PEM) here, for the provider's ca_file")
+	flags.StringVar(&c.seedFile, "seed", "", "create the objects described in this JSON or YAML file at start (edges, routes, backends, IP policies, TLS certificates, endpoint configurations, agent and edge endpoints); with -state, only when the state file does not exist yet")
+	flags.DurationVar(&c.certDelay, "certificate-issue-delay", 3*time.Second, "how long a reserved domain's managed certificate takes to be issued")
 	flags.StringVar(&c.stateFile, "state", "", "keep the state in this JSON file: loaded at start, saved atomically after each change, so a restart loses nothing")
 	if err := flags.Parse(args); err != nil {
 		return nil, err
@@ -152,6 +156,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		mockserver.WithAPIKeys(c.keys...),
 		mockserver.WithPageSize(c.pageSize),
 		mockserver.WithRateLimit(c.rateLimit),
+		mockserver.WithCertificateIssueDelay(c.certDelay),
 	}
 	if logger != nil {
 		opts = append(opts, mockserver.WithLogger(logger))
@@ -160,9 +165,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		opts = append(opts, mockserver.WithStateFile(c.stateFile))
 	}
 	server := mockserver.New(opts...)
+	fresh := true
 	if c.stateFile != "" {
+		if _, err := os.Stat(c.stateFile); err == nil {
+			fresh = false
+		}
 		if err := server.LoadStateFile(); err != nil {
 			return fmt.Errorf("-state %s: %w", c.stateFile, err)
+		}
+	}
+	// NOTE: a restart with -state already has the seeded objects; seeding
+	// them again would collide with their fixed IDs.
+	if c.seedFile != "" && fresh {
+		data, err := os.ReadFile(c.seedFile)
+		if err != nil {
+			return fmt.Errorf("-seed: %w", err)
+		}
+		f, err := mockserver.ParseSeedFile(data)
+		if err != nil {
+			return fmt.Errorf("-seed %s: %w", c.seedFile, err)
+		}
+		if _, err := server.Seed(f); err != nil {
+			return fmt.Errorf("-seed %s: %w", c.seedFile, err)
 		}
 	}
 

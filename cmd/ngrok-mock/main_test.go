@@ -307,3 +307,35 @@ func TestRunRefusesCorruptState(t *testing.T) {
 		t.Errorf("run = %v, want an error naming -state", err)
 	}
 }
+
+func TestRunSeedsOnlyAFreshState(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	seed := filepath.Join(dir, "seed.yaml")
+	if err := os.WriteFile(seed, []byte("agent_endpoints:\n  - id: ep_2hHHJmY6yq0a8ZqN1rQ3yWc4TtB\n    url: https://seeded.ngrok.app\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(dir, "state.json")
+	for range 2 {
+		// The second start finds the state file and must not seed the fixed ID again.
+		base, stop := start(t, []string{"-seed", seed, "-state", state}, nil)
+		if got := get(t, base+"/endpoints/ep_2hHHJmY6yq0a8ZqN1rQ3yWc4TtB", mockserver.DefaultAPIKey); got != http.StatusOK {
+			t.Errorf("seeded endpoint: status %d, want 200", got)
+		}
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestRunRefusesBadSeed(t *testing.T) {
+	t.Parallel()
+	seed := filepath.Join(t.TempDir(), "seed.yaml")
+	if err := os.WriteFile(seed, []byte("widgets: []"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-seed", seed}, io.Discard, io.Discard, func(string) string { return "" })
+	if err == nil || !strings.Contains(err.Error(), "-seed") {
+		t.Errorf("run = %v, want an error naming -seed", err)
+	}
+}

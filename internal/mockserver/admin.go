@@ -28,6 +28,7 @@ const adminPrefix = "/_mock/"
 //	DELETE /_mock/objects/{collection}/{id}  delete an object as if in the dashboard
 //	PATCH  /_mock/objects/{collection}/{id}  change an object as if in the dashboard (the API's PATCH body)
 //	GET    /_mock/state                      everything the server holds, as the -state file stores it
+//	POST   /_mock/seed                       create the objects of a seed file (JSON or YAML; see SeedFile)
 func (s *Server) adminRoutes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /_mock/reset", func(w http.ResponseWriter, _ *http.Request) {
@@ -90,6 +91,24 @@ func (s *Server) adminRoutes() *http.ServeMux {
 		}
 		w.WriteHeader(rec.Code)
 		_, _ = w.Write(rec.Body.Bytes())
+	})
+	mux.HandleFunc("POST /_mock/seed", func(w http.ResponseWriter, r *http.Request) {
+		body, err := readAll(w, r)
+		if err != nil {
+			writeAdminError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		f, err := ParseSeedFile(body)
+		if err != nil {
+			writeAdminError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		counts, err := s.Seed(f)
+		if err != nil {
+			writeAdminError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		writeAdminJSON(w, http.StatusCreated, map[string]any{"seeded": counts})
 	})
 	mux.HandleFunc("GET /_mock/state", func(w http.ResponseWriter, _ *http.Request) {
 		data, err := s.MarshalState()

@@ -1,0 +1,177 @@
+package mockserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// SeedFile describes the objects that exist in an account before any test
+// runs and that the API cannot create: the edges, routes, backends and IP
+// policies of HTTPS edges, uploaded TLS certificates, endpoint
+// configurations, and agent and edge endpoints. ngrok-mock -seed reads one
+// as JSON or YAML; POST /_mock/seed takes one as its body. Every object may
+// carry a fixed id, so that a configuration under test can name it.
+//
+//	https_edges:
+//	  - id: edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE
+//	    hostports: ["app.example.com:443"]
+//	    routes:
+//	      - id: edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tm
+//	        match: /
+//	tunnel_group_backends:
+//	  - id: bkdtg_2hHHCX2lOd6jOb4c1aUAuQqGRqZ
+//	    labels: {app: web}
+//	agent_endpoints:
+//	  - url: https://demo-agent.ngrok.app
+type SeedFile struct {
+	TLSCertificates        []TLSCertificateSeed        `json:"tls_certificates,omitempty"`
+	EndpointConfigurations []EndpointConfigurationSeed `json:"endpoint_configurations,omitempty"`
+	TunnelGroupBackends    []TunnelGroupBackendSeed    `json:"tunnel_group_backends,omitempty"`
+	IPPolicies             []IPPolicySeed              `json:"ip_policies,omitempty"`
+	HTTPSEdges             []HTTPSEdgeWithRoutesSeed   `json:"https_edges,omitempty"`
+	AgentEndpoints         []AgentEndpointSeed         `json:"agent_endpoints,omitempty"`
+	EdgeEndpoints          []EdgeEndpointSeed          `json:"edge_endpoints,omitempty"`
+}
+
+// HTTPSEdgeWithRoutesSeed is an HTTPS edge with the routes to seed on it.
+type HTTPSEdgeWithRoutesSeed struct {
+	HTTPSEdgeSeed
+	Routes []HTTPSEdgeRouteSeed `json:"routes,omitempty"`
+}
+
+// UnmarshalJSON keeps the embedded edge's fields strict: encoding/json does
+// not apply DisallowUnknownFields through a custom decoder of an embedded
+// struct, so the fields are decoded in one pass over an explicit shape.
+func (e *HTTPSEdgeWithRoutesSeed) UnmarshalJSON(b []byte) error {
+	var v struct {
+		ID          string               `json:"id,omitempty"`
+		Description string               `json:"description,omitempty"`
+		Metadata    string               `json:"metadata,omitempty"`
+		Hostports   []string             `json:"hostports,omitempty"`
+		Routes      []HTTPSEdgeRouteSeed `json:"routes,omitempty"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	*e = HTTPSEdgeWithRoutesSeed{
+		HTTPSEdgeSeed: HTTPSEdgeSeed{ID: v.ID, Description: v.Description, Metadata: v.Metadata, Hostports: v.Hostports},
+		Routes:        v.Routes,
+	}
+	return nil
+}
+
+// ParseSeedFile reads a seed file in JSON or YAML. Unknown keys are errors,
+// so that a typo does not silently seed less than intended.
+func ParseSeedFile(data []byte) (*SeedFile, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return &SeedFile{}, nil
+	}
+	if trimmed[0] != '{' {
+		var doc any
+		if err := yaml.Unmarshal(trimmed, &doc); err != nil {
+			return nil, fmt.Errorf("seed file is neither JSON nor YAML: %w", err)
+		}
+		doc = yamlToJSONShape(doc)
+		if _, ok := doc.(map[string]any); !ok {
+			return nil, errors.New("seed file must be a mapping of object kinds to lists")
+		}
+		j, err := json.Marshal(doc)
+		if err != nil {
+			return nil, fmt.Errorf("seed file: %w", err)
+		}
+		trimmed = j
+	}
+	var f SeedFile
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("seed file: %w", err)
+	}
+	return &f, nil
+}
+
+// SeedCounts says how many objects of each kind a seed created.
+type SeedCounts map[string]int
+
+// Seed creates every object of f, in an order that lets later objects refer
+// to earlier ones (edge endpoints to seeded edges). It stops at the first
+// object it cannot create and says which one.
+func (s *Server) Seed(f *SeedFile) (SeedCounts, error) {
+	counts := SeedCounts{}
+	seedAll := func(kind string, n int, one func(i int) error) error {
+		for i := range n {
+			if err := one(i); err != nil {
+				return fmt.Errorf("%s[%d]: %w", kind, i, err)
+			}
+			counts[kind]++
+		}
+		return nil
+	}
+	steps := []func() error{
+		func() error {
+			return seedAll("tls_certificates", len(f.TLSCertificates), func(i int) error {
+				_, err := s.SeedTLSCertificate(f.TLSCertificates[i])
+				return err
+			})
+		},
+		func() error {
+			return seedAll("endpoint_configurations", len(f.EndpointConfigurations), func(i int) error {
+				_, err := s.SeedEndpointConfiguration(f.EndpointConfigurations[i])
+				return err
+			})
+		},
+		func() error {
+			return seedAll("tunnel_group_backends", len(f.TunnelGroupBackends), func(i int) error {
+				_, err := s.SeedTunnelGroupBackend(f.TunnelGroupBackends[i])
+				return err
+			})
+		},
+		func() error {
+			return seedAll("ip_policies", len(f.IPPolicies), func(i int) error {
+				_, err := s.SeedIPPolicy(f.IPPolicies[i])
+				return err
+			})
+		},
+		func() error {
+			return seedAll("https_edges", len(f.HTTPSEdges), func(i int) error {
+				edge := f.HTTPSEdges[i]
+				id, err := s.SeedHTTPSEdge(edge.HTTPSEdgeSeed)
+				if err != nil {
+					return err
+				}
+				for j, route := range edge.Routes {
+					if _, err := s.SeedHTTPSEdgeRoute(id, route); err != nil {
+						return fmt.Errorf("routes[%d]: %w", j, err)
+					}
+					counts["https_edge_routes"]++
+				}
+				return nil
+			})
+		},
+		func() error {
+			return seedAll("agent_endpoints", len(f.AgentEndpoints), func(i int) error {
+				_, err := s.SeedAgentEndpoint(f.AgentEndpoints[i])
+				return err
+			})
+		},
+		func() error {
+			return seedAll("edge_endpoints", len(f.EdgeEndpoints), func(i int) error {
+				_, err := s.SeedEdgeEndpoint(f.EdgeEndpoints[i])
+				return err
+			})
+		},
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return counts, err
+		}
+	}
+	return counts, s.SaveState()
+}
