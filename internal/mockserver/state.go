@@ -74,12 +74,15 @@ func (s *Server) SaveState() error {
 	if s.persist == nil {
 		return nil
 	}
+	// NOTE: one lock over the snapshot and the write: with two changes
+	// saving at once, the snapshot taken later must also be written later,
+	// or the file would lose the later change.
+	s.persist.mu.Lock()
+	defer s.persist.mu.Unlock()
 	data, err := s.MarshalState()
 	if err != nil {
 		return err
 	}
-	s.persist.mu.Lock()
-	defer s.persist.mu.Unlock()
 	return writeFileAtomic(s.persist.path, data)
 }
 

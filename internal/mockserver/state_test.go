@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -109,5 +110,28 @@ func TestStateSavedBeforeAnswer(t *testing.T) {
 	}
 	if !bytes.Contains(data, []byte(ca.ID)) {
 		t.Errorf("state file does not hold %s right after the create was answered", ca.ID)
+	}
+}
+
+// Concurrent changes each save the state; the file must end up with all of
+// them, whichever save finishes last.
+func TestStateFileKeepsConcurrentChanges(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state.json")
+	s := New(WithStateFile(path))
+	const n = 40
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			wantStatus(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`), http.StatusCreated)
+		})
+	}
+	wg.Wait()
+	s2 := New(WithStateFile(path))
+	if err := s2.LoadStateFile(); err != nil {
+		t.Fatal(err)
+	}
+	if got := s2.sshCAs.len(); got != n {
+		t.Errorf("state file holds %d authorities after %d concurrent creates", got, n)
 	}
 }
