@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# make demo: start ngrok-mock, apply examples/demo with Terraform, show the
-# outputs, prove that a second plan is empty, destroy, stop the mock.
-# Expects `make build` to have put the provider and ngrok-mock in bin/.
+# make demo: start ngrok-mock with the demo's seed file, apply examples/demo
+# with Terraform, show the outputs, prove that a second plan is empty,
+# import an object created outside Terraform (with curl), destroy, and stop
+# the mock. Expects `make build` to have put the provider and ngrok-mock in
+# bin/. Terraform runs on a copy of the configuration under .demo/, so the
+# import leaves examples/demo untouched.
 set -euo pipefail
 
+started=$SECONDS
 root=$(cd "$(dirname "$0")/../.." && pwd)
 demo=$root/examples/demo
 work=$demo/.demo
@@ -13,8 +17,9 @@ if [ -z "$tf" ]; then
   exit 1
 fi
 
-rm -rf "$work" "$demo"/terraform.tfstate*
-mkdir -p "$work"
+rm -rf "$work"
+mkdir -p "$work/config"
+cp "$demo"/*.tf "$work/config/"
 
 # NOTE: dev_overrides makes Terraform use the provider just built in bin/
 # instead of looking for it in a registry, so no network is needed.
@@ -30,9 +35,12 @@ export TF_CLI_CONFIG_FILE=$work/terraformrc
 export TF_IN_AUTOMATION=1
 color=()
 [ -t 1 ] || color=(-no-color)
+step() { printf '\n==> %s\n' "$*"; }
 
 api_key=demo-$RANDOM$RANDOM
-"$root/bin/ngrok-mock" -addr 127.0.0.1:0 -api-key "$api_key" >"$work/mock.out" 2>"$work/mock.log" &
+"$root/bin/ngrok-mock" -addr 127.0.0.1:0 -api-key "$api_key" -seed "$demo/seed.yaml" \
+  -state "$work/mock-state.json" -certificate-issue-delay 2s -log-level off \
+  >"$work/mock.out" 2>"$work/mock.log" &
 mock_pid=$!
 cleanup() {
   kill "$mock_pid" 2>/dev/null || true
@@ -48,38 +56,76 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 [ -n "$line" ] || { echo "ngrok-mock did not start" >&2; exit 1; }
-echo "==> $line"
-export NGROK_API_BASE_URL=${line##* }
+step "$line (seeded from examples/demo/seed.yaml)"
+base_url=${line##* }
+export NGROK_API_BASE_URL=$base_url
 export NGROK_API_KEY=$api_key
+api() { curl -sS -H "Authorization: Bearer $api_key" -H "Ngrok-Version: 2" "$@"; }
 
-cd "$demo"
-echo "==> terraform apply"
-"$tf" apply "${color[@]}" -auto-approve -input=false -compact-warnings
+tfc() { "$tf" -chdir="$work/config" "$@"; }
 
-echo "==> terraform output"
-"$tf" output "${color[@]}"
+step "terraform apply"
+tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings
+
+step "terraform output"
+tfc output "${color[@]}"
 
 # NOTE: ssh-keygen decodes the certificates independently of the provider:
 # type, key ID, serial, signing CA, validity, principals, options.
 if command -v ssh-keygen >/dev/null; then
   for cert in web_1_host_certificate ci_deploy_user_certificate; do
-    echo "==> ssh-keygen -L -f $cert"
-    "$tf" output -raw "$cert" >"$work/$cert-cert.pub"
+    step "ssh-keygen -L -f $cert"
+    tfc output -raw "$cert" >"$work/$cert-cert.pub"
     ssh-keygen -L -f "$work/$cert-cert.pub"
   done
 fi
 
-echo "==> terraform plan (must show no changes)"
-set +e
-"$tf" plan "${color[@]}" -detailed-exitcode -input=false -compact-warnings
-plan_status=$?
-set -e
-if [ "$plan_status" -ne 0 ]; then
-  echo "FAIL: the plan after apply is not empty (exit status $plan_status)" >&2
-  exit 1
+if [ -s "$work/config/ephemeral-user-cert.pub" ]; then
+  step "the ephemeral user certificate of the run"
+  command -v ssh-keygen >/dev/null && ssh-keygen -L -f "$work/config/ephemeral-user-cert.pub" | head -n 8
+  eph_id=$(awk '{print $NF}' "$work/config/ephemeral-user-cert.pub")
+  status=$(api -o /dev/null -w '%{http_code}' "$base_url/ssh_user_certificates/$eph_id")
+  echo "GET /ssh_user_certificates/$eph_id after the run: HTTP $status (deleted when the run closed it)"
+  [ "$status" = 404 ] || { echo "FAIL: the ephemeral certificate outlived the run" >&2; exit 1; }
 fi
-echo "==> no changes: the configuration and the API agree"
 
-echo "==> terraform destroy"
-"$tf" destroy "${color[@]}" -auto-approve -input=false -compact-warnings
-echo "==> demo complete"
+plan_is_empty() {
+  set +e
+  tfc plan "${color[@]}" -detailed-exitcode -input=false -compact-warnings
+  local status=$?
+  set -e
+  if [ "$status" -ne 0 ]; then
+    echo "FAIL: the plan after apply is not empty (exit status $status)" >&2
+    exit 1
+  fi
+}
+
+step "terraform plan (must show no changes)"
+plan_is_empty
+echo "No changes: the configuration and the API agree."
+
+if command -v curl >/dev/null; then
+  step "an SSH certificate authority created outside Terraform, with curl"
+  created=$(api -H "Content-Type: application/json" -d '{"description":"made with curl","private_key_type":"rsa","key_size":2048}' \
+    "$base_url/ssh_certificate_authorities")
+  echo "$created"
+  ca_id=$(printf '%s' "$created" | sed -E 's/.*"id":"([^"]+)".*/\1/')
+
+  step "import it: an import block, and terraform plan -generate-config-out"
+  printf 'import {\n  to = ngrok_ssh_certificate_authority.from_curl\n  id = "%s"\n}\n' "$ca_id" >"$work/config/import.tf"
+  cat "$work/config/import.tf"
+  tfc plan "${color[@]}" -input=false -compact-warnings -generate-config-out=generated.tf >"$work/import-plan.txt"
+  grep -E 'Plan:|will be imported' "$work/import-plan.txt" || true
+  echo "--- generated.tf"
+  cat "$work/config/generated.tf"
+  tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings >/dev/null
+  step "terraform plan after the import (must show no changes)"
+  plan_is_empty
+  echo "No changes: the generated configuration matches the imported authority."
+fi
+
+step "terraform destroy"
+tfc destroy "${color[@]}" -auto-approve -input=false -compact-warnings
+
+left=$(api "$base_url/ssh_certificate_authorities" | grep -o '"id":"sshca_' | wc -l || true)
+step "demo complete in $((SECONDS - started)) s; authorities left in the mock: $left"

@@ -1,0 +1,18 @@
+# A user certificate that exists only while Terraform runs: signed when the
+# run opens it, deleted from ngrok when the run ends, never in the plan or
+# the state. In real use it is the certificate of a provisioner's SSH
+# connection; here a provisioner hands it to make demo, which shows that
+# ngrok no longer holds it once the run is over.
+ephemeral "ngrok_ssh_user_certificate" "deploy_run" {
+  ssh_certificate_authority_id = ngrok_ssh_certificate_authority.users.id
+  public_key                   = local.demo_ci_deploy_key
+  principals                   = ["deploy"]
+  validity                     = "10m"
+  description                  = "make demo run"
+}
+
+resource "terraform_data" "deploy_run" {
+  provisioner "local-exec" {
+    command = "printf '%s\\n' '${ephemeral.ngrok_ssh_user_certificate.deploy_run.certificate}' > '${path.module}/ephemeral-user-cert.pub'"
+  }
+}
