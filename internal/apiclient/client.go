@@ -52,6 +52,25 @@ type Client struct {
 	sleep      func(ctx context.Context, d time.Duration) error
 	now        func() time.Time
 	newIdemKey func() string
+
+	logRequest func(ctx context.Context, e RequestLog) // nil: no logging
+}
+
+// RequestLog describes one attempt of a request, for debug logging. It holds
+// no header or body: those carry the API key and secrets.
+type RequestLog struct {
+	Method      string
+	Path        string
+	Attempt     int // 1 for the first attempt
+	Status      int // 0 when no response arrived
+	Duration    time.Duration
+	OperationID string
+	Err         error // the transport error when no response arrived
+}
+
+// WithRequestLogger calls log after every attempt of every request.
+func WithRequestLogger(log func(ctx context.Context, e RequestLog)) Option {
+	return func(c *Client) { c.logRequest = log }
 }
 
 type secret struct{ value string }
@@ -320,7 +339,15 @@ func (c *Client) doURL(ctx context.Context, method string, u *url.URL, in, out a
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		start := c.now()
 		res, err := c.attempt(ctx, method, u, body, idemKey)
+		if c.logRequest != nil {
+			e := RequestLog{Method: method, Path: path, Attempt: attempt + 1, Duration: c.now().Sub(start), Err: err}
+			if res != nil {
+				e.Status, e.OperationID = res.status, res.header.Get("Ngrok-Operation-Id")
+			}
+			c.logRequest(ctx, e)
+		}
 		var (
 			final      error
 			retryable  bool

@@ -724,3 +724,41 @@ func TestRetryableTransportErrors(t *testing.T) {
 		t.Error("an attempt timeout must be retried")
 	}
 }
+
+func TestRequestLoggerSeesEveryAttemptButNoSecrets(t *testing.T) {
+	t.Parallel()
+	var calls int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		w.Header().Set("Ngrok-Operation-Id", fmt.Sprintf("op_%d", calls))
+		if calls == 1 {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write([]byte(`{"id":"sshca_x"}`))
+	}))
+	t.Cleanup(srv.Close)
+	var logs []RequestLog
+	c, err := New(WithBaseURL(srv.URL), WithAPIKey("secret-key"),
+		WithRetryPolicy(RetryPolicy{MaxRetries: 2}),
+		WithRequestLogger(func(_ context.Context, e RequestLog) { logs = append(logs, e) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetSSHCertificateAuthority(t.Context(), "sshca_x"); err != nil {
+		t.Fatal(err)
+	}
+	if len(logs) != 2 {
+		t.Fatalf("%d log entries, want one per attempt (2): %+v", len(logs), logs)
+	}
+	if logs[0].Status != http.StatusServiceUnavailable || logs[0].Attempt != 1 || logs[0].OperationID != "op_1" {
+		t.Errorf("first entry = %+v", logs[0])
+	}
+	if logs[1].Status != http.StatusOK || logs[1].Attempt != 2 || logs[1].Path != "/ssh_certificate_authorities/sshca_x" {
+		t.Errorf("second entry = %+v", logs[1])
+	}
+	if strings.Contains(fmt.Sprintf("%+v", logs), "secret-key") {
+		t.Error("a log entry contains the API key")
+	}
+}

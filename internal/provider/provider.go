@@ -144,6 +144,7 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		apiclient.WithAPIKey(apiKey),
 		apiclient.WithUserAgent(userAgent(p.version, req.TerraformVersion)),
 		apiclient.WithRetryPolicy(retry),
+		apiclient.WithRequestLogger(logAPIRequest),
 	}
 	if !cfg.CAFile.IsNull() || cfg.Insecure.ValueBool() {
 		hc, err := tlsHTTPClient(cfg.CAFile.ValueString(), cfg.Insecure.ValueBool())
@@ -255,4 +256,21 @@ func tlsHTTPClient(caFile string, insecure bool) (*http.Client, error) {
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	transport.TLSClientConfig = tlsConfig
 	return &http.Client{Transport: transport}, nil
+}
+
+// logAPIRequest writes one debug line per API attempt (TF_LOG=DEBUG); the
+// client never hands it headers or bodies, which carry secrets.
+func logAPIRequest(ctx context.Context, e apiclient.RequestLog) {
+	fields := map[string]any{
+		"method":       e.Method,
+		"path":         e.Path,
+		"attempt":      e.Attempt,
+		"status":       e.Status,
+		"duration_ms":  e.Duration.Milliseconds(),
+		"operation_id": e.OperationID,
+	}
+	if e.Err != nil {
+		fields["error"] = e.Err.Error()
+	}
+	tflog.Debug(ctx, "ngrok API request", fields)
 }
