@@ -1,19 +1,16 @@
 package apiclient
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"iter"
 )
 
-const (
-	sshHostCertificates = "ssh_host_certificates"
-	sshUserCertificates = "ssh_user_certificates"
-)
-
-// SSHHostCertificate is a host certificate signed by an SSH certificate
-// authority. Only Description and Metadata can change after creation.
-type SSHHostCertificate struct {
+// SSHCertificate is what host and user certificates have in common: all of
+// a host certificate, and a user certificate without its options. Only
+// Description and Metadata can change after creation.
+type SSHCertificate struct {
 	ID                        string   `json:"id"`
 	URI                       string   `json:"uri"`
 	CreatedAt                 string   `json:"created_at"`
@@ -28,10 +25,24 @@ type SSHHostCertificate struct {
 	Certificate               string   `json:"certificate"` // "<type>-cert-v01@openssh.com <base64> <id>"
 }
 
-// SSHHostCertificateCreate is the body of a host certificate create. Empty
-// fields are omitted: the API then defaults valid_after to now, valid_until
-// to one year after valid_after, and principals to none (every host).
-type SSHHostCertificateCreate struct {
+// SSHHostCertificate is a host certificate signed by an SSH certificate
+// authority.
+type SSHHostCertificate = SSHCertificate
+
+// SSHUserCertificate is a user certificate signed by an SSH certificate
+// authority: the common fields plus the options, which the API always
+// returns.
+type SSHUserCertificate struct {
+	SSHCertificate
+	CriticalOptions map[string]string `json:"critical_options"`
+	Extensions      map[string]string `json:"extensions"`
+}
+
+// SSHCertificateCreate is the body of a certificate create, all of it for a
+// host certificate. Empty fields are omitted: the API then defaults
+// valid_after to now, valid_until to one year (host) or 24 hours (user)
+// after valid_after, and principals to none (every host or user).
+type SSHCertificateCreate struct {
 	SSHCertificateAuthorityID string   `json:"ssh_certificate_authority_id"`
 	PublicKey                 string   `json:"public_key"`
 	Principals                []string `json:"principals,omitempty"`
@@ -41,39 +52,16 @@ type SSHHostCertificateCreate struct {
 	Metadata                  string   `json:"metadata,omitempty"`
 }
 
-// SSHUserCertificate is a user certificate signed by an SSH certificate
-// authority. Only Description and Metadata can change after creation.
-type SSHUserCertificate struct {
-	ID                        string            `json:"id"`
-	URI                       string            `json:"uri"`
-	CreatedAt                 string            `json:"created_at"`
-	Description               string            `json:"description"`
-	Metadata                  string            `json:"metadata"`
-	PublicKey                 string            `json:"public_key"`
-	KeyType                   string            `json:"key_type"`
-	SSHCertificateAuthorityID string            `json:"ssh_certificate_authority_id"`
-	Principals                []string          `json:"principals"`
-	CriticalOptions           map[string]string `json:"critical_options"`
-	Extensions                map[string]string `json:"extensions"`
-	ValidAfter                string            `json:"valid_after"`
-	ValidUntil                string            `json:"valid_until"`
-	Certificate               string            `json:"certificate"`
-}
+// SSHHostCertificateCreate is the body of a host certificate create.
+type SSHHostCertificateCreate = SSHCertificateCreate
 
-// SSHUserCertificateCreate is the body of a user certificate create. Empty
-// fields are omitted: valid_until then defaults to 24 hours after
-// valid_after. Extensions distinguishes nil (omitted: the API's default,
-// permit-pty and permit-user-rc) from an empty map (no extensions at all).
+// SSHUserCertificateCreate is the body of a user certificate create.
+// Extensions distinguishes nil (omitted: the API's default, permit-pty and
+// permit-user-rc) from an empty map (no extensions at all).
 type SSHUserCertificateCreate struct {
-	SSHCertificateAuthorityID string            `json:"ssh_certificate_authority_id"`
-	PublicKey                 string            `json:"public_key"`
-	Principals                []string          `json:"principals,omitempty"`
-	CriticalOptions           map[string]string `json:"critical_options,omitempty"`
-	Extensions                map[string]string `json:"extensions,omitzero"`
-	ValidAfter                string            `json:"valid_after,omitempty"`
-	ValidUntil                string            `json:"valid_until,omitempty"`
-	Description               string            `json:"description,omitempty"`
-	Metadata                  string            `json:"metadata,omitempty"`
+	SSHCertificateCreate
+	CriticalOptions map[string]string `json:"critical_options,omitempty"`
+	Extensions      map[string]string `json:"extensions,omitzero"`
 }
 
 // SSHCertificateUpdate is the body of an update of either kind of
@@ -87,99 +75,104 @@ type SSHCertificateUpdate struct {
 // certificate authorities and endpoints.
 var errCertificateFilter = errors.New("ngrok API: SSH certificate lists cannot be filtered; leave ListOptions.Filter empty")
 
+// sshCertCollection is one kind of certificate's collection; the methods
+// of both kinds are the same requests on different collections.
+type sshCertCollection[T any] struct {
+	name string // the path segment and the list's property
+	noun string // for errors: "SSH host certificate"
+}
+
+var (
+	sshHostCertificates = sshCertCollection[SSHHostCertificate]{"ssh_host_certificates", "SSH host certificate"}
+	sshUserCertificates = sshCertCollection[SSHUserCertificate]{"ssh_user_certificates", "SSH user certificate"}
+)
+
+func (k sshCertCollection[T]) create(ctx context.Context, c *Client, in any) (*T, error) {
+	return create[T](ctx, c, "/"+k.name, in)
+}
+
+func (k sshCertCollection[T]) get(ctx context.Context, c *Client, id string) (*T, error) {
+	p, err := objectPath(k.name, k.noun, id)
+	if err != nil {
+		return nil, err
+	}
+	return get[T](ctx, c, p)
+}
+
+func (k sshCertCollection[T]) list(ctx context.Context, c *Client, opts *ListOptions) iter.Seq2[*T, error] {
+	if opts != nil && opts.Filter != "" {
+		return func(yield func(*T, error) bool) { yield(nil, errCertificateFilter) }
+	}
+	return list[T](ctx, c, "/"+k.name, k.name, opts)
+}
+
+func (k sshCertCollection[T]) update(ctx context.Context, c *Client, id string, in *SSHCertificateUpdate) (*T, error) {
+	p, err := objectPath(k.name, k.noun, id)
+	if err != nil {
+		return nil, err
+	}
+	return update[T](ctx, c, p, cmp.Or(in, &SSHCertificateUpdate{}))
+}
+
+func (k sshCertCollection[T]) remove(ctx context.Context, c *Client, id string) error {
+	p, err := objectPath(k.name, k.noun, id)
+	if err != nil {
+		return err
+	}
+	return remove(ctx, c, p)
+}
+
 // CreateSSHHostCertificate signs a host certificate (POST, 201).
 func (c *Client) CreateSSHHostCertificate(ctx context.Context, in *SSHHostCertificateCreate) (*SSHHostCertificate, error) {
-	if in == nil {
-		in = &SSHHostCertificateCreate{}
-	}
-	return create[SSHHostCertificate](ctx, c, "/"+sshHostCertificates, in)
+	return sshHostCertificates.create(ctx, c, cmp.Or(in, &SSHHostCertificateCreate{}))
 }
 
 // GetSSHHostCertificate reads one host certificate.
 func (c *Client) GetSSHHostCertificate(ctx context.Context, id string) (*SSHHostCertificate, error) {
-	p, err := objectPath(sshHostCertificates, "SSH host certificate", id)
-	if err != nil {
-		return nil, err
-	}
-	return get[SSHHostCertificate](ctx, c, p)
+	return sshHostCertificates.get(ctx, c, id)
 }
 
 // ListSSHHostCertificates iterates over the host certificates, newest first.
 // opts.Filter must be empty.
 func (c *Client) ListSSHHostCertificates(ctx context.Context, opts *ListOptions) iter.Seq2[*SSHHostCertificate, error] {
-	if opts != nil && opts.Filter != "" {
-		return func(yield func(*SSHHostCertificate, error) bool) { yield(nil, errCertificateFilter) }
-	}
-	return list[SSHHostCertificate](ctx, c, "/"+sshHostCertificates, sshHostCertificates, opts)
+	return sshHostCertificates.list(ctx, c, opts)
 }
 
 // UpdateSSHHostCertificate changes the description and metadata (PATCH).
 func (c *Client) UpdateSSHHostCertificate(ctx context.Context, id string, in *SSHCertificateUpdate) (*SSHHostCertificate, error) {
-	p, err := objectPath(sshHostCertificates, "SSH host certificate", id)
-	if err != nil {
-		return nil, err
-	}
-	if in == nil {
-		in = &SSHCertificateUpdate{}
-	}
-	return update[SSHHostCertificate](ctx, c, p, in)
+	return sshHostCertificates.update(ctx, c, id, in)
 }
 
 // DeleteSSHHostCertificate deletes a host certificate (204). The signed
 // certificate stays cryptographically valid until valid_until: deleting the
 // API object revokes nothing.
 func (c *Client) DeleteSSHHostCertificate(ctx context.Context, id string) error {
-	p, err := objectPath(sshHostCertificates, "SSH host certificate", id)
-	if err != nil {
-		return err
-	}
-	return remove(ctx, c, p)
+	return sshHostCertificates.remove(ctx, c, id)
 }
 
 // CreateSSHUserCertificate signs a user certificate (POST, 201).
 func (c *Client) CreateSSHUserCertificate(ctx context.Context, in *SSHUserCertificateCreate) (*SSHUserCertificate, error) {
-	if in == nil {
-		in = &SSHUserCertificateCreate{}
-	}
-	return create[SSHUserCertificate](ctx, c, "/"+sshUserCertificates, in)
+	return sshUserCertificates.create(ctx, c, cmp.Or(in, &SSHUserCertificateCreate{}))
 }
 
 // GetSSHUserCertificate reads one user certificate.
 func (c *Client) GetSSHUserCertificate(ctx context.Context, id string) (*SSHUserCertificate, error) {
-	p, err := objectPath(sshUserCertificates, "SSH user certificate", id)
-	if err != nil {
-		return nil, err
-	}
-	return get[SSHUserCertificate](ctx, c, p)
+	return sshUserCertificates.get(ctx, c, id)
 }
 
 // ListSSHUserCertificates iterates over the user certificates, newest first.
 // opts.Filter must be empty.
 func (c *Client) ListSSHUserCertificates(ctx context.Context, opts *ListOptions) iter.Seq2[*SSHUserCertificate, error] {
-	if opts != nil && opts.Filter != "" {
-		return func(yield func(*SSHUserCertificate, error) bool) { yield(nil, errCertificateFilter) }
-	}
-	return list[SSHUserCertificate](ctx, c, "/"+sshUserCertificates, sshUserCertificates, opts)
+	return sshUserCertificates.list(ctx, c, opts)
 }
 
 // UpdateSSHUserCertificate changes the description and metadata (PATCH).
 func (c *Client) UpdateSSHUserCertificate(ctx context.Context, id string, in *SSHCertificateUpdate) (*SSHUserCertificate, error) {
-	p, err := objectPath(sshUserCertificates, "SSH user certificate", id)
-	if err != nil {
-		return nil, err
-	}
-	if in == nil {
-		in = &SSHCertificateUpdate{}
-	}
-	return update[SSHUserCertificate](ctx, c, p, in)
+	return sshUserCertificates.update(ctx, c, id, in)
 }
 
 // DeleteSSHUserCertificate deletes a user certificate (204); as with host
 // certificates, this revokes nothing.
 func (c *Client) DeleteSSHUserCertificate(ctx context.Context, id string) error {
-	p, err := objectPath(sshUserCertificates, "SSH user certificate", id)
-	if err != nil {
-		return err
-	}
-	return remove(ctx, c, p)
+	return sshUserCertificates.remove(ctx, c, id)
 }

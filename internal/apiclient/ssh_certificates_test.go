@@ -133,11 +133,9 @@ func TestMockSSHUserCertificateCRUD(t *testing.T) {
 	key := testSubjectKey(t)
 
 	created, err := c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{
-		SSHCertificateAuthorityID: ca.ID,
-		PublicKey:                 key,
-		Principals:                []string{"alice"},
-		CriticalOptions:           map[string]string{"source-address": "10.0.0.0/8"},
-		Extensions:                map[string]string{"permit-pty": "", "permit-agent-forwarding": ""},
+		SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key, Principals: []string{"alice"}},
+		CriticalOptions:      map[string]string{"source-address": "10.0.0.0/8"},
+		Extensions:           map[string]string{"permit-pty": "", "permit-agent-forwarding": ""},
 	})
 	if err != nil {
 		t.Fatalf("create: %v", err)
@@ -178,7 +176,7 @@ func TestMockSSHUserCertificateExtensionsNilVersusEmpty(t *testing.T) {
 	ca := newSigningCA(t, c)
 	key := testSubjectKey(t)
 
-	def, err := c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key})
+	def, err := c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +185,7 @@ func TestMockSSHUserCertificateExtensionsNilVersusEmpty(t *testing.T) {
 		t.Errorf("defaults = extensions %v, critical_options %v, principals %v", def.Extensions, def.CriticalOptions, def.Principals)
 	}
 	none, err := c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{
-		SSHCertificateAuthorityID: ca.ID, PublicKey: key, Extensions: map[string]string{},
+		SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key}, Extensions: map[string]string{},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -206,9 +204,9 @@ func TestSSHCertificateCreateBodies(t *testing.T) {
 	}{
 		{"host, only required fields", SSHHostCertificateCreate{SSHCertificateAuthorityID: "sshca_x", PublicKey: "k"},
 			`{"ssh_certificate_authority_id":"sshca_x","public_key":"k"}`},
-		{"user, only required fields", SSHUserCertificateCreate{SSHCertificateAuthorityID: "sshca_x", PublicKey: "k"},
+		{"user, only required fields", SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: "sshca_x", PublicKey: "k"}},
 			`{"ssh_certificate_authority_id":"sshca_x","public_key":"k"}`},
-		{"user, empty extensions", SSHUserCertificateCreate{SSHCertificateAuthorityID: "sshca_x", PublicKey: "k",
+		{"user, empty extensions", SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: "sshca_x", PublicKey: "k"},
 			CriticalOptions: map[string]string{}, Extensions: map[string]string{}},
 			`{"ssh_certificate_authority_id":"sshca_x","public_key":"k","extensions":{}}`},
 		{"update, nothing", SSHCertificateUpdate{}, `{}`},
@@ -239,14 +237,14 @@ func TestMockSSHCertificateErrors(t *testing.T) {
 	}
 	_, err := c.CreateSSHHostCertificate(ctx, &SSHHostCertificateCreate{SSHCertificateAuthorityID: "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", PublicKey: key})
 	wantAPIError("unknown authority", err, http.StatusBadRequest, "ERR_NGROK_1945")
-	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key,
-		ValidAfter: "2030-01-02T00:00:00Z", ValidUntil: "2030-01-01T00:00:00Z"})
+	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key,
+		ValidAfter: "2030-01-02T00:00:00Z", ValidUntil: "2030-01-01T00:00:00Z"}})
 	wantAPIError("negative validity", err, http.StatusBadRequest, "ERR_NGROK_1943")
-	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: "ssh-ed25519 nope"})
+	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: "ssh-ed25519 nope"}})
 	wantAPIError("bad key", err, http.StatusBadRequest, "ERR_NGROK_1946")
 
 	// Deleting the authority leaves its certificates but signs no more.
-	cert, err := c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key})
+	cert, err := c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +254,7 @@ func TestMockSSHCertificateErrors(t *testing.T) {
 	if _, err := c.GetSSHUserCertificate(ctx, cert.ID); err != nil {
 		t.Errorf("the certificate after its authority's delete: %v", err)
 	}
-	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key})
+	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key}})
 	wantAPIError("deleted authority", err, http.StatusBadRequest, "ERR_NGROK_1945")
 
 	if _, err := c.GetSSHHostCertificate(ctx, ""); err == nil {
@@ -277,7 +275,7 @@ func TestMockSSHCertificateLists(t *testing.T) {
 			t.Fatal(err)
 		}
 		hostIDs = append(hostIDs, h.ID)
-		u, err := c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key})
+		u, err := c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key}})
 		if err != nil {
 			t.Fatal(err)
 		}

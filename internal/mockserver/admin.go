@@ -129,6 +129,7 @@ func (s *Server) adminRoutes() *http.ServeMux {
 // as if the server had just started.
 func (s *Server) Reset() {
 	s.store.reset()
+	s.SetEdgesReadOnly(false)
 	s.idem.clear()
 	s.ClearFaults()
 	s.ClearJournal()

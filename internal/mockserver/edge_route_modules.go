@@ -21,6 +21,9 @@ import (
 //   - An unknown edge, an unknown route, or a route of another edge: 404.
 //   - SetEdgesReadOnly makes every PUT and DELETE answer ERR_NGROK_7196, as
 //     the real API does for accounts whose edges became read-only.
+//   - Each route keeps the last accepted PUT body of each module, for
+//     EdgeRouteModule: in the route's row, so that Reset forgets them and the
+//     state file keeps them with the route.
 
 // Error codes of the route modules; see the table in errors.go.
 const (
@@ -40,8 +43,8 @@ const (
 	ModuleRequestHeaders = "request_headers"
 )
 
-// edgeState holds the seed-only objects. readOnly and lastPut are guarded
-// by the store mutex, like the tables.
+// edgeState holds the seed-only objects. readOnly is guarded by the store
+// mutex, like the tables.
 type edgeState struct {
 	st         *store
 	edges      *table[httpsEdge]
@@ -50,10 +53,7 @@ type edgeState struct {
 	ipPolicies *table[ipPolicy]
 
 	readOnly bool
-	lastPut  map[moduleKey]json.RawMessage
 }
-
-type moduleKey struct{ edgeID, routeID, module string }
 
 func newEdgeState(st *store, ids *idSource) *edgeState {
 	return &edgeState{
@@ -62,7 +62,6 @@ func newEdgeState(st *store, ids *idSource) *edgeState {
 		routes:     newTable[httpsEdgeRoute](st, ids, tableHTTPSEdgeRoutes, "HTTPS edge route", prefixEdgeHTTPSRoute),
 		backends:   newTable[tunnelGroupBackend](st, ids, tableTunnelGroupBackends, "tunnel group backend", prefixTunnelGroupBackend),
 		ipPolicies: newTable[ipPolicy](st, ids, tableIPPolicies, "IP policy", prefixIPPolicy),
-		lastPut:    map[moduleKey]json.RawMessage{},
 	}
 }
 
@@ -79,11 +78,16 @@ func (s *Server) SetEdgesReadOnly(readOnly bool) {
 // (ModuleOIDC, ModuleBackend...) of a route, byte for byte as the client sent
 // it, so that tests can assert what reached the API, including values that
 // never reach a Terraform state. ok is false when no PUT was accepted. A
-// later DELETE does not forget the body.
+// later DELETE of the module does not forget the body; Reset, or the route
+// being deleted, does. The state file keeps it with the route.
 func (s *Server) EdgeRouteModule(edgeID, routeID, module string) (json.RawMessage, bool) {
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
-	raw, ok := s.edges.lastPut[moduleKey{edgeID, routeID, module}]
+	r, err := s.edges.routeLocked(edgeID, routeID)
+	if err != nil {
+		return nil, false
+	}
+	raw, ok := r.val.lastPut[module]
 	return slices.Clone(raw), ok
 }
 
@@ -152,7 +156,7 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 			return nil, 0, err
 		}
 		*m.slot(&r.val) = &v
-		es.lastPut[moduleKey{edgeID, routeID, m.name}] = slices.Clone(rq.raw)
+		r.val.recordPut(m.name, rq.raw)
 		return m.wire(&v, rq.origin()), http.StatusOK, nil
 	}
 	get := func(rq *request) (any, int, *apiError) {

@@ -451,3 +451,68 @@ func TestEdgeModulesSurviveTheStateFile(t *testing.T) {
 	// The seeded references are kept too: a backend module can be set again.
 	wantStatus(t, do(t, s2, http.MethodPut, f.modulePath(ModuleBackend), `{"backend_id":"`+f.backend+`"}`), http.StatusOK)
 }
+
+// Every stored field of the seed-only objects, the modules and the recorded
+// PUT bodies survives a state file: saving what was loaded gives the same file.
+func TestEdgeStateRoundTrip(t *testing.T) {
+	t.Parallel()
+	f := newEdgeFixture(t)
+	if _, err := f.s.SeedTunnelGroupBackend(TunnelGroupBackendSeed{Description: "d", Metadata: "m", Labels: map[string]string{"a": "b"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.SeedHTTPSEdgeRoute(f.edge, HTTPSEdgeRouteSeed{Description: "d", Metadata: "m", Match: "/x", MatchType: "exact_path"}); err != nil {
+		t.Fatal(err)
+	}
+	for module, body := range f.validModuleBodies() {
+		wantStatus(t, do(t, f.s, http.MethodPut, f.modulePath(module), body), http.StatusOK)
+	}
+	// An empty body is a valid PUT (every field takes its default), and is
+	// recorded as sent: the state file must keep it although it is not JSON.
+	wantStatus(t, do(t, f.s, http.MethodPut, "/edges/https/"+f.otherEdge+"/routes/"+f.orphan+"/request_headers", ""), http.StatusOK)
+	wantStatus(t, do(t, f.s, http.MethodDelete, f.modulePath(ModuleBackend), ""), http.StatusNoContent)
+
+	first, err := f.s.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2 := New()
+	if err := s2.LoadState(first); err != nil {
+		t.Fatal(err)
+	}
+	second, err := s2.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(first) != string(second) {
+		t.Errorf("state changed across a reload:\nfirst  %s\nsecond %s", first, second)
+	}
+	for module, body := range f.validModuleBodies() {
+		if raw, ok := s2.EdgeRouteModule(f.edge, f.route, module); !ok || string(raw) != body {
+			t.Errorf("%s: recorded body after a reload = %q, %v; want %q", module, raw, ok, body)
+		}
+	}
+	if raw, ok := s2.EdgeRouteModule(f.otherEdge, f.orphan, ModuleRequestHeaders); !ok || len(raw) != 0 {
+		t.Errorf("empty recorded body after a reload = %q, %v", raw, ok)
+	}
+}
+
+// Reset forgets the recorded PUT bodies with the routes that hold them.
+func TestEdgeRouteModuleForgottenByReset(t *testing.T) {
+	t.Parallel()
+	f := newEdgeFixture(t)
+	wantStatus(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleOIDC), testOIDCBody), http.StatusOK)
+	f.s.Reset()
+	if raw, ok := f.s.EdgeRouteModule(f.edge, f.route, ModuleOIDC); ok {
+		t.Errorf("after Reset: EdgeRouteModule = %s, want nothing", raw)
+	}
+	// A route seeded again under the same IDs starts with no recorded body.
+	if _, err := f.s.SeedHTTPSEdge(HTTPSEdgeSeed{ID: f.edge}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.s.SeedHTTPSEdgeRoute(f.edge, HTTPSEdgeRouteSeed{ID: f.route}); err != nil {
+		t.Fatal(err)
+	}
+	if raw, ok := f.s.EdgeRouteModule(f.edge, f.route, ModuleOIDC); ok {
+		t.Errorf("after Reset and a new seed: EdgeRouteModule = %s, want nothing", raw)
+	}
+}

@@ -520,16 +520,25 @@ func TestEndpointListFilter(t *testing.T) {
 func TestEndpointStateCodecRoundTrip(t *testing.T) {
 	t.Parallel()
 	s := New()
+	reserveDomain(t, s, "*.example.com")
 	cloud := createEndpoint(t, s, map[string]any{"url": "https://api.internal:8443", "pooling_enabled": true, "description": "d"})
-	agentID, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "tcp://1.tcp.ngrok.io:1234", Name: "n", TrafficPolicy: "{}"})
+	onDomain := createEndpoint(t, s, map[string]any{"url": "https://web.example.com", "metadata": `{"m":1}`,
+		"traffic_policy": "on_http_request: []\n", "bindings": []string{"kubernetes"}})
+	agentID, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "tcp://1.tcp.ngrok.io:1234", Name: "n", TrafficPolicy: "{}",
+		Region: "ap", Description: "d", Metadata: "m", PoolingEnabled: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	edgeID, err := s.SeedEdgeEndpoint(EdgeEndpointSeed{URL: "https://shop.example.com"})
+	httpAgentID, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://dev.example.com", UpstreamURL: "http://localhost:1",
+		UpstreamProtocol: "http2", Bindings: []string{"kubernetes"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{cloud.ID, agentID, edgeID} {
+	edgeID, err := s.SeedEdgeEndpoint(EdgeEndpointSeed{URL: "tls://shop.example.com", Region: "eu", Metadata: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{cloud.ID, onDomain.ID, agentID, httpAgentID, edgeID} {
 		e, aerr := s.endpoints.get(id)
 		if aerr != nil {
 			t.Fatal(aerr)
@@ -623,4 +632,56 @@ func TestEndpointKeepsItsReservedDomain(t *testing.T) {
 
 	wantStatus(t, do(t, s, http.MethodDelete, "/endpoints/"+e.ID, ""), http.StatusNoContent)
 	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+rd, ""), http.StatusNoContent)
+}
+
+// Deleting a reserved domain leaves no agent or edge endpoint naming it:
+// their Ref moves to a wildcard reservation that still covers the host, or
+// becomes null.
+func TestEndpointDomainRefAfterTheDomainIsDeleted(t *testing.T) {
+	t.Parallel()
+	s := New()
+	exact := reserveDomain(t, s, "app.example.com")
+	wildcard := reserveDomain(t, s, "*.example.com")
+	other := reserveDomain(t, s, "shop.example.org")
+	agent, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://app.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edge, err := s.SeedEdgeEndpoint(EdgeEndpointSeed{URL: "https://shop.example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	domainOf := func(id string) *refWire {
+		t.Helper()
+		w := do(t, s, http.MethodGet, "/endpoints/"+id, "")
+		wantStatus(t, w, http.StatusOK)
+		if _, present := rawFields(t, w.Body.Bytes())["domain"]; !present {
+			return nil
+		}
+		return decodeBody[endpointWire](t, w).Domain
+	}
+	if d := domainOf(agent); d == nil || d.ID != exact {
+		t.Fatalf("agent endpoint domain = %+v, want %s", d, exact)
+	}
+
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+exact, ""), http.StatusNoContent)
+	if d := domainOf(agent); d == nil || d.ID != wildcard {
+		t.Errorf("after deleting %s: agent endpoint domain = %+v, want the wildcard %s", exact, d, wildcard)
+	}
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+other, ""), http.StatusNoContent)
+	if d := domainOf(edge); d != nil {
+		t.Errorf("after deleting %s: edge endpoint domain = %+v, want none (omitted)", other, d)
+	}
+	// The state file keeps what the deletes left.
+	data, err := s.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	restored := New()
+	if err := restored.LoadState(data); err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := restored.endpoints.get(edge); e.domainID != "" {
+		t.Errorf("restored edge endpoint domain = %q, want none", e.domainID)
+	}
 }

@@ -80,6 +80,9 @@ func TestFaultDropResponseCommitsTheChange(t *testing.T) {
 	if n := s.sshCAs.len(); n != 1 {
 		t.Errorf("%d authorities after a dropped create, want 1 (committed)", n)
 	}
+	// NOTE: the client sees the dropped connection before the handler has
+	// returned and journaled it; Close waits for the handler.
+	srv.Close()
 	entries, _ := s.Journal()
 	if len(entries) != 1 || entries[0].Fault != "drop_response" {
 		t.Errorf("journal = %+v, want one entry with fault drop_response", entries)

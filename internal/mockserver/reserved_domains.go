@@ -53,7 +53,8 @@ import (
 //   - Deleting a domain that a cloud endpoint serves on (exactly, or under a
 //     wildcard reservation) is refused with 409 ERR_NGROK_446, the status
 //     of a conflict with the current state; agent and edge endpoints do not
-//     hold a domain.
+//     hold a domain: their domain Ref moves to a wildcard reservation that
+//     still covers their host, or becomes null.
 
 const (
 	collReservedDomains  = "reserved_domains"
@@ -499,6 +500,7 @@ func (s *Server) deleteReservedDomain(rq *request) (any, int, *apiError) {
 			return newError(http.StatusConflict, codeDomainInUse,
 				"The reserved domain %s is used by a cloud endpoint. Delete the endpoints on this domain first.", id)
 		}
+		s.releaseDomainLocked(id)
 		return nil
 	})
 	if err != nil {
@@ -518,6 +520,18 @@ func (s *Server) domainInUse(id string) bool {
 		}
 	}
 	return false
+}
+
+// releaseDomainLocked moves the agent and edge endpoints on the reserved
+// domain id, which is being deleted, to the reservation that covers their
+// host without it (a wildcard one), or to none, so that no endpoint names a
+// deleted domain. The store lock must be held.
+func (s *Server) releaseDomainLocked(id string) {
+	for _, r := range s.endpoints.rows {
+		if r.val.domainID == id {
+			r.val.domainID, _ = s.matchReservedDomainExceptLocked(r.val.url.host, id)
+		}
+	}
 }
 
 func (s *Server) detachReservedDomainCertificate(rq *request) (any, int, *apiError) {
@@ -703,11 +717,20 @@ func errCertificateAndPolicy() *apiError {
 // host's parent domain, which covers exactly one more label. host must be
 // lower case without trailing dot. The store lock must be held.
 func (s *Server) matchReservedDomainLocked(host string) (id string, ok bool) {
+	return s.matchReservedDomainExceptLocked(host, "")
+}
+
+// matchReservedDomainExceptLocked is matchReservedDomainLocked as if the
+// reserved domain except did not exist.
+func (s *Server) matchReservedDomainExceptLocked(host, except string) (id string, ok bool) {
 	wildcard := ""
 	if _, parent, found := strings.Cut(host, "."); found {
 		wildcard = "*." + parent
 	}
 	for _, r := range s.domains.reserved.rows {
+		if r.id == except {
+			continue
+		}
 		switch r.val.domain {
 		case host:
 			return r.id, true

@@ -743,6 +743,23 @@ func TestReservedDomainStateRoundTrip(t *testing.T) {
 	if got, want := jsonString(t, getRD(t, restored, a.ID)), jsonString(t, getRD(t, s, a.ID)); got != want {
 		t.Errorf("restored after the delay %s\nwant                     %s", got, want)
 	}
+	// The seeded certificate and endpoint configuration are restored too,
+	// with the configuration's type.
+	c := createRD(t, restored, `{"domain":"c.example.com"}`)
+	patchRD(t, restored, c.ID, `{"certificate_id":"`+cert+`","http_endpoint_configuration_id":"`+ec+`"}`)
+	wantError(t, do(t, restored, http.MethodPatch, "/reserved_domains/"+c.ID, `{"https_endpoint_configuration_id":"`+ec+`"}`),
+		http.StatusBadRequest, codeInvalidValue)
+	for id, table := range map[string]func(string) bool{
+		cert: func(id string) bool { _, err := restored.domains.certificates.get(id); return err == nil },
+		ec: func(id string) bool {
+			v, err := restored.domains.endpointConfigs.get(id)
+			return err == nil && v.typ == "http"
+		},
+	} {
+		if !table(id) {
+			t.Errorf("%s was not restored as it was", id)
+		}
+	}
 }
 
 func TestReservedDomainDeleteRefusedWhileACloudEndpointUsesIt(t *testing.T) {

@@ -104,6 +104,21 @@ type httpsEdgeRoute struct {
 	backend        *backendModule
 	ipRestriction  *ipRestrictionModule
 	requestHeaders *requestHeadersModule
+
+	// lastPut is the last accepted PUT body of each module, by module name,
+	// byte for byte (EdgeRouteModule); a DELETE of the module keeps it.
+	lastPut map[string][]byte
+}
+
+// recordPut remembers body as the last accepted PUT of module. The map is
+// copied first: rows are copied by value, so a copy may share it.
+func (r *httpsEdgeRoute) recordPut(module string, body []byte) {
+	m := maps.Clone(r.lastPut)
+	if m == nil {
+		m = map[string][]byte{}
+	}
+	m[module] = slices.Clone(body)
+	r.lastPut = m
 }
 
 type tunnelGroupBackend struct {
@@ -225,8 +240,9 @@ func checkSeedText(noun, description, metadata string) error {
 }
 
 // State codecs (see state_codecs.go): what a state file keeps of the
-// seed-only objects and of the route modules. The recorded PUT bodies
-// (EdgeRouteModule) and SetEdgesReadOnly are test aids and are not kept.
+// seed-only objects, of the route modules and of the PUT bodies each route
+// recorded (EdgeRouteModule). SetEdgesReadOnly, a switch like a fault rule,
+// is not kept.
 
 type httpsEdgeState struct {
 	ID          string    `json:"id"`
@@ -273,11 +289,20 @@ type httpsEdgeRouteState struct {
 	Backend        *backendModuleState       `json:"backend,omitempty"`
 	IPRestriction  *ipRestrictionModuleState `json:"ip_restriction,omitempty"`
 	RequestHeaders *requestHeadersModule     `json:"request_headers,omitempty"`
+	// NOTE: strings, not json.RawMessage: an accepted PUT may have had an
+	// empty body, which is not JSON.
+	LastPut map[string]string `json:"last_put,omitempty"`
 }
 
 func (r httpsEdgeRoute) MarshalJSON() ([]byte, error) {
 	st := httpsEdgeRouteState{ID: r.id, EdgeID: r.edgeID, CreatedAt: r.createdAt, Description: r.description,
 		Metadata: r.metadata, Match: r.match, MatchType: r.matchType, OIDC: r.oidc, RequestHeaders: r.requestHeaders}
+	for module, body := range r.lastPut {
+		if st.LastPut == nil {
+			st.LastPut = map[string]string{}
+		}
+		st.LastPut[module] = string(body)
+	}
 	if r.backend != nil {
 		st.Backend = &backendModuleState{Enabled: r.backend.enabled, BackendID: r.backend.backendID}
 	}
@@ -294,6 +319,9 @@ func (r *httpsEdgeRoute) UnmarshalJSON(b []byte) error {
 	}
 	*r = httpsEdgeRoute{id: st.ID, edgeID: st.EdgeID, createdAt: st.CreatedAt, description: st.Description,
 		metadata: st.Metadata, match: st.Match, matchType: st.MatchType, oidc: st.OIDC, requestHeaders: st.RequestHeaders}
+	for module, body := range st.LastPut {
+		r.recordPut(module, []byte(body))
+	}
 	if st.Backend != nil {
 		r.backend = &backendModule{enabled: st.Backend.Enabled, backendID: st.Backend.BackendID}
 	}

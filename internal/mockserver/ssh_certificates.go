@@ -110,8 +110,9 @@ type sshCert struct {
 	certificate string // "<type>-cert-v01@openssh.com <base64> <id>"
 }
 
-// sshHostCertWire is the response shape of a host certificate.
-type sshHostCertWire struct {
+// sshCertWire is the response shape of a host certificate, and the part
+// of a user certificate's that precedes the options.
+type sshCertWire struct {
 	ID                        string   `json:"id"`
 	URI                       string   `json:"uri"`
 	CreatedAt                 string   `json:"created_at"`
@@ -126,23 +127,15 @@ type sshHostCertWire struct {
 	Certificate               string   `json:"certificate"`
 }
 
+// sshHostCertWire is the response shape of a host certificate.
+type sshHostCertWire = sshCertWire
+
 // sshUserCertWire is the response shape of a user certificate: a host
 // certificate's fields plus the options, which are always present [real].
 type sshUserCertWire struct {
-	ID                        string            `json:"id"`
-	URI                       string            `json:"uri"`
-	CreatedAt                 string            `json:"created_at"`
-	Description               string            `json:"description,omitempty"`
-	Metadata                  string            `json:"metadata,omitempty"`
-	PublicKey                 string            `json:"public_key"`
-	KeyType                   string            `json:"key_type"`
-	SSHCertificateAuthorityID string            `json:"ssh_certificate_authority_id"`
-	Principals                []string          `json:"principals"`
-	CriticalOptions           map[string]string `json:"critical_options"`
-	Extensions                map[string]string `json:"extensions"`
-	ValidAfter                string            `json:"valid_after"`
-	ValidUntil                string            `json:"valid_until"`
-	Certificate               string            `json:"certificate"`
+	sshCertWire
+	CriticalOptions map[string]string `json:"critical_options"`
+	Extensions      map[string]string `json:"extensions"`
 }
 
 // sshHostCertCreate is the create body of a host certificate. A host
@@ -160,6 +153,8 @@ type sshHostCertCreate struct {
 
 // sshUserCertCreate is the create body of a user certificate. A null or
 // absent map is omitted (defaults apply); {} is an explicit empty map.
+// NOTE: flat rather than embedding sshHostCertCreate, because decode.go's
+// check of field names reads no embedded structs.
 type sshUserCertCreate struct {
 	SSHCertificateAuthorityID string            `json:"ssh_certificate_authority_id"`
 	PublicKey                 string            `json:"public_key"`
@@ -180,69 +175,8 @@ type sshCertUpdate struct {
 	Metadata    *string `json:"metadata"`
 }
 
-func (c *sshCert) hostWire(origin string) sshHostCertWire {
-	return sshHostCertWire{
-		ID:                        c.id,
-		URI:                       objectURI(origin, collSSHHostCerts, c.id),
-		CreatedAt:                 formatTime(c.createdAt),
-		Description:               c.description,
-		Metadata:                  c.metadata,
-		PublicKey:                 c.publicKey,
-		KeyType:                   c.keyType,
-		SSHCertificateAuthorityID: c.caID,
-		Principals:                nonNil(c.principals),
-		ValidAfter:                formatTime(c.validAfter),
-		ValidUntil:                formatTime(c.validUntil),
-		Certificate:               c.certificate,
-	}
-}
-
-func (c *sshCert) userWire(origin string) sshUserCertWire {
-	return sshUserCertWire{
-		ID:                        c.id,
-		URI:                       objectURI(origin, collSSHUserCerts, c.id),
-		CreatedAt:                 formatTime(c.createdAt),
-		Description:               c.description,
-		Metadata:                  c.metadata,
-		PublicKey:                 c.publicKey,
-		KeyType:                   c.keyType,
-		SSHCertificateAuthorityID: c.caID,
-		Principals:                nonNil(c.principals),
-		CriticalOptions:           nonNilMap(c.criticalOptions),
-		Extensions:                nonNilMap(c.extensions),
-		ValidAfter:                formatTime(c.validAfter),
-		ValidUntil:                formatTime(c.validUntil),
-		Certificate:               c.certificate,
-	}
-}
-
-// sshCertListQuery: certificate lists take no filter [real: filter exists on
-// reserved domains, SSH certificate authorities and endpoints only].
-var sshCertListQuery = []string{"limit", "before_id"}
-
-func (s *Server) sshCertificateRoutes() []route {
-	const hostList, hostOne = "/" + collSSHHostCerts, "/" + collSSHHostCerts + "/{id}"
-	const userList, userOne = "/" + collSSHUserCerts, "/" + collSSHUserCerts + "/{id}"
-	host := map[string]idKind{"id": s.hostCerts.kind()}
-	user := map[string]idKind{"id": s.userCerts.kind()}
-	return []route{
-		{method: http.MethodPost, path: hostList, body: bodyOf[sshHostCertCreate], handle: s.createSSHHostCert},
-		{method: http.MethodGet, path: hostList, query: sshCertListQuery, handle: s.listSSHHostCerts},
-		{method: http.MethodGet, path: hostOne, ids: host, handle: s.getSSHHostCert},
-		{method: http.MethodPatch, path: hostOne, ids: host, body: bodyOf[sshCertUpdate], handle: s.updateSSHHostCert},
-		{method: http.MethodDelete, path: hostOne, ids: host, handle: s.deleteSSHHostCert},
-
-		{method: http.MethodPost, path: userList, body: bodyOf[sshUserCertCreate], handle: s.createSSHUserCert},
-		{method: http.MethodGet, path: userList, query: sshCertListQuery, handle: s.listSSHUserCerts},
-		{method: http.MethodGet, path: userOne, ids: user, handle: s.getSSHUserCert},
-		{method: http.MethodPatch, path: userOne, ids: user, body: bodyOf[sshCertUpdate], handle: s.updateSSHUserCert},
-		{method: http.MethodDelete, path: userOne, ids: user, handle: s.deleteSSHUserCert},
-	}
-}
-
-func (s *Server) createSSHHostCert(rq *request) (any, int, *apiError) {
-	in := rq.body.(*sshHostCertCreate)
-	c, err := s.issueSSHCert(s.hostCerts, certRequest{
+func (in *sshHostCertCreate) certRequest() certRequest {
+	return certRequest{
 		certType:    ssh.HostCert,
 		caID:        in.SSHCertificateAuthorityID,
 		publicKey:   in.PublicKey,
@@ -251,16 +185,11 @@ func (s *Server) createSSHHostCert(rq *request) (any, int, *apiError) {
 		validUntil:  in.ValidUntil,
 		description: in.Description,
 		metadata:    in.Metadata,
-	})
-	if err != nil {
-		return nil, 0, err
 	}
-	return c.hostWire(rq.origin()), http.StatusCreated, nil
 }
 
-func (s *Server) createSSHUserCert(rq *request) (any, int, *apiError) {
-	in := rq.body.(*sshUserCertCreate)
-	c, err := s.issueSSHCert(s.userCerts, certRequest{
+func (in *sshUserCertCreate) certRequest() certRequest {
+	return certRequest{
 		certType:        ssh.UserCert,
 		caID:            in.SSHCertificateAuthorityID,
 		publicKey:       in.PublicKey,
@@ -271,51 +200,84 @@ func (s *Server) createSSHUserCert(rq *request) (any, int, *apiError) {
 		metadata:        in.Metadata,
 		criticalOptions: in.CriticalOptions,
 		extensions:      in.Extensions,
-	})
-	if err != nil {
-		return nil, 0, err
 	}
-	return c.userWire(rq.origin()), http.StatusCreated, nil
 }
 
-func (s *Server) listSSHHostCerts(rq *request) (any, int, *apiError) {
-	return listObjects(s, rq, s.hostCerts, (*sshCert).hostWire)
-}
-
-func (s *Server) listSSHUserCerts(rq *request) (any, int, *apiError) {
-	return listObjects(s, rq, s.userCerts, (*sshCert).userWire)
-}
-
-func (s *Server) getSSHHostCert(rq *request) (any, int, *apiError) {
-	c, err := s.hostCerts.get(rq.r.PathValue("id"))
-	if err != nil {
-		return nil, 0, err
+func (c *sshCert) wire(origin, collection string) sshCertWire {
+	return sshCertWire{
+		ID:                        c.id,
+		URI:                       objectURI(origin, collection, c.id),
+		CreatedAt:                 formatTime(c.createdAt),
+		Description:               c.description,
+		Metadata:                  c.metadata,
+		PublicKey:                 c.publicKey,
+		KeyType:                   c.keyType,
+		SSHCertificateAuthorityID: c.caID,
+		Principals:                nonNil(c.principals),
+		ValidAfter:                formatTime(c.validAfter),
+		ValidUntil:                formatTime(c.validUntil),
+		Certificate:               c.certificate,
 	}
-	return c.hostWire(rq.origin()), http.StatusOK, nil
 }
 
-func (s *Server) getSSHUserCert(rq *request) (any, int, *apiError) {
-	c, err := s.userCerts.get(rq.r.PathValue("id"))
-	if err != nil {
-		return nil, 0, err
+func (c *sshCert) hostWire(origin string) sshHostCertWire { return c.wire(origin, collSSHHostCerts) }
+
+func (c *sshCert) userWire(origin string) sshUserCertWire {
+	return sshUserCertWire{
+		sshCertWire:     c.wire(origin, collSSHUserCerts),
+		CriticalOptions: nonNilMap(c.criticalOptions),
+		Extensions:      nonNilMap(c.extensions),
 	}
-	return c.userWire(rq.origin()), http.StatusOK, nil
 }
 
-func (s *Server) updateSSHHostCert(rq *request) (any, int, *apiError) {
-	c, err := updateSSHCert(rq, s.hostCerts)
-	if err != nil {
-		return nil, 0, err
-	}
-	return c.hostWire(rq.origin()), http.StatusOK, nil
+// sshCertListQuery: certificate lists take no filter [real: filter exists on
+// reserved domains, SSH certificate authorities and endpoints only].
+var sshCertListQuery = []string{"limit", "before_id"}
+
+func (s *Server) sshCertificateRoutes() []route {
+	return slices.Concat(
+		sshCertKindRoutes[sshHostCertCreate](s, s.hostCerts, collSSHHostCerts, (*sshCert).hostWire),
+		sshCertKindRoutes[sshUserCertCreate](s, s.userCerts, collSSHUserCerts, (*sshCert).userWire),
+	)
 }
 
-func (s *Server) updateSSHUserCert(rq *request) (any, int, *apiError) {
-	c, err := updateSSHCert(rq, s.userCerts)
-	if err != nil {
-		return nil, 0, err
+// sshCertKindRoutes are the routes of one kind of certificate, whose create
+// body is a B and whose response is a W. The kinds differ in nothing else.
+func sshCertKindRoutes[B any, PB interface {
+	*B
+	certRequest() certRequest
+}, W any](s *Server, t *table[sshCert], collection string, toWire func(*sshCert, string) W) []route {
+	ids := map[string]idKind{"id": t.kind()}
+	list, one := "/"+collection, "/"+collection+"/{id}"
+	send := func(rq *request, c sshCert, status int, err *apiError) (any, int, *apiError) {
+		if err != nil {
+			return nil, 0, err
+		}
+		return toWire(&c, rq.origin()), status, nil
 	}
-	return c.userWire(rq.origin()), http.StatusOK, nil
+	return []route{
+		{method: http.MethodPost, path: list, body: bodyOf[B], handle: func(rq *request) (any, int, *apiError) {
+			c, err := s.issueSSHCert(t, PB(rq.body.(*B)).certRequest())
+			return send(rq, c, http.StatusCreated, err)
+		}},
+		{method: http.MethodGet, path: list, query: sshCertListQuery, handle: func(rq *request) (any, int, *apiError) {
+			return listObjects(s, rq, t, toWire)
+		}},
+		{method: http.MethodGet, path: one, ids: ids, handle: func(rq *request) (any, int, *apiError) {
+			c, err := t.get(rq.r.PathValue("id"))
+			return send(rq, c, http.StatusOK, err)
+		}},
+		{method: http.MethodPatch, path: one, ids: ids, body: bodyOf[sshCertUpdate], handle: func(rq *request) (any, int, *apiError) {
+			c, err := updateSSHCert(rq, t)
+			return send(rq, c, http.StatusOK, err)
+		}},
+		{method: http.MethodDelete, path: one, ids: ids, handle: func(rq *request) (any, int, *apiError) {
+			if err := t.remove(rq.r.PathValue("id")); err != nil {
+				return nil, 0, err
+			}
+			return nil, http.StatusNoContent, nil
+		}},
+	}
 }
 
 func updateSSHCert(rq *request, t *table[sshCert]) (sshCert, *apiError) {
@@ -332,20 +294,6 @@ func updateSSHCert(rq *request, t *table[sshCert]) (sshCert, *apiError) {
 		}
 		return nil
 	})
-}
-
-func (s *Server) deleteSSHHostCert(rq *request) (any, int, *apiError) {
-	if err := s.hostCerts.remove(rq.r.PathValue("id")); err != nil {
-		return nil, 0, err
-	}
-	return nil, http.StatusNoContent, nil
-}
-
-func (s *Server) deleteSSHUserCert(rq *request) (any, int, *apiError) {
-	if err := s.userCerts.remove(rq.r.PathValue("id")); err != nil {
-		return nil, 0, err
-	}
-	return nil, http.StatusNoContent, nil
 }
 
 // certRequest is a create request of either kind, before validation.

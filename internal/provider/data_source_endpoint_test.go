@@ -252,3 +252,166 @@ func TestAccEndpointDataSource_errors(t *testing.T) {
 		})
 	}
 }
+
+// Every attribute of every kind of endpoint, as the list and the single data
+// source return it: a value where the API sends one, null where it omits
+// the property.
+func TestAccEndpointDataSources_everyField(t *testing.T) {
+	t.Parallel()
+	clock := &rdClock{now: rdTestClockStart}
+	mock := newTestMock(t, mockserver.WithClock(clock.Now))
+	origin := mock.url
+	domainID := reserveTestDomains(t, mock, "*.example.com")[0]
+	const (
+		tunnelID  = "tn_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+		sessionID = "ts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+		userID    = "usr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+		tlsEdgeID = "edgtls_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+		agentPol  = "on_tcp_connect:\n  - actions:\n      - type: restrict-ips\n"
+	)
+	tcpAgent, err := mock.server.SeedAgentEndpoint(mockserver.AgentEndpointSeed{
+		URL: "tcp://1.tcp.ngrok.io:12345", Region: "ap", Name: "db", Metadata: `{"k":"v"}`, TrafficPolicy: agentPol,
+		PoolingEnabled: true, TunnelID: tunnelID, TunnelSessionID: sessionID, PrincipalID: userID,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	httpAgent, err := mock.server.SeedAgentEndpoint(mockserver.AgentEndpointSeed{
+		URL: "https://dev.example.com", UpstreamURL: "http://localhost:8080", UpstreamProtocol: "http2",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tlsEdge, err := mock.server.SeedEdgeEndpoint(mockserver.EdgeEndpointSeed{
+		URL: "tls://secure.example.com:443", Region: "eu", Description: "tls edge", EdgeID: tlsEdgeID,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := func(collection, id string) knownvalue.Check {
+		return knownvalue.ObjectExact(map[string]knownvalue.Check{
+			"id": knownvalue.StringExact(id), "uri": knownvalue.StringExact(origin + "/" + collection + "/" + id),
+		})
+	}
+	refLike := func(prefix string) knownvalue.Check {
+		return knownvalue.ObjectExact(map[string]knownvalue.Check{
+			"id": knownvalue.StringRegexp(regexp.MustCompile("^" + prefix + "[0-9A-Za-z]{27}$")), "uri": knownvalue.NotNull(),
+		})
+	}
+	created := knownvalue.StringExact("2025-09-04T10:11:14Z")
+	str, null := knownvalue.StringExact, knownvalue.Null()
+	bindings := func(b string) knownvalue.Check { return knownvalue.ListExact([]knownvalue.Check{str(b)}) }
+	want := map[string]map[string]knownvalue.Check{
+		"cloud": {
+			"id": knownvalue.StringRegexp(testEndpointIDPattern), "uri": knownvalue.StringRegexp(regexp.MustCompile("^" + regexp.QuoteMeta(origin) + "/endpoints/ep_")),
+			"type": str("cloud"), "url": str("https://app.example.com"), "region": null,
+			"created_at": created, "updated_at": created,
+			"public_url": str("https://app.example.com"), "proto": str("https"), "scheme": str("https"),
+			"hostport": str("app.example.com:443"), "host": str("app.example.com"), "port": knownvalue.Int64Exact(443),
+			"description": str("web"), "metadata": str(""),
+			"domain": ref("reserved_domains", domainID), "tcp_addr": null, "tunnel": null, "tunnel_session": null,
+			"edge": null, "principal": null, "upstream_url": null, "upstream_protocol": null, "name": null,
+			"traffic_policy": str(`{"on_http_request":[]}`), "bindings": bindings("public"), "pooling_enabled": knownvalue.Bool(false),
+		},
+		"tcp agent": {
+			"id": str(tcpAgent), "uri": str(origin + "/endpoints/" + tcpAgent),
+			"type": str("ephemeral"), "url": str("tcp://1.tcp.ngrok.io:12345"), "region": str("ap"),
+			"created_at": created, "updated_at": created,
+			"public_url": str("tcp://1.tcp.ngrok.io:12345"), "proto": str("tcp"), "scheme": str("tcp"),
+			"hostport": str("1.tcp.ngrok.io:12345"), "host": str("1.tcp.ngrok.io"), "port": knownvalue.Int64Exact(12345),
+			"description": str(""), "metadata": str(`{"k":"v"}`),
+			"domain": null, "tcp_addr": null, "tunnel": ref("tunnels", tunnelID), "tunnel_session": ref("tunnel_sessions", sessionID),
+			"edge": null, "principal": ref("users", userID), "upstream_url": str("tcp://localhost:22"), "upstream_protocol": null,
+			"name": str("db"), "traffic_policy": str(agentPol), "bindings": bindings("public"), "pooling_enabled": knownvalue.Bool(true),
+		},
+		"https agent": {
+			"id": str(httpAgent), "uri": str(origin + "/endpoints/" + httpAgent),
+			"type": str("ephemeral"), "url": str("https://dev.example.com"), "region": str("us"),
+			"created_at": created, "updated_at": created,
+			"public_url": str("https://dev.example.com"), "proto": str("https"), "scheme": str("https"),
+			"hostport": str("dev.example.com:443"), "host": str("dev.example.com"), "port": knownvalue.Int64Exact(443),
+			"description": str(""), "metadata": str(""),
+			"domain": ref("reserved_domains", domainID), "tcp_addr": null, "tunnel": refLike("tn_"), "tunnel_session": refLike("ts_"),
+			"edge": null, "principal": refLike("usr_"), "upstream_url": str("http://localhost:8080"), "upstream_protocol": str("http2"),
+			"name": null, "traffic_policy": null, "bindings": bindings("public"), "pooling_enabled": knownvalue.Bool(false),
+		},
+		"tls edge": {
+			"id": str(tlsEdge), "uri": str(origin + "/endpoints/" + tlsEdge),
+			"type": str("edge"), "url": str("tls://secure.example.com"), "region": str("eu"),
+			"created_at": created, "updated_at": created,
+			"public_url": str("tls://secure.example.com"), "proto": str("tls"), "scheme": str("tls"),
+			"hostport": str("secure.example.com:443"), "host": str("secure.example.com"), "port": knownvalue.Int64Exact(443),
+			"description": str("tls edge"), "metadata": str(""),
+			"domain": ref("reserved_domains", domainID), "tcp_addr": null, "tunnel": null, "tunnel_session": null,
+			"edge": ref("edges/tls", tlsEdgeID), "principal": null, "upstream_url": null, "upstream_protocol": null,
+			"name": null, "traffic_policy": null, "bindings": bindings("public"), "pooling_enabled": knownvalue.Bool(false),
+		},
+	}
+	checks := []statecheck.StateCheck{
+		statecheck.ExpectKnownValue("data.ngrok_endpoints.all", tfjsonpath.New("endpoints"), knownvalue.ListExact([]knownvalue.Check{
+			knownvalue.ObjectExact(want["cloud"]), knownvalue.ObjectExact(want["tls edge"]),
+			knownvalue.ObjectExact(want["https agent"]), knownvalue.ObjectExact(want["tcp agent"]),
+		})),
+	}
+	// The single data source returns the same attributes, by ID and by url;
+	// looked up by url, it keeps the url as written.
+	for kind, lookups := range map[string]map[string]string{
+		"tcp agent":   {"tcp_agent": "", "tcp_agent_by_url": "tcp://1.tcp.ngrok.io:12345"},
+		"https agent": {"https_agent": "", "https_agent_by_url": "https://dev.example.com"},
+		"tls edge":    {"tls_edge": "", "tls_edge_by_url": "tls://secure.example.com:443"},
+		"cloud":       {"cloud": ""},
+	} {
+		for name, url := range lookups {
+			for attr, check := range want[kind] {
+				if attr == "url" && url != "" {
+					check = str(url)
+				}
+				checks = append(checks, statecheck.ExpectKnownValue("data.ngrok_endpoint."+name, tfjsonpath.New(attr), check))
+			}
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(`resource "ngrok_cloud_endpoint" "test" {
+  url            = "https://app.example.com"
+  traffic_policy = jsonencode({ on_http_request = [] })
+  description    = "web"
+}
+
+data "ngrok_endpoints" "all" {
+  depends_on = [ngrok_cloud_endpoint.test]
+}
+
+data "ngrok_endpoint" "tcp_agent" {
+  id = "` + tcpAgent + `"
+}
+
+data "ngrok_endpoint" "tcp_agent_by_url" {
+  url = "tcp://1.tcp.ngrok.io:12345"
+}
+
+data "ngrok_endpoint" "https_agent" {
+  id = "` + httpAgent + `"
+}
+
+data "ngrok_endpoint" "https_agent_by_url" {
+  url = "https://dev.example.com"
+}
+
+data "ngrok_endpoint" "tls_edge" {
+  id = "` + tlsEdge + `"
+}
+
+data "ngrok_endpoint" "tls_edge_by_url" {
+  url = "tls://secure.example.com:443"
+}
+
+data "ngrok_endpoint" "cloud" {
+  id = ngrok_cloud_endpoint.test.id
+}
+`),
+			ConfigStateChecks: checks,
+		}},
+	})
+}

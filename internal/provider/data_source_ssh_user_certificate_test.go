@@ -66,9 +66,9 @@ func TestAccSSHUserCertificatesDataSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cert, err := mock.client.CreateSSHUserCertificate(ctx, &apiclient.SSHUserCertificateCreate{
+	cert, err := mock.client.CreateSSHUserCertificate(ctx, &apiclient.SSHUserCertificateCreate{SSHCertificateCreate: apiclient.SSHCertificateCreate{
 		SSHCertificateAuthorityID: ca.ID, PublicKey: testSSHPublicKey(t, "ed25519"), Principals: []string{"alice"},
-	})
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}

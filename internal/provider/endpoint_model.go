@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -48,12 +49,11 @@ type cloudEndpointModel struct {
 // cloudEndpointModelFromAPI maps an endpoint onto the resource's state. The
 // url and traffic policy are the API's text; their types' semantic equality
 // keeps the configuration's spelling in state when the meaning is the same.
-func cloudEndpointModelFromAPI(ctx context.Context, ep *apiclient.Endpoint) (cloudEndpointModel, diag.Diagnostics) {
-	bindings := ep.Bindings
-	if bindings == nil {
-		bindings = []string{}
+func cloudEndpointModelFromAPI(ep *apiclient.Endpoint) cloudEndpointModel {
+	bindings := make([]attr.Value, len(ep.Bindings))
+	for i, b := range ep.Bindings {
+		bindings[i] = types.StringValue(b)
 	}
-	list, diags := types.ListValueFrom(ctx, types.StringType, bindings)
 	m := cloudEndpointModel{
 		ID:             types.StringValue(ep.ID),
 		URI:            types.StringValue(ep.URI),
@@ -63,7 +63,7 @@ func cloudEndpointModelFromAPI(ctx context.Context, ep *apiclient.Endpoint) (clo
 		TrafficPolicy:  newTrafficPolicyValue(ep.TrafficPolicy),
 		Description:    types.StringValue(ep.Description),
 		Metadata:       types.StringValue(ep.Metadata),
-		Bindings:       list,
+		Bindings:       types.ListValueMust(types.StringType, bindings),
 		PoolingEnabled: types.BoolValue(ep.PoolingEnabled),
 		Proto:          types.StringValue(ep.Proto),
 		Hostport:       types.StringValue(ep.Hostport),
@@ -73,7 +73,16 @@ func cloudEndpointModelFromAPI(ctx context.Context, ep *apiclient.Endpoint) (clo
 	if ep.Domain != nil {
 		m.DomainID = types.StringValue(ep.Domain.ID)
 	}
-	return m, diags
+	return m
+}
+
+// sameSettings reports whether every configurable attribute is planned as it
+// is in state (the url and policy plan modifiers have already replaced
+// equivalent spellings with the state's).
+func (m cloudEndpointModel) sameSettings(state cloudEndpointModel) bool {
+	return m.URL.Equal(state.URL) && m.TrafficPolicy.Equal(state.TrafficPolicy) &&
+		m.Description.Equal(state.Description) && m.Metadata.Equal(state.Metadata) &&
+		m.Bindings.Equal(state.Bindings) && m.PoolingEnabled.Equal(state.PoolingEnabled)
 }
 
 func (m cloudEndpointModel) toCreate(ctx context.Context) (*apiclient.EndpointCreate, diag.Diagnostics) {

@@ -20,10 +20,7 @@ func TestCloudEndpointModelFromAPI(t *testing.T) {
 		Proto: "https", Hostport: "app.example.com:443", Type: "cloud", TrafficPolicy: &policy, Bindings: []string{"public"},
 		Domain: &apiclient.Ref{ID: "rd_1", URI: "r"}, PoolingEnabled: true,
 	}
-	m, diags := cloudEndpointModelFromAPI(ctx, ep)
-	if diags.HasError() {
-		t.Fatal(diags)
-	}
+	m := cloudEndpointModelFromAPI(ep)
 	if m.ID.ValueString() != "ep_1" || m.URL.ValueString() != ep.URL || m.TrafficPolicy.ValueString() != policy ||
 		m.DomainID.ValueString() != "rd_1" || !m.PoolingEnabled.ValueBool() || m.Hostport.ValueString() != ep.Hostport ||
 		m.UpdatedAt.ValueString() != "up" || m.Proto.ValueString() != "https" || m.PublicURL.ValueString() != ep.PublicURL {
@@ -39,7 +36,7 @@ func TestCloudEndpointModelFromAPI(t *testing.T) {
 	}
 
 	ep.Domain, ep.Bindings = nil, nil
-	m, _ = cloudEndpointModelFromAPI(ctx, ep)
+	m = cloudEndpointModelFromAPI(ep)
 	if !m.DomainID.IsNull() || m.Bindings.IsNull() || len(m.Bindings.Elements()) != 0 {
 		t.Errorf("without domain and bindings: domain_id %v, bindings %v", m.DomainID, m.Bindings)
 	}

@@ -52,15 +52,8 @@ func (t endpointURLType) ValueFromString(_ context.Context, in basetypes.StringV
 }
 
 func (t endpointURLType) ValueFromTerraform(ctx context.Context, in tftypes.Value) (attr.Value, error) {
-	v, err := t.StringType.ValueFromTerraform(ctx, in)
-	if err != nil {
-		return nil, err
-	}
-	s, ok := v.(basetypes.StringValue)
-	if !ok {
-		return nil, fmt.Errorf("unexpected value type %T", v)
-	}
-	return endpointURLValue{StringValue: s}, nil
+	s, err := stringFromTerraform(ctx, in)
+	return endpointURLValue{StringValue: s}, err
 }
 
 // endpointURLValue is an endpoint URL as written.
@@ -80,14 +73,7 @@ func (v endpointURLValue) Equal(o attr.Value) bool {
 }
 
 func (v endpointURLValue) StringSemanticEquals(_ context.Context, newValuable basetypes.StringValuable) (bool, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	other, ok := newValuable.(endpointURLValue)
-	if !ok {
-		diags.AddError("Semantic Equality Check Error",
-			fmt.Sprintf("Expected an endpoint URL value, got %T. This is a bug in the provider; please report it.", newValuable))
-		return false, diags
-	}
-	return equivalentEndpointURLs(v.ValueString(), other.ValueString()), diags
+	return semanticallyEqual(v, newValuable, equivalentEndpointURLs)
 }
 
 func (v endpointURLValue) ValidateAttribute(_ context.Context, req xattr.ValidateAttributeRequest, resp *xattr.ValidateAttributeResponse) {

@@ -90,7 +90,7 @@ func (e *sshUserCertificateEphemeralResource) Schema(_ context.Context, _ epheme
 				ElementType: types.StringType,
 				Optional:    true,
 				Validators: []validator.List{listvalidator.ValueStringsAre(
-					stringvalidator.RegexMatches(principalPattern, "must be a non-empty name without whitespace"))},
+					stringvalidator.RegexMatches(principalPattern, "must be a non-empty name without whitespace or control characters"))},
 			},
 			"critical_options": schema.MapAttribute{
 				Description: "Critical options: " + quotedList(sshCriticalOptionNames) + ".",
@@ -231,15 +231,17 @@ func (m sshUserCertificateEphemeralModel) toCreate(ctx context.Context, now time
 	extensions, d := stringMapValue(ctx, m.Extensions)
 	diags.Append(d...)
 	return &apiclient.SSHUserCertificateCreate{
-		SSHCertificateAuthorityID: m.SSHCertificateAuthorityID.ValueString(),
-		PublicKey:                 m.PublicKey.ValueString(),
-		Principals:                principals,
-		CriticalOptions:           critical,
-		Extensions:                extensions,
-		ValidAfter:                after.Format(time.RFC3339),
-		ValidUntil:                until.Format(time.RFC3339),
-		Description:               m.Description.ValueString(),
-		Metadata:                  m.Metadata.ValueString(),
+		SSHCertificateCreate: apiclient.SSHCertificateCreate{
+			SSHCertificateAuthorityID: m.SSHCertificateAuthorityID.ValueString(),
+			PublicKey:                 m.PublicKey.ValueString(),
+			Principals:                principals,
+			ValidAfter:                after.Format(time.RFC3339),
+			ValidUntil:                until.Format(time.RFC3339),
+			Description:               m.Description.ValueString(),
+			Metadata:                  m.Metadata.ValueString(),
+		},
+		CriticalOptions: critical,
+		Extensions:      extensions,
 	}, validity, diags
 }
 

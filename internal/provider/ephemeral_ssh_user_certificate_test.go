@@ -12,8 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -271,5 +274,49 @@ func TestShortDuration(t *testing.T) {
 		if got := shortDuration(d); got != want {
 			t.Errorf("shortDuration(%s) = %q, want %q", d, got, want)
 		}
+	}
+}
+
+// When Open fails after the certificate was signed, Terraform will not
+// close the resource, so Open itself must delete the API object. Open is
+// called directly with no private data to record the ID in, the one step
+// after the create that a test can make fail.
+func TestSSHUserCertificateEphemeral_openFailureLeavesNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	mock := newCountingMock(t)
+	ca, err := mock.client.CreateSSHCertificateAuthority(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &sshUserCertificateEphemeralResource{client: mock.client}
+	schemaResp := &ephemeral.SchemaResponse{}
+	e.Schema(ctx, ephemeral.SchemaRequest{}, schemaResp)
+	typ := schemaResp.Schema.Type().TerraformType(ctx)
+	cfg := tfsdk.EphemeralResultData{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)}
+	if diags := cfg.Set(ctx, sshUserCertificateEphemeralModel{
+		SSHCertificateAuthorityID: types.StringValue(ca.ID),
+		PublicKey:                 types.StringValue(testSSHPublicKey(t, "ed25519")),
+		Principals:                types.ListNull(types.StringType),
+		CriticalOptions:           types.MapNull(types.StringType),
+		Extensions:                types.MapNull(types.StringType),
+	}); diags.HasError() {
+		t.Fatal(diags)
+	}
+
+	resp := &ephemeral.OpenResponse{Result: tfsdk.EphemeralResultData{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)}}
+	e.Open(ctx, ephemeral.OpenRequest{Config: tfsdk.Config{Schema: schemaResp.Schema, Raw: cfg.Raw}}, resp)
+
+	if !resp.Diagnostics.HasError() {
+		t.Fatal("Open succeeded without private data to keep the ID in")
+	}
+	if created, deleted := mock.created.Load(), mock.deleted.Load(); created != 1 || deleted != 1 {
+		t.Errorf("%d certificates created, %d deleted; want the one created deleted", created, deleted)
+	}
+	for c, err := range mock.client.ListSSHUserCertificates(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Errorf("user certificate %s outlived the failed Open", c.ID)
 	}
 }

@@ -1,27 +1,24 @@
 package provider
 
 import (
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 type httpsEdgeRouteBackendModel struct {
-	ID        types.String `tfsdk:"id"`
-	EdgeID    types.String `tfsdk:"edge_id"`
-	RouteID   types.String `tfsdk:"route_id"`
-	Enabled   types.Bool   `tfsdk:"enabled"`
+	edgeRouteModuleBase
 	BackendID types.String `tfsdk:"backend_id"`
 }
 
-func httpsEdgeRouteBackendModelFromAPI(edgeID, routeID string, m *apiclient.HTTPSEdgeRouteBackend) httpsEdgeRouteBackendModel {
+// httpsEdgeRouteBackendModelFromAPI keeps the ID of the backend reference:
+// the body of a replace names the backend by ID.
+func httpsEdgeRouteBackendModelFromAPI(edgeID, routeID string, m *apiclient.HTTPSEdgeRouteBackend) (httpsEdgeRouteBackendModel, diag.Diagnostics) {
 	return httpsEdgeRouteBackendModel{
-		ID:        types.StringValue(edgeRouteModuleID(edgeID, routeID)),
-		EdgeID:    types.StringValue(edgeID),
-		RouteID:   types.StringValue(routeID),
-		Enabled:   types.BoolValue(m.Enabled),
-		BackendID: types.StringValue(m.Backend.ID),
-	}
+		edgeRouteModuleBase: newEdgeRouteModuleBase(edgeID, routeID, m.Enabled),
+		BackendID:           types.StringValue(m.Backend.ID),
+	}, nil
 }
 
 func (m httpsEdgeRouteBackendModel) toReplace() *apiclient.HTTPSEdgeRouteBackendReplace {

@@ -8,11 +8,8 @@ import (
 )
 
 type httpsEdgeRouteIPRestrictionModel struct {
-	ID          types.String `tfsdk:"id"`
-	EdgeID      types.String `tfsdk:"edge_id"`
-	RouteID     types.String `tfsdk:"route_id"`
-	Enabled     types.Bool   `tfsdk:"enabled"`
-	IPPolicyIDs types.Set    `tfsdk:"ip_policy_ids"`
+	edgeRouteModuleBase
+	IPPolicyIDs types.Set `tfsdk:"ip_policy_ids"`
 }
 
 // httpsEdgeRouteIPRestrictionModelFromAPI keeps the IDs of the ip_policies
@@ -24,11 +21,8 @@ func httpsEdgeRouteIPRestrictionModelFromAPI(edgeID, routeID string, m *apiclien
 	}
 	set, diags := moduleStringSet(ids)
 	return httpsEdgeRouteIPRestrictionModel{
-		ID:          types.StringValue(edgeRouteModuleID(edgeID, routeID)),
-		EdgeID:      types.StringValue(edgeID),
-		RouteID:     types.StringValue(routeID),
-		Enabled:     types.BoolValue(m.Enabled),
-		IPPolicyIDs: set,
+		edgeRouteModuleBase: newEdgeRouteModuleBase(edgeID, routeID, m.Enabled),
+		IPPolicyIDs:         set,
 	}, diags
 }
 

@@ -3,10 +3,12 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -17,13 +19,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
-// What the four HTTPS edge route module resources share: the edge_id,
-// route_id, id and enabled attributes, the import ID "edge_id/route_id",
-// and error messages that name the edge and the route.
+// The four HTTPS edge route modules (OIDC, backend, IP restriction, request
+// headers) behave alike: each is replaced whole by a PUT, read by a GET and
+// removed by a DELETE at /edges/https/{edge_id}/routes/{route_id}/<module>,
+// has no ID of its own, and is named "edge_id/route_id" in Terraform. One
+// generic resource and one generic data source implement that, each module
+// described by an edgeRouteModule: its own attributes, its model conversions
+// and its API calls.
 
 // ID prefixes of the objects a route module refers to.
 const (
@@ -41,6 +49,266 @@ const (
 
 // edgeRouteModuleImportFormat is the documented import ID of every route module.
 const edgeRouteModuleImportFormat = "<edge_id>/<route_id>"
+
+// edgeRouteModule describes one route module: M is its Terraform model, A the
+// module as the API returns it, B the body of the API's replace.
+type edgeRouteModule[M edgeRouteModuleModel, A, B any] struct {
+	typeName string // after the provider's name, e.g. "https_edge_route_backend"
+	noun     string // in descriptions and log lines, e.g. "backend module"
+	title    string // in diagnostic summaries, e.g. "Backend Module"
+
+	resourceDescription string
+	resourceAttributes  func() map[string]schema.Attribute // the module's own, besides the shared ones
+	configValidators    func() []resource.ConfigValidator  // nil: none
+
+	dataSourceDescription string
+	dataSourceAttributes  func() map[string]dsschema.Attribute // the module's own, besides the shared ones
+	dataSourceModel       func(M) any                          // nil: the resource's model
+
+	get     func(*apiclient.Client, context.Context, string, string) (*A, error)
+	replace func(*apiclient.Client, context.Context, string, string, *B) (*A, error)
+	remove  func(*apiclient.Client, context.Context, string, string) error
+
+	fromAPI func(edgeID, routeID string, mod *A) (M, diag.Diagnostics)
+	// toReplace returns the replace body for a plan; config is there for
+	// write-only values, which a plan never holds.
+	toReplace func(ctx context.Context, plan M, config tfsdk.Config) (*B, diag.Diagnostics)
+	// keep carries into a model read from the API what only Terraform knows
+	// (the OIDC module's write-only secret version), from the plan or the
+	// prior state. nil: nothing.
+	keep func(known, read M) M
+}
+
+func (m *edgeRouteModule[M, A, B]) summary(op string) string {
+	return "Unable to " + op + " HTTPS Edge Route " + m.title
+}
+
+// settle is the model to store after the API returned mod.
+func (m *edgeRouteModule[M, A, B]) settle(known M, edgeID, routeID string, mod *A) (M, diag.Diagnostics) {
+	read, diags := m.fromAPI(edgeID, routeID, mod)
+	if m.keep != nil {
+		read = m.keep(known, read)
+	}
+	return read, diags
+}
+
+// edgeRouteModuleModel is what the generic code needs of a module's model;
+// embedding edgeRouteModuleBase provides it.
+type edgeRouteModuleModel interface {
+	routeIDs() (edgeID, routeID string)
+}
+
+// edgeRouteModuleBase holds the attributes every route module has.
+type edgeRouteModuleBase struct {
+	ID      types.String `tfsdk:"id"`
+	EdgeID  types.String `tfsdk:"edge_id"`
+	RouteID types.String `tfsdk:"route_id"`
+	Enabled types.Bool   `tfsdk:"enabled"`
+}
+
+func newEdgeRouteModuleBase(edgeID, routeID string, enabled bool) edgeRouteModuleBase {
+	return edgeRouteModuleBase{
+		ID:      types.StringValue(edgeRouteModuleID(edgeID, routeID)),
+		EdgeID:  types.StringValue(edgeID),
+		RouteID: types.StringValue(routeID),
+		Enabled: types.BoolValue(enabled),
+	}
+}
+
+func (b edgeRouteModuleBase) routeIDs() (edgeID, routeID string) {
+	return b.EdgeID.ValueString(), b.RouteID.ValueString()
+}
+
+// edgeRouteModuleResource is the resource of one route module.
+type edgeRouteModuleResource[M edgeRouteModuleModel, A, B any] struct {
+	module *edgeRouteModule[M, A, B]
+	client *apiclient.Client
+}
+
+func newEdgeRouteModuleResource[M edgeRouteModuleModel, A, B any](module *edgeRouteModule[M, A, B]) resource.Resource {
+	return &edgeRouteModuleResource[M, A, B]{module: module}
+}
+
+var (
+	_ resource.Resource                     = (*edgeRouteModuleResource[edgeRouteModuleBase, struct{}, struct{}])(nil)
+	_ resource.ResourceWithConfigure        = (*edgeRouteModuleResource[edgeRouteModuleBase, struct{}, struct{}])(nil)
+	_ resource.ResourceWithImportState      = (*edgeRouteModuleResource[edgeRouteModuleBase, struct{}, struct{}])(nil)
+	_ resource.ResourceWithConfigValidators = (*edgeRouteModuleResource[edgeRouteModuleBase, struct{}, struct{}])(nil)
+)
+
+func (r *edgeRouteModuleResource[M, A, B]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + r.module.typeName
+}
+
+func (r *edgeRouteModuleResource[M, A, B]) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := edgeRouteModuleResourceAttributes(r.module.noun)
+	maps.Copy(attrs, r.module.resourceAttributes())
+	resp.Schema = schema.Schema{Description: r.module.resourceDescription, Attributes: attrs}
+}
+
+func (r *edgeRouteModuleResource[M, A, B]) ConfigValidators(context.Context) []resource.ConfigValidator {
+	if r.module.configValidators == nil {
+		return nil
+	}
+	return r.module.configValidators()
+}
+
+func (r *edgeRouteModuleResource[M, A, B]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *edgeRouteModuleResource[M, A, B]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	resp.Diagnostics.Append(r.write(ctx, "Create", req.Plan, req.Config, &resp.State)...)
+}
+
+func (r *edgeRouteModuleResource[M, A, B]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var prior M
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	edgeID, routeID := prior.routeIDs()
+
+	mod, err := r.module.get(r.client, ctx, edgeID, routeID)
+	if apiclient.IsNotFound(err) {
+		tflog.Warn(ctx, "HTTPS edge route "+r.module.noun+" not found, removing it from state",
+			map[string]any{"id": edgeRouteModuleID(edgeID, routeID)})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(edgeRouteModuleDiagnostic(r.module.summary("Read"), err, edgeID, routeID))
+		return
+	}
+	state, diags := r.module.settle(prior, edgeID, routeID, mod)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *edgeRouteModuleResource[M, A, B]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	resp.Diagnostics.Append(r.write(ctx, "Update", req.Plan, req.Config, &resp.State)...)
+}
+
+// write is both Create and Update: the API's PUT replaces the whole module.
+func (r *edgeRouteModuleResource[M, A, B]) write(ctx context.Context, op string, planned tfsdk.Plan, config tfsdk.Config, out *tfsdk.State) diag.Diagnostics {
+	var diags diag.Diagnostics
+	var plan M
+	diags.Append(planned.Get(ctx, &plan)...)
+	if diags.HasError() {
+		return diags
+	}
+	edgeID, routeID := plan.routeIDs()
+	body, d := r.module.toReplace(ctx, plan, config)
+	diags.Append(d...)
+	if diags.HasError() {
+		return diags
+	}
+
+	mod, err := r.module.replace(r.client, ctx, edgeID, routeID, body)
+	if err != nil {
+		diags.Append(edgeRouteModuleDiagnostic(r.module.summary(op), err, edgeID, routeID))
+		return diags
+	}
+	tflog.Info(ctx, "replaced HTTPS edge route "+r.module.noun, map[string]any{"id": edgeRouteModuleID(edgeID, routeID)})
+
+	state, d := r.module.settle(plan, edgeID, routeID, mod)
+	diags.Append(d...)
+	if diags.HasError() {
+		// NOTE: the module is set: keep tracking it, so that a refresh reads it.
+		diags.Append(saveEdgeRouteModuleID(ctx, out, edgeID, routeID)...)
+		return diags
+	}
+	diags.Append(out.Set(ctx, state)...)
+	return diags
+}
+
+func (r *edgeRouteModuleResource[M, A, B]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state M
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	edgeID, routeID := state.routeIDs()
+
+	err := r.module.remove(r.client, ctx, edgeID, routeID)
+	if apiclient.IsNotFound(err) {
+		tflog.Info(ctx, "the edge or route of the "+r.module.noun+" no longer exists, nothing to delete",
+			map[string]any{"id": edgeRouteModuleID(edgeID, routeID)})
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(edgeRouteModuleDiagnostic(r.module.summary("Delete"), err, edgeID, routeID))
+	}
+}
+
+// ImportState sets id, edge_id and route_id from an import ID "edge_id/route_id";
+// Read then fills in the module.
+func (r *edgeRouteModuleResource[M, A, B]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	edgeID, routeID, err := parseEdgeRouteModuleID(req.ID)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid Import ID", err.Error()+".")
+		return
+	}
+	resp.Diagnostics.Append(saveEdgeRouteModuleID(ctx, &resp.State, edgeID, routeID)...)
+}
+
+// edgeRouteModuleDataSource is the data source of one route module.
+type edgeRouteModuleDataSource[M edgeRouteModuleModel, A, B any] struct {
+	module *edgeRouteModule[M, A, B]
+	client *apiclient.Client
+}
+
+func newEdgeRouteModuleDataSource[M edgeRouteModuleModel, A, B any](module *edgeRouteModule[M, A, B]) datasource.DataSource {
+	return &edgeRouteModuleDataSource[M, A, B]{module: module}
+}
+
+var (
+	_ datasource.DataSource              = (*edgeRouteModuleDataSource[edgeRouteModuleBase, struct{}, struct{}])(nil)
+	_ datasource.DataSourceWithConfigure = (*edgeRouteModuleDataSource[edgeRouteModuleBase, struct{}, struct{}])(nil)
+)
+
+func (d *edgeRouteModuleDataSource[M, A, B]) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + d.module.typeName
+}
+
+func (d *edgeRouteModuleDataSource[M, A, B]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := edgeRouteModuleDataSourceAttributes(d.module.noun)
+	maps.Copy(attrs, d.module.dataSourceAttributes())
+	resp.Schema = dsschema.Schema{Description: d.module.dataSourceDescription, Attributes: attrs}
+}
+
+func (d *edgeRouteModuleDataSource[M, A, B]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *edgeRouteModuleDataSource[M, A, B]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var edge, route types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("edge_id"), &edge)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("route_id"), &route)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	edgeID, routeID := edge.ValueString(), route.ValueString()
+
+	mod, err := d.module.get(d.client, ctx, edgeID, routeID)
+	if err != nil {
+		resp.Diagnostics.Append(edgeRouteModuleReadDiagnostic(d.module.summary("Read"), d.module.noun, err, edgeID, routeID))
+		return
+	}
+	state, diags := d.module.fromAPI(edgeID, routeID, mod)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var out any = state
+	if d.module.dataSourceModel != nil {
+		out = d.module.dataSourceModel(state)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
+}
 
 // idPrefixValidator accepts an ID of the given prefix followed by base-62 characters.
 func idPrefixValidator(prefix, noun string) validator.String {
@@ -83,7 +351,7 @@ func edgeRouteModuleResourceAttributes(module string) map[string]schema.Attribut
 func edgeRouteModuleDataSourceAttributes(module string) map[string]dsschema.Attribute {
 	return map[string]dsschema.Attribute{
 		"id": dsschema.StringAttribute{
-			Description: fmt.Sprintf("`%s`.", edgeRouteModuleImportFormat),
+			Description: fmt.Sprintf("Identifier of the %s: `%s`.", module, edgeRouteModuleImportFormat),
 			Computed:    true,
 		},
 		"edge_id": dsschema.StringAttribute{
@@ -119,17 +387,15 @@ func parseEdgeRouteModuleID(id string) (edgeID, routeID string, err error) {
 	return edgeID, routeID, nil
 }
 
-// importEdgeRouteModule sets id, edge_id and route_id from an import ID;
-// Read then fills in the module.
-func importEdgeRouteModule(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	edgeID, routeID, err := parseEdgeRouteModuleID(req.ID)
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid Import ID", err.Error()+".")
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("edge_id"), edgeID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("route_id"), routeID)...)
+// saveEdgeRouteModuleID records which module a state holds: on import, and
+// when a successful PUT's response could not be read, so that Terraform
+// keeps tracking the module (a later refresh reads it) instead of losing it.
+func saveEdgeRouteModuleID(ctx context.Context, out *tfsdk.State, edgeID, routeID string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	diags.Append(out.SetAttribute(ctx, path.Root("id"), edgeRouteModuleID(edgeID, routeID))...)
+	diags.Append(out.SetAttribute(ctx, path.Root("edge_id"), edgeID)...)
+	diags.Append(out.SetAttribute(ctx, path.Root("route_id"), routeID)...)
+	return diags
 }
 
 // edgeRouteModuleDiagnostic is apiErrorDiagnostic, plus, for a 404, which
@@ -143,17 +409,6 @@ func edgeRouteModuleDiagnostic(summary string, err error, edgeID, routeID string
 	return diag.NewErrorDiagnostic(summary, detail)
 }
 
-// errCodeEdgesReadOnly is what the API answers to a write to an edge on an
-// account whose edges became read-only.
-const errCodeEdgesReadOnly = "ERR_NGROK_7196"
-
-// edgesReadOnlyHint explains ERR_NGROK_7196 (apiErrorHint).
-const edgesReadOnlyHint = "ngrok has made edges read-only for this account (" + errCodeEdgesReadOnly + "): " +
-	"HTTPS edges and their route modules can still be read, but no longer created, changed or deleted. " +
-	"Cloud endpoints with a traffic policy replace them: move this route's behaviour (OIDC, IP restrictions, " +
-	"header rewriting, forwarding) to a cloud endpoint's traffic policy. To stop managing this module " +
-	"without changing it, remove it from the state with `terraform state rm`."
-
 // edgeRouteModuleReadDiagnostic explains a failed read by a data source,
 // where a 404 may also mean that the route has no such module.
 func edgeRouteModuleReadDiagnostic(summary, module string, err error, edgeID, routeID string) diag.Diagnostic {
@@ -165,13 +420,13 @@ func edgeRouteModuleReadDiagnostic(summary, module string, err error, edgeID, ro
 	return edgeRouteModuleDiagnostic(summary, err, edgeID, routeID)
 }
 
-// saveEdgeRouteModuleID records which module a successful PUT set when its
-// response could not be read, so that Terraform keeps tracking the module
-// (a later refresh reads it) instead of losing it.
-func saveEdgeRouteModuleID(ctx context.Context, out *tfsdk.State, edgeID, routeID string) diag.Diagnostics {
-	var diags diag.Diagnostics
-	diags.Append(out.SetAttribute(ctx, path.Root("id"), edgeRouteModuleID(edgeID, routeID))...)
-	diags.Append(out.SetAttribute(ctx, path.Root("edge_id"), edgeID)...)
-	diags.Append(out.SetAttribute(ctx, path.Root("route_id"), routeID)...)
-	return diags
-}
+// errCodeEdgesReadOnly is what the API answers to a write to an edge on an
+// account whose edges became read-only.
+const errCodeEdgesReadOnly = "ERR_NGROK_7196"
+
+// edgesReadOnlyHint explains ERR_NGROK_7196 (apiErrorHint).
+const edgesReadOnlyHint = "ngrok has made edges read-only for this account (" + errCodeEdgesReadOnly + "): " +
+	"HTTPS edges and their route modules can still be read, but no longer created, changed or deleted. " +
+	"Cloud endpoints with a traffic policy replace them: move this route's behaviour (OIDC, IP restrictions, " +
+	"header rewriting, forwarding) to a cloud endpoint's traffic policy. To stop managing this module " +
+	"without changing it, remove it from the state with `terraform state rm`."

@@ -172,7 +172,7 @@ func TestEdgeRouteModuleDiagnostics(t *testing.T) {
 		!strings.Contains(d.Detail(), "No route edghtsrt_b was found on the HTTPS edge edghts_a") || !strings.Contains(d.Detail(), "op_y") {
 		t.Errorf("404 diagnostic: %s: %s", d.Summary(), d.Detail())
 	}
-	d = edgeRouteModuleReadDiagnostic("Unable to Read X", oidcModuleNoun, notFound, "edghts_a", "edghtsrt_b")
+	d = edgeRouteModuleReadDiagnostic("Unable to Read X", httpsEdgeRouteOIDCModule.noun, notFound, "edghts_a", "edghtsrt_b")
 	if !strings.Contains(d.Detail(), "has no OIDC module, or the edge or the route does not exist") {
 		t.Errorf("data source 404 diagnostic: %s", d.Detail())
 	}

@@ -1,11 +1,14 @@
 package provider
 
 import (
+	"context"
 	"math"
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
@@ -15,29 +18,16 @@ import (
 const maxOIDCSeconds = math.MaxUint32
 
 type httpsEdgeRouteOIDCModel struct {
-	ID                    types.String `tfsdk:"id"`
-	EdgeID                types.String `tfsdk:"edge_id"`
-	RouteID               types.String `tfsdk:"route_id"`
-	Enabled               types.Bool   `tfsdk:"enabled"`
-	OptionsPassthrough    types.Bool   `tfsdk:"options_passthrough"`
-	CookiePrefix          types.String `tfsdk:"cookie_prefix"`
-	InactivityTimeout     types.Int64  `tfsdk:"inactivity_timeout"`
-	MaximumDuration       types.Int64  `tfsdk:"maximum_duration"`
-	Issuer                types.String `tfsdk:"issuer"`
-	ClientID              types.String `tfsdk:"client_id"`
+	httpsEdgeRouteOIDCDataModel
 	ClientSecret          types.String `tfsdk:"client_secret"`
 	ClientSecretWO        types.String `tfsdk:"client_secret_wo"`
 	ClientSecretWOVersion types.Int64  `tfsdk:"client_secret_wo_version"`
-	Scopes                types.Set    `tfsdk:"scopes"`
 }
 
 // httpsEdgeRouteOIDCDataModel is the data source's view: everything but the
 // client secret.
 type httpsEdgeRouteOIDCDataModel struct {
-	ID                 types.String `tfsdk:"id"`
-	EdgeID             types.String `tfsdk:"edge_id"`
-	RouteID            types.String `tfsdk:"route_id"`
-	Enabled            types.Bool   `tfsdk:"enabled"`
+	edgeRouteModuleBase
 	OptionsPassthrough types.Bool   `tfsdk:"options_passthrough"`
 	CookiePrefix       types.String `tfsdk:"cookie_prefix"`
 	InactivityTimeout  types.Int64  `tfsdk:"inactivity_timeout"`
@@ -49,25 +39,24 @@ type httpsEdgeRouteOIDCDataModel struct {
 
 // httpsEdgeRouteOIDCModelFromAPI maps the module onto the model, with the
 // client secret as the API returns it. A resource whose configuration uses
-// client_secret_wo then calls withWriteOnlySecret, so that the secret never
-// reaches its state.
+// client_secret_wo then drops it (keepWriteOnlySecret), so that the secret
+// never reaches its state.
 func httpsEdgeRouteOIDCModelFromAPI(edgeID, routeID string, m *apiclient.HTTPSEdgeRouteOIDC) (httpsEdgeRouteOIDCModel, diag.Diagnostics) {
 	scopes, diags := moduleStringSet(m.Scopes)
 	return httpsEdgeRouteOIDCModel{
-		ID:                    types.StringValue(edgeRouteModuleID(edgeID, routeID)),
-		EdgeID:                types.StringValue(edgeID),
-		RouteID:               types.StringValue(routeID),
-		Enabled:               types.BoolValue(m.Enabled),
-		OptionsPassthrough:    types.BoolValue(m.OptionsPassthrough),
-		CookiePrefix:          types.StringValue(m.CookiePrefix),
-		InactivityTimeout:     types.Int64Value(int64(m.InactivityTimeout)),
-		MaximumDuration:       types.Int64Value(int64(m.MaximumDuration)),
-		Issuer:                types.StringValue(m.Issuer),
-		ClientID:              types.StringValue(m.ClientID),
+		httpsEdgeRouteOIDCDataModel: httpsEdgeRouteOIDCDataModel{
+			edgeRouteModuleBase: newEdgeRouteModuleBase(edgeID, routeID, m.Enabled),
+			OptionsPassthrough:  types.BoolValue(m.OptionsPassthrough),
+			CookiePrefix:        types.StringValue(m.CookiePrefix),
+			InactivityTimeout:   types.Int64Value(int64(m.InactivityTimeout)),
+			MaximumDuration:     types.Int64Value(int64(m.MaximumDuration)),
+			Issuer:              types.StringValue(m.Issuer),
+			ClientID:            types.StringValue(m.ClientID),
+			Scopes:              scopes,
+		},
 		ClientSecret:          types.StringValue(m.ClientSecret),
 		ClientSecretWO:        types.StringNull(),
 		ClientSecretWOVersion: types.Int64Null(),
-		Scopes:                scopes,
 	}, diags
 }
 
@@ -87,6 +76,17 @@ func (m httpsEdgeRouteOIDCModel) withWriteOnlySecret(version types.Int64) httpsE
 	return m
 }
 
+// keepWriteOnlySecret is the model to store after reading read from the
+// API: when known (the plan, or the prior state) manages the secret through
+// client_secret_wo, the secret the API returned is dropped and the version,
+// which only the configuration knows, is kept.
+func keepWriteOnlySecret(known, read httpsEdgeRouteOIDCModel) httpsEdgeRouteOIDCModel {
+	if known.usesWriteOnlySecret() {
+		return read.withWriteOnlySecret(known.ClientSecretWOVersion)
+	}
+	return read
+}
+
 // toReplace is the PUT body. secret is client_secret, or client_secret_wo
 // read from the configuration: a replace must always carry the secret.
 func (m httpsEdgeRouteOIDCModel) toReplace(secret string) *apiclient.HTTPSEdgeRouteOIDCReplace {
@@ -103,25 +103,33 @@ func (m httpsEdgeRouteOIDCModel) toReplace(secret string) *apiclient.HTTPSEdgeRo
 	}
 }
 
-func (m httpsEdgeRouteOIDCModel) dataModel() httpsEdgeRouteOIDCDataModel {
-	return httpsEdgeRouteOIDCDataModel{
-		ID:                 m.ID,
-		EdgeID:             m.EdgeID,
-		RouteID:            m.RouteID,
-		Enabled:            m.Enabled,
-		OptionsPassthrough: m.OptionsPassthrough,
-		CookiePrefix:       m.CookiePrefix,
-		InactivityTimeout:  m.InactivityTimeout,
-		MaximumDuration:    m.MaximumDuration,
-		Issuer:             m.Issuer,
-		ClientID:           m.ClientID,
-		Scopes:             m.Scopes,
+// replaceBody is toReplace with the secret taken where the plan says it is:
+// client_secret, or, being write-only and so never in a plan,
+// client_secret_wo in the configuration.
+func (m httpsEdgeRouteOIDCModel) replaceBody(ctx context.Context, config tfsdk.Config) (*apiclient.HTTPSEdgeRouteOIDCReplace, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	secret, from := m.ClientSecret, path.Root("client_secret")
+	if m.usesWriteOnlySecret() {
+		from = path.Root("client_secret_wo")
+		diags.Append(config.GetAttribute(ctx, from, &secret)...)
+		if diags.HasError() {
+			return nil, diags
+		}
 	}
+	if secret.IsNull() || secret.IsUnknown() || secret.ValueString() == "" {
+		diags.AddAttributeError(from, "Missing OIDC Client Secret",
+			"Neither client_secret nor client_secret_wo has a value at apply time, and the API requires the secret "+
+				"on every change of the OIDC module. Set exactly one of them (client_secret_wo with client_secret_wo_version).")
+		return nil, diags
+	}
+	return m.toReplace(secret.ValueString()), diags
 }
 
 // moduleStringSet is a set of strings that is empty, never null, for a nil slice:
-// the API returns [] for an empty list.
+// the API returns [] for an empty list. A value the API lists twice is one
+// element: a set cannot hold it twice.
 func moduleStringSet(values []string) (types.Set, diag.Diagnostics) {
+	values = slices.Compact(slices.Sorted(slices.Values(values)))
 	elems := make([]attr.Value, len(values))
 	for i, v := range values {
 		elems[i] = types.StringValue(v)

@@ -11,12 +11,9 @@ import (
 )
 
 type httpsEdgeRouteRequestHeadersModel struct {
-	ID      types.String `tfsdk:"id"`
-	EdgeID  types.String `tfsdk:"edge_id"`
-	RouteID types.String `tfsdk:"route_id"`
-	Enabled types.Bool   `tfsdk:"enabled"`
-	Add     types.Map    `tfsdk:"add"`
-	Remove  types.Set    `tfsdk:"remove"`
+	edgeRouteModuleBase
+	Add    types.Map `tfsdk:"add"`
+	Remove types.Set `tfsdk:"remove"`
 }
 
 // httpsEdgeRouteRequestHeadersModelFromAPI keeps header names as the API
@@ -31,12 +28,9 @@ func httpsEdgeRouteRequestHeadersModelFromAPI(edgeID, routeID string, m *apiclie
 	remove, d := moduleStringSet(m.Remove)
 	diags.Append(d...)
 	return httpsEdgeRouteRequestHeadersModel{
-		ID:      types.StringValue(edgeRouteModuleID(edgeID, routeID)),
-		EdgeID:  types.StringValue(edgeID),
-		RouteID: types.StringValue(routeID),
-		Enabled: types.BoolValue(m.Enabled),
-		Add:     addMap,
-		Remove:  remove,
+		edgeRouteModuleBase: newEdgeRouteModuleBase(edgeID, routeID, m.Enabled),
+		Add:                 addMap,
+		Remove:              remove,
 	}, diags
 }
 

@@ -137,6 +137,17 @@ func (m reservedDomainModel) withConfigured(prior reservedDomainModel) reservedD
 	return m
 }
 
+// sameSettings reports whether every configurable attribute of the plan m
+// is as it is in the state, so that applying it would change nothing.
+func (m reservedDomainModel) sameSettings(state reservedDomainModel) bool {
+	return m.Domain.Equal(state.Domain) && m.Region.Equal(state.Region) &&
+		m.Description.Equal(state.Description) && m.Metadata.Equal(state.Metadata) &&
+		m.CertificateID.Equal(state.CertificateID) && m.CertificateManagementPolicy.Equal(state.CertificateManagementPolicy) &&
+		m.HTTPEndpointConfigurationID.Equal(state.HTTPEndpointConfigurationID) &&
+		m.HTTPSEndpointConfigurationID.Equal(state.HTTPSEndpointConfigurationID) &&
+		m.WaitForCertificate.Equal(state.WaitForCertificate) && m.Timeouts.Equal(state.Timeouts)
+}
+
 func (m reservedDomainModel) toCreate() *apiclient.ReservedDomainCreate {
 	return &apiclient.ReservedDomainCreate{
 		Domain:                      normalizeDomainName(m.Domain.ValueString()),
@@ -246,6 +257,11 @@ func timeoutFor(timeouts types.Object, operation string) time.Duration {
 // the trailing dot of a fully qualified name.
 func normalizeDomainName(s string) string {
 	return strings.TrimSuffix(strings.ToLower(s), ".")
+}
+
+// equivalentDomainNames reports whether two spellings name the same domain.
+func equivalentDomainNames(a, b string) bool {
+	return normalizeDomainName(a) == normalizeDomainName(b)
 }
 
 // checkDomainName explains why s cannot be reserved, or returns nil. It

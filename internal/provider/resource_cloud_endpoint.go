@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -58,21 +57,9 @@ func (r *cloudEndpointResource) Schema(_ context.Context, _ resource.SchemaReque
 			"(see `ngrok_reserved_domain`). Changing the scheme of `url` replaces the endpoint; every other change, " +
 			"the host and port included, is made in place.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Description:   "Identifier of the endpoint (`ep_...`).",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"uri": schema.StringAttribute{
-				Description:   "API address of the endpoint.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"created_at": schema.StringAttribute{
-				Description:   "When the endpoint was created, RFC 3339.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id":         serverSetAttribute("Identifier of the endpoint (`ep_...`)."),
+			"uri":        serverSetAttribute("API address of the endpoint."),
+			"created_at": serverSetAttribute("When the endpoint was created, RFC 3339."),
 			"updated_at": schema.StringAttribute{
 				Description: "When the endpoint last changed, RFC 3339. Known after apply whenever the plan changes the endpoint.",
 				Computed:    true,
@@ -102,20 +89,8 @@ func (r *cloudEndpointResource) Schema(_ context.Context, _ resource.SchemaReque
 				CustomType:    trafficPolicyType{},
 				PlanModifiers: []planmodifier.String{equivalentToState("the same policy in another notation keeps the prior value", equivalentTrafficPolicies)},
 			},
-			"description": schema.StringAttribute{
-				Description: fmt.Sprintf("Human-readable description, at most %d bytes.", maxDescriptionBytes),
-				Optional:    true,
-				Computed:    true,
-				Default:     stringdefault.StaticString(""),
-				Validators:  []validator.String{stringvalidator.LengthAtMost(maxDescriptionBytes)},
-			},
-			"metadata": schema.StringAttribute{
-				Description: fmt.Sprintf("Arbitrary machine-readable data (often JSON), at most %d bytes.", maxMetadataBytes),
-				Optional:    true,
-				Computed:    true,
-				Default:     stringdefault.StaticString(""),
-				Validators:  []validator.String{stringvalidator.LengthAtMost(maxMetadataBytes)},
-			},
+			"description": descriptionResourceAttribute(),
+			"metadata":    metadataResourceAttribute(),
 			"bindings": schema.ListAttribute{
 				Description: fmt.Sprintf("Where the endpoint can be reached from: exactly one of %s. "+
 					"Defaults to `[\"internal\"]` for a host ending in `.internal` and to `[\"public\"]` otherwise. "+
@@ -150,7 +125,9 @@ func (r *cloudEndpointResource) Schema(_ context.Context, _ resource.SchemaReque
 			},
 			"domain_id": schema.StringAttribute{
 				Description: "ID of the reserved domain (`rd_...`) the endpoint is on; null for `.internal` and `tcp` endpoints " +
-					"and for endpoints on hosts that are not reserved domains.",
+					"and for endpoints on hosts that are not reserved domains. Known after apply whenever the endpoint is " +
+					"updated: ngrok may then move it to a more specific reservation made since (`app.example.com` rather " +
+					"than `*.example.com`).",
 				Computed: true,
 			},
 		},
@@ -193,10 +170,11 @@ func (r *cloudEndpointResource) ValidateConfig(ctx context.Context, req resource
 
 // ModifyPlan plans what the API will do without asking it:
 //   - bindings not configured: the API's default for the url's host;
-//   - url unchanged (in meaning): proto, hostport, public_url and domain_id
-//     keep their values, and they are known after apply otherwise;
-//   - nothing changes (once notation is set aside): updated_at keeps its
-//     value, so that it is known after apply only when something changes.
+//   - url unchanged (in meaning): proto, hostport and public_url keep their
+//     values, and they are known after apply otherwise;
+//   - nothing changes (once notation is set aside): updated_at and
+//     domain_id keep their values, so that they are known after apply only
+//     when something changes.
 func (r *cloudEndpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return
@@ -226,22 +204,16 @@ func (r *cloudEndpointResource) ModifyPlan(ctx context.Context, req resource.Mod
 			return
 		}
 		if !plan.URL.IsUnknown() && equivalentEndpointURLs(plan.URL.ValueString(), state.URL.ValueString()) {
-			plan.Proto, plan.Hostport, plan.PublicURL, plan.DomainID = state.Proto, state.Hostport, state.PublicURL, state.DomainID
+			plan.Proto, plan.Hostport, plan.PublicURL = state.Proto, state.Hostport, state.PublicURL
 		}
+		// NOTE: domain_id depends on the account's reservations too: an
+		// update may move the endpoint to a more specific reservation made
+		// since, so it is known in the plan only when nothing is updated.
 		if plan.sameSettings(state) {
-			plan.UpdatedAt = state.UpdatedAt
+			plan.UpdatedAt, plan.DomainID = state.UpdatedAt, state.DomainID
 		}
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
-}
-
-// sameSettings reports whether every configurable attribute is planned as it
-// is in state (the url and policy plan modifiers have already replaced
-// equivalent spellings with the state's).
-func (m cloudEndpointModel) sameSettings(state cloudEndpointModel) bool {
-	return m.URL.Equal(state.URL) && m.TrafficPolicy.Equal(state.TrafficPolicy) &&
-		m.Description.Equal(state.Description) && m.Metadata.Equal(state.Metadata) &&
-		m.Bindings.Equal(state.Bindings) && m.PoolingEnabled.Equal(state.PoolingEnabled)
 }
 
 func (r *cloudEndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -263,15 +235,7 @@ func (r *cloudEndpointResource) Create(ctx context.Context, req resource.CreateR
 	}
 	tflog.Info(ctx, "created cloud endpoint", map[string]any{"id": ep.ID, "url": ep.URL})
 
-	state, diags := cloudEndpointModelFromAPI(ctx, ep)
-	if diags.HasError() {
-		// NOTE: the endpoint exists now; keep its ID so that Terraform
-		// tracks it (tainted) instead of leaving an orphan behind.
-		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), ep.ID)...)
-		resp.Diagnostics.Append(diags...)
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, cloudEndpointModelFromAPI(ep))...)
 }
 
 func (r *cloudEndpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -299,12 +263,7 @@ func (r *cloudEndpointResource) Read(ctx context.Context, req resource.ReadReque
 		return
 	}
 
-	state, diags := cloudEndpointModelFromAPI(ctx, ep)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, cloudEndpointModelFromAPI(ep))...)
 }
 
 func (r *cloudEndpointResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -325,12 +284,7 @@ func (r *cloudEndpointResource) Update(ctx context.Context, req resource.UpdateR
 		return
 	}
 
-	state, diags := cloudEndpointModelFromAPI(ctx, ep)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, cloudEndpointModelFromAPI(ep))...)
 }
 
 func (r *cloudEndpointResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -393,32 +347,4 @@ func urlSchemeChanges(_ context.Context, req planmodifier.StringRequest, resp *s
 	before, errBefore := parseEndpointURL(req.StateValue.ValueString())
 	after, errAfter := parseEndpointURL(req.PlanValue.ValueString())
 	resp.RequiresReplace = errBefore == nil && errAfter == nil && before.scheme != after.scheme
-}
-
-// equivalentToState plans the prior state's value when the configured value
-// means the same (another notation or spelling), so that such a rewrite is
-// no diff. Terraform accepts a planned value that differs from the
-// configuration only in this case: it equals the prior state.
-func equivalentToState(description string, equivalent func(a, b string) bool) planmodifier.String {
-	return equivalentToStateModifier{description: description, equivalent: equivalent}
-}
-
-type equivalentToStateModifier struct {
-	description string
-	equivalent  func(a, b string) bool
-}
-
-func (m equivalentToStateModifier) Description(context.Context) string { return m.description }
-
-func (m equivalentToStateModifier) MarkdownDescription(ctx context.Context) string {
-	return m.Description(ctx)
-}
-
-func (m equivalentToStateModifier) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	if req.StateValue.IsNull() || req.StateValue.IsUnknown() || req.PlanValue.IsNull() || req.PlanValue.IsUnknown() {
-		return
-	}
-	if m.equivalent(req.StateValue.ValueString(), req.PlanValue.ValueString()) {
-		resp.PlanValue = req.StateValue
-	}
 }

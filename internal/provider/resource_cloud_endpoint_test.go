@@ -117,7 +117,7 @@ func TestAccCloudEndpoint_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("metadata"), knownvalue.StringExact("")),
 					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("traffic_policy"), knownvalue.StringExact(
 						`{"on_http_request":[{"actions":[{"config":{"body":"hello","status_code":200},"type":"custom-response"}]}]}`)),
-					expectAPIEndpoint(mock, testEndpointResource, func(ep *apiclient.Endpoint) error {
+					expectAPIEndpoint(mock, func(ep *apiclient.Endpoint) error {
 						if ep.Type != "cloud" || ep.Domain == nil || ep.Domain.ID != rd {
 							return fmt.Errorf("API has type %q and domain %+v", ep.Type, ep.Domain)
 						}
@@ -130,7 +130,44 @@ func TestAccCloudEndpoint_basic(t *testing.T) {
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
+			{
+				// terraform plan -generate-config-out writes configuration
+				// that imports with no change.
+				ResourceName:    testEndpointResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
 		},
+	})
+}
+
+// Cloud endpoints created outside Terraform, in several shapes, imported
+// with the configuration that terraform plan -generate-config-out writes:
+// the plan is empty, whatever the notation of the policy and the
+// formatting of JSON metadata (which the generated configuration rewrites
+// with jsonencode).
+func TestAccCloudEndpoint_generatedConfig(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	reserveTestDomains(t, mock, "app.example.com", "*.example.net")
+	var ids []string
+	for _, in := range []apiclient.EndpointCreate{
+		{URL: "https://App.example.com:443", TrafficPolicy: "on_http_request:\n  - actions:\n      - type: deny", Description: "from the API",
+			Metadata: "{\"env\": \"prod\",  \"replicas\": 2.0}"},
+		{URL: "tcp://db.internal:5432", TrafficPolicy: `{ "on_tcp_connect" : [ { "actions": [ { "type": "restrict-ips", "config": { "enforce": true, "allow": ["10.0.0.0/8"] } } ] } ] }`,
+			PoolingEnabled: true},
+		{URL: "https://web.example.net", TrafficPolicy: "{}", Bindings: []string{"kubernetes"}, Metadata: "plain text"},
+	} {
+		ep, err := mock.client.CreateEndpoint(context.Background(), &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, ep.ID)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps:                    generatedConfigImportSteps(mock.config(`data "ngrok_endpoints" "all" {}`), testEndpointResource, ids),
 	})
 }
 
@@ -164,13 +201,13 @@ func TestAccCloudEndpoint_trafficPolicyNotations(t *testing.T) {
 						plancheck.ExpectUnknownValue(testEndpointResource, tfjsonpath.New("updated_at")),
 						// The url did not change, so what derives from it stays known.
 						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("hostport"), knownvalue.StringExact("api.internal:80")),
-						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("domain_id"), knownvalue.Null()),
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("proto"), knownvalue.StringExact("http")),
 					},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
 					updatedAt.AddStateValue(testEndpointResource, tfjsonpath.New("updated_at")),
-					expectAPIEndpoint(mock, testEndpointResource, func(ep *apiclient.Endpoint) error {
+					expectAPIEndpoint(mock, func(ep *apiclient.Endpoint) error {
 						if ep.TrafficPolicy == nil || !strings.Contains(*ep.TrafficPolicy, "down for maintenance") {
 							return fmt.Errorf("API policy = %v", ep.TrafficPolicy)
 						}
@@ -226,6 +263,25 @@ func TestAccCloudEndpoint_url(t *testing.T) {
 			// Other spellings of the same URL are no change.
 			{Config: config("https://app.example.com"), PlanOnly: true},
 			{Config: config("HTTPS://APP.EXAMPLE.COM/"), PlanOnly: true},
+			{
+				// Respelled along with a real change, the url keeps its value and
+				// what derives from it stays known; updated_at and domain_id,
+				// which the update may change, are not.
+				Config: mock.config(testAccCloudEndpointConfig(`url = "https://app.EXAMPLE.com"`, policyHCL, `description = "changed"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("url"), knownvalue.StringExact("https://App.example.com:443")),
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("hostport"), knownvalue.StringExact("app.example.com:443")),
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("proto"), knownvalue.StringExact("https")),
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("public_url"), knownvalue.StringExact("https://app.example.com")),
+						plancheck.ExpectUnknownValue(testEndpointResource, tfjsonpath.New("domain_id")),
+						plancheck.ExpectUnknownValue(testEndpointResource, tfjsonpath.New("updated_at")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id"))},
+			},
 			{
 				// Another host is an update in place.
 				Config: config("https://api.example.net"),
@@ -297,6 +353,12 @@ func TestAccCloudEndpoint_updateInPlace(t *testing.T) {
 				},
 			},
 			{
+				// The same JSON metadata in another formatting is no change.
+				Config: mock.config(testAccCloudEndpointConfig(`url = "tcp://db.internal:5432"`, `traffic_policy = "{}"`,
+					`description = "db"`, `metadata = "{\n  \"team\": \"data\"\n}"`, `pooling_enabled = true`)),
+				PlanOnly: true,
+			},
+			{
 				// Removing optional settings clears them in the API.
 				Config: mock.config(testAccCloudEndpointConfig(`url = "tcp://db.internal:5432"`, `traffic_policy = "{}"`,
 					`bindings = ["internal"]`)),
@@ -307,7 +369,7 @@ func TestAccCloudEndpoint_updateInPlace(t *testing.T) {
 					sameID.AddStateValue(testEndpointResource, tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("description"), knownvalue.StringExact("")),
 					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("pooling_enabled"), knownvalue.Bool(false)),
-					expectAPIEndpoint(mock, testEndpointResource, func(ep *apiclient.Endpoint) error {
+					expectAPIEndpoint(mock, func(ep *apiclient.Endpoint) error {
 						if ep.Description != "" || ep.Metadata != "" || ep.PoolingEnabled {
 							return fmt.Errorf("API still has description %q, metadata %q, pooling %v", ep.Description, ep.Metadata, ep.PoolingEnabled)
 						}
@@ -483,11 +545,11 @@ func deleteEndpointInAPI(mock *testMock, address string) resource.TestCheckFunc 
 	}
 }
 
-// expectAPIEndpoint checks the endpoint as the API holds it, not as
-// Terraform recorded it.
-func expectAPIEndpoint(mock *testMock, address string, check func(*apiclient.Endpoint) error) statecheck.StateCheck {
+// expectAPIEndpoint checks the endpoint of testEndpointResource as the API
+// holds it, not as Terraform recorded it.
+func expectAPIEndpoint(mock *testMock, check func(*apiclient.Endpoint) error) statecheck.StateCheck {
 	return stateCheckFunc(func(ctx context.Context, id func(string) (string, error)) error {
-		epID, err := id(address)
+		epID, err := id(testEndpointResource)
 		if err != nil {
 			return err
 		}
@@ -496,5 +558,49 @@ func expectAPIEndpoint(mock *testMock, address string, check func(*apiclient.End
 			return err
 		}
 		return check(ep)
+	})
+}
+
+// The reserved domain of an endpoint is the API's to choose: a more
+// specific reservation made since the endpoint was created may take over at
+// the next update, which must then not contradict the plan.
+func TestAccCloudEndpoint_domainIDFollowsTheAPI(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	wildcard := reserveTestDomains(t, mock, "*.example.com")[0]
+	var exact string
+	config := func(description string) string {
+		return mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyHCL, fmt.Sprintf("description = %q", description)))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("first"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("domain_id"), knownvalue.StringExact(wildcard)),
+				},
+			},
+			{
+				PreConfig: func() { exact = reserveTestDomains(t, mock, "app.example.com")[0] },
+				Config:    config("second"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionUpdate),
+						plancheck.ExpectUnknownValue(testEndpointResource, tfjsonpath.New("domain_id")),
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("hostport"), knownvalue.StringExact("app.example.com:443")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectAPIEndpoint(mock, func(ep *apiclient.Endpoint) error {
+						if ep.Domain == nil || ep.Domain.ID != exact {
+							return fmt.Errorf("API domain = %+v, want %s", ep.Domain, exact)
+						}
+						return nil
+					}),
+				},
+			},
+		},
 	})
 }

@@ -11,10 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
@@ -54,6 +52,13 @@ func TestAccHTTPSEdgeRouteBackend_basic(t *testing.T) {
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
+			{
+				// The configuration that plan -generate-config-out writes imports with no change.
+				ResourceName:    testBackendResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
 		},
 	})
 }
@@ -91,75 +96,6 @@ func TestAccHTTPSEdgeRouteBackend_updateInPlace(t *testing.T) {
 						}
 						return nil
 					}),
-				},
-			},
-		},
-	})
-}
-
-func TestAccHTTPSEdgeRouteBackend_replaceOnEdgeChange(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	otherRoute, err := mock.server.SeedHTTPSEdgeRoute(f.otherEdge, mockserver.HTTPSEdgeRouteSeed{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	differentID := statecheck.CompareValue(compare.ValuesDiffer())
-	backend := fmt.Sprintf("backend_id = %q", f.backend)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:            mock.config(testAccBackendConfig(f.edge, f.route, backend)),
-				ConfigStateChecks: []statecheck.StateCheck{differentID.AddStateValue(testBackendResource, tfjsonpath.New("id"))},
-			},
-			{
-				Config: mock.config(testAccBackendConfig(f.otherEdge, otherRoute, backend)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testBackendResource, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					differentID.AddStateValue(testBackendResource, tfjsonpath.New("id")),
-					stateCheckFunc(func(ctx context.Context, _ func(string) (string, error)) error {
-						if _, err := mock.client.GetHTTPSEdgeRouteBackend(ctx, f.edge, f.route); !apiclient.IsNotFound(err) {
-							return fmt.Errorf("the old route still has a backend module: %w", err)
-						}
-						return nil
-					}),
-				},
-			},
-		},
-	})
-}
-
-func TestAccHTTPSEdgeRouteBackend_disappears(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	config := mock.config(testAccBackendConfig(f.edge, f.route, fmt.Sprintf("backend_id = %q", f.backend)))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				Check: func(*terraform.State) error {
-					return mock.client.DeleteHTTPSEdgeRouteBackend(context.Background(), f.edge, f.route)
-				},
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testBackendResource, plancheck.ResourceActionCreate),
-					},
-				},
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testBackendResource, plancheck.ResourceActionCreate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 			},
 		},
@@ -205,18 +141,4 @@ func TestAccHTTPSEdgeRouteBackend_invalidConfig(t *testing.T) {
 			})
 		})
 	}
-}
-
-func TestAccHTTPSEdgeRouteBackend_importInvalidID(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: mock.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n\n", testBackendResource, f.route) +
-				testAccBackendConfig(f.edge, f.route, fmt.Sprintf("backend_id = %q", f.backend))),
-			ExpectError: regexp.MustCompile(`(?s)Invalid Import ID.*<edge_id>/<route_id>`),
-		}},
-	})
 }

@@ -11,10 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
@@ -56,6 +54,13 @@ func TestAccHTTPSEdgeRouteIPRestriction_basic(t *testing.T) {
 				ResourceName:      testIPRestrictionResource,
 				ImportState:       true,
 				ImportStateVerify: true,
+			},
+			{
+				// The configuration that plan -generate-config-out writes imports with no change.
+				ResourceName:    testIPRestrictionResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
 			},
 		},
 	})
@@ -102,70 +107,6 @@ func TestAccHTTPSEdgeRouteIPRestriction_updateInPlace(t *testing.T) {
 						}
 						return nil
 					}),
-				},
-			},
-		},
-	})
-}
-
-func TestAccHTTPSEdgeRouteIPRestriction_replaceOnRouteChange(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	differentID := statecheck.CompareValue(compare.ValuesDiffer())
-	policies := fmt.Sprintf("ip_policy_ids = [%q]", f.ipPolicy)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:            mock.config(testAccIPRestrictionConfig(f.edge, f.route, policies)),
-				ConfigStateChecks: []statecheck.StateCheck{differentID.AddStateValue(testIPRestrictionResource, tfjsonpath.New("id"))},
-			},
-			{
-				Config: mock.config(testAccIPRestrictionConfig(f.edge, f.route2, policies)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testIPRestrictionResource, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					differentID.AddStateValue(testIPRestrictionResource, tfjsonpath.New("id")),
-					stateCheckFunc(func(ctx context.Context, _ func(string) (string, error)) error {
-						if _, err := mock.client.GetHTTPSEdgeRouteIPRestriction(ctx, f.edge, f.route); !apiclient.IsNotFound(err) {
-							return fmt.Errorf("the old route still has an IP restriction module: %w", err)
-						}
-						return nil
-					}),
-				},
-			},
-		},
-	})
-}
-
-func TestAccHTTPSEdgeRouteIPRestriction_disappears(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	config := mock.config(testAccIPRestrictionConfig(f.edge, f.route, fmt.Sprintf("ip_policy_ids = [%q]", f.ipPolicy)))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				Check: func(*terraform.State) error {
-					return mock.client.DeleteHTTPSEdgeRouteIPRestriction(context.Background(), f.edge, f.route)
-				},
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testIPRestrictionResource, plancheck.ResourceActionCreate),
-					},
-				},
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testIPRestrictionResource, plancheck.ResourceActionCreate)},
 				},
 			},
 		},

@@ -20,37 +20,51 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
-var (
-	_ resource.Resource                     = (*httpsEdgeRouteOIDCResource)(nil)
-	_ resource.ResourceWithConfigure        = (*httpsEdgeRouteOIDCResource)(nil)
-	_ resource.ResourceWithImportState      = (*httpsEdgeRouteOIDCResource)(nil)
-	_ resource.ResourceWithConfigValidators = (*httpsEdgeRouteOIDCResource)(nil)
-)
-
-const oidcModuleNoun = "OIDC module"
-
 // cookiePrefixPattern keeps the prefix a valid cookie name (an HTTP token).
 var cookiePrefixPattern = regexp.MustCompile("^[0-9A-Za-z!#$%&'*+\\-.^_`|~]*$")
 
+// httpsEdgeRouteOIDCModule is the OIDC module: visitors sign in with an
+// OpenID Connect identity provider before reaching the upstream.
+var httpsEdgeRouteOIDCModule = &edgeRouteModule[httpsEdgeRouteOIDCModel, apiclient.HTTPSEdgeRouteOIDC, apiclient.HTTPSEdgeRouteOIDCReplace]{
+	typeName: "https_edge_route_oidc",
+	noun:     "OIDC module",
+	title:    "OIDC Module",
+
+	resourceDescription: "The OIDC module of a route of an HTTPS edge: visitors sign in with an OpenID Connect " +
+		"identity provider before their requests reach the upstream. The edge and the route must exist already. " +
+		"ngrok has made edges read-only for most accounts (see the HTTPS edges guide).",
+	resourceAttributes: httpsEdgeRouteOIDCAttributes,
+	configValidators: func() []resource.ConfigValidator {
+		return []resource.ConfigValidator{
+			resourcevalidator.ExactlyOneOf(path.MatchRoot("client_secret"), path.MatchRoot("client_secret_wo")),
+			resourcevalidator.RequiredTogether(path.MatchRoot("client_secret_wo"), path.MatchRoot("client_secret_wo_version")),
+		}
+	},
+	dataSourceDescription: "Reads the OIDC module of a route of an HTTPS edge. The client secret is not exposed: " +
+		"manage it with the `ngrok_https_edge_route_oidc` resource.",
+	dataSourceAttributes: httpsEdgeRouteOIDCDataSourceAttributes,
+	dataSourceModel:      func(m httpsEdgeRouteOIDCModel) any { return m.httpsEdgeRouteOIDCDataModel },
+
+	get:     (*apiclient.Client).GetHTTPSEdgeRouteOIDC,
+	replace: (*apiclient.Client).ReplaceHTTPSEdgeRouteOIDC,
+	remove:  (*apiclient.Client).DeleteHTTPSEdgeRouteOIDC,
+	fromAPI: httpsEdgeRouteOIDCModelFromAPI,
+	toReplace: func(ctx context.Context, m httpsEdgeRouteOIDCModel, config tfsdk.Config) (*apiclient.HTTPSEdgeRouteOIDCReplace, diag.Diagnostics) {
+		return m.replaceBody(ctx, config)
+	},
+	keep: keepWriteOnlySecret,
+}
+
 func NewHTTPSEdgeRouteOIDCResource() resource.Resource {
-	return &httpsEdgeRouteOIDCResource{}
+	return newEdgeRouteModuleResource(httpsEdgeRouteOIDCModule)
 }
 
-type httpsEdgeRouteOIDCResource struct {
-	client *apiclient.Client
-}
-
-func (r *httpsEdgeRouteOIDCResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_https_edge_route_oidc"
-}
-
-func (r *httpsEdgeRouteOIDCResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	attrs := edgeRouteModuleResourceAttributes(oidcModuleNoun)
+func httpsEdgeRouteOIDCAttributes() map[string]schema.Attribute {
+	attrs := map[string]schema.Attribute{}
 	attrs["options_passthrough"] = schema.BoolAttribute{
 		Description: "Let HTTP `OPTIONS` requests through without authentication, as CORS preflight requests need. Defaults to `false`.",
 		Optional:    true,
@@ -65,22 +79,8 @@ func (r *httpsEdgeRouteOIDCResource) Schema(_ context.Context, _ resource.Schema
 		Validators: []validator.String{stringvalidator.RegexMatches(cookiePrefixPattern,
 			"must contain only the characters of a cookie name: letters, digits and "+httpTokenChars)},
 	}
-	attrs["inactivity_timeout"] = schema.Int64Attribute{
-		Description: fmt.Sprintf("Seconds without a request after which the session ends and the visitor signs in again, "+
-			"from 0 to %d. `0` (the default) means ngrok's default.", uint64(maxOIDCSeconds)),
-		Optional:   true,
-		Computed:   true,
-		Default:    int64default.StaticInt64(0),
-		Validators: []validator.Int64{int64validator.Between(0, maxOIDCSeconds)},
-	}
-	attrs["maximum_duration"] = schema.Int64Attribute{
-		Description: fmt.Sprintf("Longest a session lasts, in seconds, before the visitor signs in again, from 0 to %d. "+
-			"`0` (the default) means ngrok's default.", uint64(maxOIDCSeconds)),
-		Optional:   true,
-		Computed:   true,
-		Default:    int64default.StaticInt64(0),
-		Validators: []validator.Int64{int64validator.Between(0, maxOIDCSeconds)},
-	}
+	attrs["inactivity_timeout"] = oidcSecondsAttribute("Seconds without a request after which the session ends and the visitor signs in again")
+	attrs["maximum_duration"] = oidcSecondsAttribute("Longest a session lasts, in seconds, before the visitor signs in again")
 	attrs["issuer"] = schema.StringAttribute{
 		Description: "URL of the OpenID Connect identity provider, the base of its discovery document " +
 			"(`/.well-known/openid-configuration`), such as `https://accounts.google.com`. Must be https.",
@@ -124,127 +124,16 @@ func (r *httpsEdgeRouteOIDCResource) Schema(_ context.Context, _ resource.Schema
 		Validators: []validator.Set{setvalidator.ValueStringsAre(stringvalidator.RegexMatches(oidcScopePattern,
 			`must be an OAuth scope: printable ASCII without spaces, '"' or '\'`))},
 	}
-	resp.Schema = schema.Schema{
-		Description: "The OIDC module of a route of an HTTPS edge: visitors sign in with an OpenID Connect " +
-			"identity provider before their requests reach the upstream. The edge and the route must exist already. " +
-			"ngrok has made edges read-only for most accounts (see the HTTPS edges guide).",
-		Attributes: attrs,
-	}
+	return attrs
 }
 
-func (r *httpsEdgeRouteOIDCResource) ConfigValidators(context.Context) []resource.ConfigValidator {
-	return []resource.ConfigValidator{
-		resourcevalidator.ExactlyOneOf(path.MatchRoot("client_secret"), path.MatchRoot("client_secret_wo")),
-		resourcevalidator.RequiredTogether(path.MatchRoot("client_secret_wo"), path.MatchRoot("client_secret_wo_version")),
+// oidcSecondsAttribute is an OIDC duration: seconds, held by the API as a uint32.
+func oidcSecondsAttribute(what string) schema.Int64Attribute {
+	return schema.Int64Attribute{
+		Description: fmt.Sprintf("%s, from 0 to %d. `0` (the default) means ngrok's default.", what, uint64(maxOIDCSeconds)),
+		Optional:    true,
+		Computed:    true,
+		Default:     int64default.StaticInt64(0),
+		Validators:  []validator.Int64{int64validator.Between(0, maxOIDCSeconds)},
 	}
-}
-
-func (r *httpsEdgeRouteOIDCResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *httpsEdgeRouteOIDCResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	resp.Diagnostics.Append(r.replace(ctx, "Create", req.Plan, req.Config, &resp.State)...)
-}
-
-func (r *httpsEdgeRouteOIDCResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var prior httpsEdgeRouteOIDCModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	edgeID, routeID := prior.EdgeID.ValueString(), prior.RouteID.ValueString()
-
-	mod, err := r.client.GetHTTPSEdgeRouteOIDC(ctx, edgeID, routeID)
-	if apiclient.IsNotFound(err) {
-		tflog.Warn(ctx, "HTTPS edge route OIDC module not found, removing it from state", map[string]any{"id": prior.ID.ValueString()})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(edgeRouteModuleDiagnostic("Unable to Read HTTPS Edge Route OIDC Module", err, edgeID, routeID))
-		return
-	}
-
-	state, diags := httpsEdgeRouteOIDCModelFromAPI(edgeID, routeID, mod)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if prior.usesWriteOnlySecret() {
-		state = state.withWriteOnlySecret(prior.ClientSecretWOVersion)
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-}
-
-func (r *httpsEdgeRouteOIDCResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	resp.Diagnostics.Append(r.replace(ctx, "Update", req.Plan, req.Config, &resp.State)...)
-}
-
-// replace is both Create and Update: the API's PUT replaces the whole module,
-// so it always carries the secret, from client_secret or, being write-only,
-// from client_secret_wo in the configuration.
-func (r *httpsEdgeRouteOIDCResource) replace(ctx context.Context, op string, planned tfsdk.Plan, config tfsdk.Config, out *tfsdk.State) diag.Diagnostics {
-	var diags diag.Diagnostics
-	var plan httpsEdgeRouteOIDCModel
-	diags.Append(planned.Get(ctx, &plan)...)
-	if diags.HasError() {
-		return diags
-	}
-	edgeID, routeID := plan.EdgeID.ValueString(), plan.RouteID.ValueString()
-	summary := "Unable to " + op + " HTTPS Edge Route OIDC Module"
-
-	secret := plan.ClientSecret
-	if plan.usesWriteOnlySecret() {
-		diags.Append(config.GetAttribute(ctx, path.Root("client_secret_wo"), &secret)...)
-		if diags.HasError() {
-			return diags
-		}
-	}
-	if secret.IsNull() || secret.IsUnknown() {
-		diags.AddAttributeError(path.Root("client_secret_wo"), summary,
-			"Neither client_secret nor client_secret_wo has a value known at apply time. Set exactly one of them.")
-		return diags
-	}
-
-	mod, err := r.client.ReplaceHTTPSEdgeRouteOIDC(ctx, edgeID, routeID, plan.toReplace(secret.ValueString()))
-	if err != nil {
-		diags.Append(edgeRouteModuleDiagnostic(summary, err, edgeID, routeID))
-		return diags
-	}
-	tflog.Info(ctx, "replaced HTTPS edge route OIDC module", map[string]any{"id": edgeRouteModuleID(edgeID, routeID)})
-
-	state, d := httpsEdgeRouteOIDCModelFromAPI(edgeID, routeID, mod)
-	diags.Append(d...)
-	if diags.HasError() {
-		diags.Append(saveEdgeRouteModuleID(ctx, out, edgeID, routeID)...)
-		return diags
-	}
-	if plan.usesWriteOnlySecret() {
-		state = state.withWriteOnlySecret(plan.ClientSecretWOVersion)
-	}
-	diags.Append(out.Set(ctx, state)...)
-	return diags
-}
-
-func (r *httpsEdgeRouteOIDCResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state httpsEdgeRouteOIDCModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	edgeID, routeID := state.EdgeID.ValueString(), state.RouteID.ValueString()
-
-	err := r.client.DeleteHTTPSEdgeRouteOIDC(ctx, edgeID, routeID)
-	if apiclient.IsNotFound(err) {
-		tflog.Info(ctx, "the edge or route of the OIDC module no longer exists, nothing to delete", map[string]any{"id": state.ID.ValueString()})
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(edgeRouteModuleDiagnostic("Unable to Delete HTTPS Edge Route OIDC Module", err, edgeID, routeID))
-	}
-}
-
-func (r *httpsEdgeRouteOIDCResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	importEdgeRouteModule(ctx, req, resp)
 }

@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -13,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
@@ -149,43 +150,6 @@ func TestAccHTTPSEdgeRouteOIDC_updateInPlace(t *testing.T) {
 	})
 }
 
-func TestAccHTTPSEdgeRouteOIDC_replaceOnRouteChange(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	differentID := statecheck.CompareValue(compare.ValuesDiffer())
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: mock.config(testAccOIDCConfig(f.edge, f.route, `client_secret = "s3cret"`)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					differentID.AddStateValue(testOIDCResource, tfjsonpath.New("id")),
-				},
-			},
-			{
-				Config: mock.config(testAccOIDCConfig(f.edge, f.route2, `client_secret = "s3cret"`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					differentID.AddStateValue(testOIDCResource, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(testOIDCResource, tfjsonpath.New("id"), knownvalue.StringExact(f.edge+"/"+f.route2)),
-					stateCheckFunc(func(ctx context.Context, _ func(string) (string, error)) error {
-						// The module left the old route.
-						if _, err := mock.client.GetHTTPSEdgeRouteOIDC(ctx, f.edge, f.route); !apiclient.IsNotFound(err) {
-							return fmt.Errorf("the old route still has an OIDC module: %w", err)
-						}
-						return nil
-					}),
-				},
-			},
-		},
-	})
-}
-
 // The write-only secret reaches the API but never the state; changing the
 // version sends it again; a change of the secret alone is invisible.
 func TestAccHTTPSEdgeRouteOIDC_writeOnlySecret(t *testing.T) {
@@ -212,7 +176,11 @@ func TestAccHTTPSEdgeRouteOIDC_writeOnlySecret(t *testing.T) {
 			{
 				Config: woConfig("first-secret", 1),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionCreate),
+						secretNotInPlan("first-secret"),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan(), secretNotInPlan("first-secret")},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testOIDCResource, tfjsonpath.New("id")),
@@ -230,7 +198,10 @@ func TestAccHTTPSEdgeRouteOIDC_writeOnlySecret(t *testing.T) {
 			{
 				Config: woConfig("second-secret", 2),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionUpdate)},
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionUpdate),
+						secretNotInPlan("first-secret", "second-secret"),
+					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -277,7 +248,12 @@ func TestAccHTTPSEdgeRouteOIDC_writeOnlySecret(t *testing.T) {
 				// And back: the secret leaves the state again.
 				Config: woConfig("third-secret", 3),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionUpdate)},
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(testOIDCResource, tfjsonpath.New("client_secret"), knownvalue.Null()),
+						secretNotInPlan("third-secret"),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan(), secretNotInPlan("third-secret", "plain-secret")},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					secretNotInState("third-secret"),
@@ -287,6 +263,35 @@ func TestAccHTTPSEdgeRouteOIDC_writeOnlySecret(t *testing.T) {
 			},
 		},
 	})
+}
+
+// secretNotInPlan checks that none of the secrets appears anywhere in the
+// values of the plan: planned values, prior state, changes. NOTE: the plan's
+// copy of the configuration is left out: it quotes a literal secret of the
+// test's configuration as written (a real configuration takes it from an
+// ephemeral variable, which it shows as a reference).
+func secretNotInPlan(secrets ...string) plancheck.PlanCheck { return planSecretCheck(secrets) }
+
+type planSecretCheck []string
+
+func (c planSecretCheck) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	if req.Plan == nil {
+		resp.Error = errors.New("no plan")
+		return
+	}
+	values := *req.Plan
+	values.Config = nil
+	whole, err := json.Marshal(values)
+	if err != nil {
+		resp.Error = err
+		return
+	}
+	for _, secret := range c {
+		if strings.Contains(string(whole), secret) {
+			resp.Error = fmt.Errorf("the secret %q appears in the plan", secret)
+			return
+		}
+	}
 }
 
 // secretNotInState checks, for the OIDC resource under test, that client_secret is null, that client_secret_wo
@@ -304,84 +309,6 @@ func secretNotInState(secret string) statecheck.StateCheck {
 		}
 		return nil
 	}}
-}
-
-func TestAccHTTPSEdgeRouteOIDC_disappears(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	deleteModule := func(*terraform.State) error {
-		return mock.client.DeleteHTTPSEdgeRouteOIDC(context.Background(), f.edge, f.route)
-	}
-	config := mock.config(testAccOIDCConfig(f.edge, f.route, `client_secret = "s3cret"`))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				Check:  deleteModule,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionCreate),
-					},
-				},
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				// Applying again re-creates the module.
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionCreate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectAPIOIDC(mock, f, func(m *apiclient.HTTPSEdgeRouteOIDC) error {
-						if m.ClientSecret != "s3cret" {
-							return fmt.Errorf("re-created module %+v", m)
-						}
-						return nil
-					}),
-				},
-			},
-		},
-	})
-}
-
-func TestAccHTTPSEdgeRouteOIDC_unknownEdge(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	for name, ids := range map[string][2]string{
-		"unknown edge":          {f.unknownEdge, f.route},
-		"unknown route":         {f.edge, f.unknownRouteOfTheEdge},
-		"route of another edge": {f.otherEdge, f.route},
-	} {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config: mock.config(testAccOIDCConfig(ids[0], ids[1], `client_secret = "s3cret"`)),
-					ExpectError: regexp.MustCompile(`(?s)Unable to Create HTTPS Edge Route OIDC Module.*404.*No route\s+` +
-						ids[1] + `\s+was\s+found\s+on\s+the\s+HTTPS\s+edge\s+` + ids[0] + `.*Check\s+edge_id\s+and\s+route_id`),
-				}},
-			})
-		})
-	}
-}
-
-func TestAccHTTPSEdgeRouteOIDC_edgesReadOnly(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	mock.server.SetEdgesReadOnly(true)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: mock.config(testAccOIDCConfig(f.edge, f.route, `client_secret = "s3cret"`)),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create HTTPS Edge Route OIDC Module.*ERR_NGROK_7196.*` +
-				`ngrok\s+has\s+made\s+edges\s+read-only.*Cloud\s+endpoints\s+with\s+a\s+traffic\s+policy\s+replace\s+them`),
-		}},
-	})
 }
 
 func TestAccHTTPSEdgeRouteOIDC_invalidConfig(t *testing.T) {
@@ -422,45 +349,6 @@ func TestAccHTTPSEdgeRouteOIDC_invalidConfig(t *testing.T) {
 	}
 }
 
-func TestAccHTTPSEdgeRouteOIDC_importInvalidID(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	for name, id := range map[string]string{
-		"edge only":        f.edge,
-		"swapped":          f.route + "/" + f.edge,
-		"extra segment":    f.edge + "/" + f.route + "/oidc",
-		"other separator":  f.edge + ":" + f.route,
-		"no prefix at all": "abc/def",
-	} {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config: mock.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n\n", testOIDCResource, id) +
-						testAccOIDCConfig(f.edge, f.route, `client_secret = "s3cret"`)),
-					ExpectError: regexp.MustCompile(`(?s)Invalid Import ID.*<edge_id>/<route_id>`),
-				}},
-			})
-		})
-	}
-}
-
-func TestAccHTTPSEdgeRouteOIDC_importModuleNotSet(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	f := seedEdgeRoutes(t, mock)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: mock.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n\n", testOIDCResource, f.edge+"/"+f.route) +
-				testAccOIDCConfig(f.edge, f.route, `client_secret = "s3cret"`)),
-			ExpectError: regexp.MustCompile(`Cannot import non-existent remote object`),
-		}},
-	})
-}
-
 // expectAPIOIDC checks the module as the API holds it.
 func expectAPIOIDC(mock *testMock, f edgeRouteFixture, check func(*apiclient.HTTPSEdgeRouteOIDC) error) statecheck.StateCheck {
 	return stateCheckFunc(func(ctx context.Context, _ func(string) (string, error)) error {
@@ -469,5 +357,142 @@ func expectAPIOIDC(mock *testMock, f edgeRouteFixture, check func(*apiclient.HTT
 			return err
 		}
 		return check(m)
+	})
+}
+
+// An import reads the secret the API returns into client_secret, so a
+// configuration with the same client_secret imports with no change. NOTE:
+// configuration generated by plan -generate-config-out cannot: Terraform
+// writes every sensitive attribute there as `null # sensitive`, so the
+// generated block has neither secret, which the resource refuses (exactly
+// one is required) until the user writes the secret in.
+func TestAccHTTPSEdgeRouteOIDC_import(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	f := seedEdgeRoutes(t, mock)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: mock.config(testAccOIDCConfig(f.edge, f.route, `client_secret = "s3cret"`, `scopes = ["openid"]`,
+					`cookie_prefix = "corp"`, `enabled = false`)),
+			},
+			{
+				ResourceName:    testOIDCResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+			},
+			{
+				ResourceName:    testOIDCResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+				ExpectError: regexp.MustCompile(`(?s)Missing Attribute Configuration.*generated.*Exactly one of these attributes must be\s+` +
+					`configured:\s+\[client_secret,client_secret_wo\]`),
+			},
+		},
+	})
+}
+
+// Importing into a configuration that uses client_secret_wo: the import
+// reads the API's secret, and the plan updates the module, which sends the
+// configured secret and leaves neither in the state.
+func TestAccHTTPSEdgeRouteOIDC_importWriteOnly(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	f := seedEdgeRoutes(t, mock)
+	if _, err := mock.client.ReplaceHTTPSEdgeRouteOIDC(context.Background(), f.edge, f.route, &apiclient.HTTPSEdgeRouteOIDCReplace{
+		Issuer: "https://accounts.example.com", ClientID: "web-app", ClientSecret: "set-outside",
+	}); err != nil {
+		t.Fatal(err)
+	}
+	config := mock.config(importBlock(testOIDCResource, f.edge+"/"+f.route) + testAccOIDCConfig(f.edge, f.route,
+		`client_secret_wo = "configured"`, `client_secret_wo_version = 1`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requireWriteOnly,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(testOIDCResource, tfjsonpath.New("client_secret"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(testOIDCResource, tfjsonpath.New("client_secret_wo_version"), knownvalue.Int64Exact(1)),
+					secretNotInPlan("configured"),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan(), secretNotInPlan("configured", "set-outside")},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				secretNotInState("configured"),
+				secretNotInState("set-outside"),
+				statecheck.ExpectKnownValue(testOIDCResource, tfjsonpath.New("client_secret_wo_version"), knownvalue.Int64Exact(1)),
+				expectSentModule(mock, f.edge, f.route, mockserver.ModuleOIDC, func(body map[string]any) error {
+					if body["client_secret"] != "configured" {
+						return fmt.Errorf("the API received client_secret %v, want the configured one", body["client_secret"])
+					}
+					return nil
+				}),
+			},
+		}},
+	})
+}
+
+// A secret changed outside Terraform shows as a change with client_secret,
+// which the API returns, and applying restores the configured one. With
+// client_secret_wo it cannot show: the state holds no secret to compare.
+func TestAccHTTPSEdgeRouteOIDC_secretChangedOutside(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	f := seedEdgeRoutes(t, mock)
+	changeOutside := func(t *testing.T, routeID string) func() {
+		return func() {
+			if _, err := mock.client.ReplaceHTTPSEdgeRouteOIDC(context.Background(), f.edge, routeID, &apiclient.HTTPSEdgeRouteOIDCReplace{
+				Issuer: "https://accounts.example.com", ClientID: "web-app", ClientSecret: "changed-outside",
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Run("client_secret", func(t *testing.T) {
+		t.Parallel()
+		config := mock.config(testAccOIDCConfig(f.edge, f.route, `client_secret = "s3cret"`))
+		resource.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			Steps: []resource.TestStep{
+				{Config: config},
+				{
+					PreConfig: changeOutside(t, f.route),
+					Config:    config,
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testOIDCResource, plancheck.ResourceActionUpdate)},
+					},
+					ConfigStateChecks: []statecheck.StateCheck{
+						statecheck.ExpectKnownValue(testOIDCResource, tfjsonpath.New("client_secret"), knownvalue.StringExact("s3cret")),
+						expectAPIOIDC(mock, f, func(m *apiclient.HTTPSEdgeRouteOIDC) error {
+							if m.ClientSecret != "s3cret" {
+								return fmt.Errorf("the API holds client_secret %q, want the configured one", m.ClientSecret)
+							}
+							return nil
+						}),
+					},
+				},
+			},
+		})
+	})
+	t.Run("client_secret_wo", func(t *testing.T) {
+		t.Parallel()
+		config := mock.config(testAccOIDCConfig(f.edge, f.route2, `client_secret_wo = "s3cret"`, `client_secret_wo_version = 1`))
+		resource.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			TerraformVersionChecks:   requireWriteOnly,
+			Steps: []resource.TestStep{
+				{Config: config},
+				{
+					PreConfig: changeOutside(t, f.route2),
+					Config:    config,
+					PlanOnly:  true,
+				},
+			},
+		})
 	})
 }

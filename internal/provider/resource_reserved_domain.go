@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -28,6 +29,7 @@ var (
 	_ resource.Resource                   = (*reservedDomainResource)(nil)
 	_ resource.ResourceWithConfigure      = (*reservedDomainResource)(nil)
 	_ resource.ResourceWithImportState    = (*reservedDomainResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*reservedDomainResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*reservedDomainResource)(nil)
 )
 
@@ -66,66 +68,35 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 			"or removing both, is an in-place update. The guide \"Reserved domains: certificates and DNS\" " +
 			"walks through the choices and the DNS records to create.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Description:   "Identifier of the reserved domain (`rd_...`).",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"uri": schema.StringAttribute{
-				Description:   "API address of the reserved domain.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"created_at": schema.StringAttribute{
-				Description:   "When the domain was reserved, RFC 3339.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id":         serverSetAttribute("Identifier of the reserved domain (`rd_...`)."),
+			"uri":        serverSetAttribute("API address of the reserved domain."),
+			"created_at": serverSetAttribute("When the domain was reserved, RFC 3339."),
 			"domain": schema.StringAttribute{
 				Description: "The hostname to reserve, such as `app.example.com`, `myapp.ngrok.app`, or a wildcard " +
 					"such as `*.example.com`. The API stores it in lower case without a trailing dot; a configured " +
-					"spelling that differs only in case or in a trailing dot is kept and plans no change. " +
+					"spelling that differs only in case or in a trailing dot names the same domain: changing to it, or " +
+					"importing with it, plans no change (the state keeps the spelling it has). " +
 					"Changing the domain replaces the reservation.",
 				Required:   true,
 				Validators: []validator.String{domainNameValidator{}},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(
-					func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-						resp.RequiresReplace = normalizeDomainName(req.PlanValue.ValueString()) != normalizeDomainName(req.StateValue.ValueString())
-					},
-					"Changing the domain, other than in case or trailing dot, replaces the reservation.",
-					"Changing the domain, other than in case or trailing dot, replaces the reservation.",
-				)},
+				PlanModifiers: []planmodifier.String{
+					equivalentToState("another spelling of the same domain keeps the prior value", equivalentDomainNames),
+					// NOTE: after equivalentToState, only another domain differs from the state.
+					stringplanmodifier.RequiresReplace(),
+				},
 			},
 			"region": schema.StringAttribute{
 				Description: fmt.Sprintf("Deprecated by ngrok: traffic is now served from every region. One of %s. "+
-					"The API accepts and ignores it and never returns it, so the configured value is kept as is. "+
-					"Changing it from one region to another replaces the reservation; adding or removing it does not.",
+					"The API accepts it, validates it and ignores it, and never returns it, so the configured value is "+
+					"kept as is. Adding, changing or removing it is an in-place update that changes nothing in ngrok: "+
+					"it never replaces the reservation, which would give the domain a new `cname_target`.",
 					quotedList(reservedDomainRegions)),
 				DeprecationMessage: "ngrok ignores the region of a reserved domain: traffic is served from every region. Remove the attribute.",
 				Optional:           true,
 				Validators:         []validator.String{stringvalidator.OneOf(reservedDomainRegions...)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(
-					func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-						resp.RequiresReplace = !req.StateValue.IsNull() && !req.PlanValue.IsNull()
-					},
-					"Changing the region from one value to another replaces the reservation.",
-					"Changing the region from one value to another replaces the reservation.",
-				)},
 			},
-			"description": schema.StringAttribute{
-				Description: fmt.Sprintf("Human-readable description, at most %d bytes.", maxDescriptionBytes),
-				Optional:    true,
-				Computed:    true,
-				Default:     stringdefault.StaticString(""),
-				Validators:  []validator.String{stringvalidator.LengthAtMost(maxDescriptionBytes)},
-			},
-			"metadata": schema.StringAttribute{
-				Description: fmt.Sprintf("Arbitrary machine-readable data (often JSON), at most %d bytes.", maxMetadataBytes),
-				Optional:    true,
-				Computed:    true,
-				Default:     stringdefault.StaticString(""),
-				Validators:  []validator.String{stringvalidator.LengthAtMost(maxMetadataBytes)},
-			},
+			"description": descriptionResourceAttribute(),
+			"metadata":    metadataResourceAttribute(),
 			"certificate_id": schema.StringAttribute{
 				Description: "ID (`cert_...`) of an uploaded TLS certificate to serve on the domain. Conflicts with " +
 					"`certificate_management_policy`; setting it where a policy was replaces the policy. Removing it " +
@@ -175,18 +146,10 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Validators: []validator.String{stringvalidator.RegexMatches(endpointConfigIDPattern,
 					"must be the ID of an endpoint configuration, such as ec_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")},
 			},
-			"cname_target": schema.StringAttribute{
-				Description: "For a custom domain, the target of the DNS CNAME record to create for `domain`. " +
-					"Null for a subdomain of an ngrok domain, which needs no DNS record.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"acme_challenge_cname_target": schema.StringAttribute{
-				Description: "For a wildcard custom domain (`*.example.com`), the target of the DNS CNAME record to " +
-					"create for `_acme-challenge.example.com`, which a managed certificate needs. Null otherwise.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"cname_target": serverSetAttribute("For a custom domain, the target of the DNS CNAME record to create for `domain`. " +
+				"Null for a subdomain of an ngrok domain, which needs no DNS record."),
+			"acme_challenge_cname_target": serverSetAttribute("For a wildcard custom domain (`*.example.com`), the target of the DNS CNAME record to " +
+				"create for `_acme-challenge.example.com`, which a managed certificate needs. Null otherwise."),
 			"certificate": schema.SingleNestedAttribute{
 				Description: "The certificate served on the domain: the uploaded one, or the most recently issued " +
 					"managed one. Null while none is. Read-only: it changes as ngrok issues and renews certificates.",
@@ -225,7 +188,10 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Description: "With `certificate_management_policy`, make create and update wait until the managed " +
 					"certificate is issued (bounded by `timeouts`), and fail with the job's error when ngrok reports " +
 					"`DNS_ERROR`. Create the DNS records first: on a new custom domain, read `cname_target` from a " +
-					"first apply without waiting. Defaults to `false`. Not sent to the API.",
+					"first apply without waiting. When the wait fails during a create, the reservation is kept in the " +
+					"state but Terraform marks it tainted; after fixing DNS, run `terraform untaint` rather than let " +
+					"an apply replace it (a new reservation gets a new `cname_target`). When it fails during an update, " +
+					"the next apply waits again. Defaults to `false`. Not sent to the API.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(false),
@@ -283,6 +249,26 @@ func (r *reservedDomainResource) ValidateConfig(ctx context.Context, req resourc
 	}
 }
 
+// ModifyPlan keeps certificate and certificate_management_status as they
+// are when, once the attribute plan modifiers have set another spelling of
+// the same domain or the same JSON metadata back to the state's value,
+// nothing is left to change. The framework has marked them unknown already,
+// because the configuration differed from the state in text; left unknown,
+// they would plan an update that changes nothing.
+func (r *reservedDomainResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || req.State.Raw.IsNull() {
+		return
+	}
+	var plan, state reservedDomainModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !plan.sameSettings(state) {
+		return
+	}
+	plan.Certificate, plan.CertificateManagementStatus = state.Certificate, state.CertificateManagementStatus
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
 func (r *reservedDomainResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan reservedDomainModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -313,14 +299,7 @@ func (r *reservedDomainResource) Create(ctx context.Context, req resource.Create
 		d = updated
 	}
 
-	if plan.WaitForCertificate.ValueBool() && d.CertificateManagementPolicy != nil {
-		d = r.waitForCertificate(ctx, d, timeoutFor(plan.Timeouts, "create"), true, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			resp.Diagnostics.Append(resp.State.Set(ctx, waitFailedState(d, plan))...)
-			return
-		}
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(plan))...)
+	r.waitAndSave(ctx, d, plan, "create", &resp.State, &resp.Diagnostics)
 }
 
 func (r *reservedDomainResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -388,14 +367,7 @@ func (r *reservedDomainResource) Update(ctx context.Context, req resource.Update
 		}
 	}
 
-	if plan.WaitForCertificate.ValueBool() && d.CertificateManagementPolicy != nil {
-		d = r.waitForCertificate(ctx, d, timeoutFor(plan.Timeouts, "update"), false, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			resp.Diagnostics.Append(resp.State.Set(ctx, waitFailedState(d, plan))...)
-			return
-		}
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(plan))...)
+	r.waitAndSave(ctx, d, plan, "update", &resp.State, &resp.Diagnostics)
 }
 
 func (r *reservedDomainResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -504,6 +476,24 @@ func (r *reservedDomainResource) waitForCertificate(ctx context.Context, d *apic
 		}
 		d = next
 	}
+}
+
+// waitAndSave ends a create or an update (operation): it waits for the
+// managed certificate when the plan asks for it, then saves the domain as
+// last read. A failed wait is saved too (see waitFailedState), with the
+// error.
+func (r *reservedDomainResource) waitAndSave(ctx context.Context, d *apiclient.ReservedDomain, plan reservedDomainModel,
+	operation string, state *tfsdk.State, diags *diag.Diagnostics) {
+	if plan.WaitForCertificate.ValueBool() && d.CertificateManagementPolicy != nil {
+		var waitDiags diag.Diagnostics
+		d = r.waitForCertificate(ctx, d, timeoutFor(plan.Timeouts, operation), operation == "create", &waitDiags)
+		diags.Append(waitDiags...)
+		if waitDiags.HasError() {
+			diags.Append(state.Set(ctx, waitFailedState(d, plan))...)
+			return
+		}
+	}
+	diags.Append(state.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(plan))...)
 }
 
 // waitFailedState is the state after a failed wait: the domain as last read,

@@ -168,8 +168,71 @@ func TestAccReservedDomain_basic(t *testing.T) {
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
+			{
+				// terraform plan -generate-config-out writes configuration
+				// that imports with no change.
+				ResourceName:    testRDResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
 		},
 	})
+}
+
+// Domains reserved outside Terraform, in every shape, imported with the
+// configuration that terraform plan -generate-config-out writes: the plan
+// is empty. Their metadata is JSON formatted otherwise than jsonencode()
+// would, which the generated configuration writes it with.
+func TestAccReservedDomain_generatedConfig(t *testing.T) {
+	t.Parallel()
+	clock := &rdClock{now: rdTestClockStart}
+	mock := newDomainTestMock(t, clock, time.Hour)
+	ctx := context.Background()
+	cert := seedRDCertificate(t, mock)
+	ec, err := mock.server.SeedEndpointConfiguration(mockserver.EndpointConfigurationSeed{Type: "https"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, in := range []apiclient.ReservedDomainCreate{
+		{Domain: "App.Example.COM", Description: "from the dashboard", Metadata: "{\"tier\": 1.0,\n \"team\": \"web\"}"},
+		{Domain: "myapp.ngrok.app", Region: "eu"},
+		{Domain: "*.example.net", CertificateManagementPolicy: &apiclient.ReservedDomainCertPolicy{PrivateKeyType: "rsa"}},
+		{Domain: "uploaded.example.org", CertificateID: cert, Metadata: "[1, 2]"},
+	} {
+		d, err := mock.client.CreateReservedDomain(ctx, &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, d.ID)
+	}
+	if _, err := mock.client.UpdateReservedDomain(ctx, ids[0], &apiclient.ReservedDomainUpdate{HTTPSEndpointConfigurationID: &ec}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps:                    generatedConfigImportSteps(mock.config(`data "ngrok_reserved_domains" "all" {}`), testRDResource, ids),
+	})
+}
+
+// generatedConfigImportSteps imports each of ids, objects created outside
+// Terraform, as address with the configuration that terraform plan
+// -generate-config-out writes, and expects the plan to change nothing.
+// config is a first step's configuration that reads something, since an
+// import step cannot be the first.
+func generatedConfigImportSteps(config, address string, ids []string) []resource.TestStep {
+	steps := []resource.TestStep{{Config: config}}
+	for _, id := range ids {
+		steps = append(steps, resource.TestStep{
+			ResourceName:    address,
+			ImportState:     true,
+			ImportStateId:   id,
+			ImportStateKind: resource.ImportBlockWithID,
+			GenerateConfig:  true,
+		})
+	}
+	return steps
 }
 
 func TestAccReservedDomain_shapes(t *testing.T) {
@@ -251,6 +314,14 @@ func TestAccReservedDomain_updateInPlace(t *testing.T) {
 				},
 			},
 			{
+				// The same JSON metadata in another formatting is no change.
+				Config: mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`, `description = "second"`,
+					`metadata = "{ \"team\" : \"web\" }\n"`,
+					fmt.Sprintf("http_endpoint_configuration_id = %q", httpEC),
+					fmt.Sprintf("https_endpoint_configuration_id = %q", httpsEC))),
+				PlanOnly: true,
+			},
+			{
 				// Removing them detaches and clears them in the API.
 				Config: mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -322,17 +393,58 @@ func TestAccReservedDomain_domainSpelling(t *testing.T) {
 				},
 			},
 			{
+				// Respelling the domain is no change: the state keeps its spelling.
 				Config: mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionNoop)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testRDResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("domain"), knownvalue.StringExact("App.Example.COM.")),
+				},
+			},
+			{
+				// Nor is it part of another change.
+				Config: mock.config(testAccReservedDomainConfig(`domain = "APP.example.com"`, `description = "x"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testRDResource, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("domain"), knownvalue.StringExact("app.example.com")),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("domain"), knownvalue.StringExact("App.Example.COM.")),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("description"), knownvalue.StringExact("x")),
 				},
 			},
 		},
+	})
+}
+
+// A domain reserved outside Terraform, imported with a configuration that
+// spells it otherwise, plans no change.
+func TestAccReservedDomain_importWithOtherSpelling(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	d, err := mock.client.CreateReservedDomain(context.Background(), &apiclient.ReservedDomainCreate{Domain: "app.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := mock.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n\n", testRDResource, d.ID) +
+		testAccReservedDomainConfig(`domain = "App.Example.COM."`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionNoop)},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("id"), knownvalue.StringExact(d.ID)),
+				statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("domain"), knownvalue.StringExact("app.example.com")),
+			},
+		}},
 	})
 }
 
@@ -688,9 +800,11 @@ func TestAccReservedDomain_region(t *testing.T) {
 	add := withRegion("us")
 	add.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionUpdate)}
 	add.ConfigStateChecks = append(add.ConfigStateChecks, sameID.AddStateValue(testRDResource, tfjsonpath.New("id")))
-	// Changing it from one region to another does.
+	// Nor does changing it from one region to another: ngrok ignores it, and
+	// a new reservation would get a new cname_target.
 	change := withRegion("jp")
-	change.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionDestroyBeforeCreate)}
+	change.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionUpdate)}
+	change.ConfigStateChecks = append(change.ConfigStateChecks, sameID.AddStateValue(testRDResource, tfjsonpath.New("id")))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps:                    []resource.TestStep{create, remove, add, change},

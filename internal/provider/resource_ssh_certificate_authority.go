@@ -65,20 +65,8 @@ func (r *sshCertificateAuthorityResource) Schema(_ context.Context, _ resource.S
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
-			"description": schema.StringAttribute{
-				Description: fmt.Sprintf("Human-readable description, at most %d bytes.", maxDescriptionBytes),
-				Optional:    true,
-				Computed:    true,
-				Default:     stringdefault.StaticString(""),
-				Validators:  []validator.String{stringvalidator.LengthAtMost(maxDescriptionBytes)},
-			},
-			"metadata": schema.StringAttribute{
-				Description: fmt.Sprintf("Arbitrary machine-readable data (often JSON), at most %d bytes.", maxMetadataBytes),
-				Optional:    true,
-				Computed:    true,
-				Default:     stringdefault.StaticString(""),
-				Validators:  []validator.String{stringvalidator.LengthAtMost(maxMetadataBytes)},
-			},
+			"description": descriptionResourceAttribute(),
+			"metadata":    metadataResourceAttribute(),
 			"private_key_type": schema.StringAttribute{
 				Description: fmt.Sprintf("Type of key pair to generate: %s. Defaults to `%s`. Changing it replaces the authority.",
 					quotedList(caKeyTypes), defaultCAKeyType),

@@ -282,6 +282,29 @@ func TestAccSSHCertificateAuthority_importPlansNoChange(t *testing.T) {
 	})
 }
 
+// Metadata written by another tool in another JSON formatting imports into
+// jsonencode() configuration, as -generate-config-out writes it, with no change.
+func TestAccSSHCertificateAuthority_importJSONMetadataByMeaning(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	ca, err := mock.client.CreateSSHCertificateAuthority(context.Background(), &apiclient.SSHCertificateAuthorityCreate{
+		Metadata: "{\n  \"team\": \"platform\",\n  \"tier\": 1\n}",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n\n", testCAResource, ca.ID) +
+				testAccSSHCertificateAuthorityConfig(`metadata = jsonencode({ tier = 1, team = "platform" })`)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testCAResource, plancheck.ResourceActionNoop)},
+			},
+		}},
+	})
+}
+
 func TestAccSSHCertificateAuthority_importInvalidID(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)

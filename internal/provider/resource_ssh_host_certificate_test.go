@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"golang.org/x/crypto/ssh"
 
@@ -82,6 +81,14 @@ func TestAccSSHHostCertificate_basic(t *testing.T) {
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
+			{
+				// The configuration that plan -generate-config-out writes
+				// imports with no change.
+				ResourceName:    testHostCertificate,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
 		},
 	})
 }
@@ -104,55 +111,6 @@ func TestAccSSHHostCertificate_noPrincipals(t *testing.T) {
 				}),
 			},
 		}},
-	})
-}
-
-func TestAccSSHHostCertificate_updateInPlace(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	key := fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519"))
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	sameCertificate := statecheck.CompareValue(compare.ValuesSame())
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: mock.config(testAccSSHCertificateConfig("host", key, `description = "first"`)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(testHostCertificate, tfjsonpath.New("id")),
-					sameCertificate.AddStateValue(testHostCertificate, tfjsonpath.New("certificate")),
-				},
-			},
-			{
-				Config: mock.config(testAccSSHCertificateConfig("host", key, `description = "second"`,
-					`metadata = jsonencode({ rack = "a1" })`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testHostCertificate, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(testHostCertificate, tfjsonpath.New("id")),
-					sameCertificate.AddStateValue(testHostCertificate, tfjsonpath.New("certificate")),
-					statecheck.ExpectKnownValue(testHostCertificate, tfjsonpath.New("description"), knownvalue.StringExact("second")),
-					statecheck.ExpectKnownValue(testHostCertificate, tfjsonpath.New("metadata"), knownvalue.StringExact(`{"rack":"a1"}`)),
-				},
-			},
-			{
-				// Removing both clears them in the API.
-				Config: mock.config(testAccSSHCertificateConfig("host", key)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testHostCertificate, plancheck.ResourceActionUpdate)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(testHostCertificate, tfjsonpath.New("id")),
-					expectAPIHostCertificate(mock, func(c *apiclient.SSHHostCertificate) error {
-						if c.Description != "" || c.Metadata != "" {
-							return fmt.Errorf("API still has description %q and metadata %q", c.Description, c.Metadata)
-						}
-						return nil
-					}),
-				},
-			},
-		},
 	})
 }
 
@@ -204,39 +162,6 @@ func TestAccSSHHostCertificate_replace(t *testing.T) {
 	})
 }
 
-// The same key with another comment or other spacing is no change: the
-// key, not its text, is what the certificate certifies.
-func TestAccSSHHostCertificate_publicKeyComparedByKey(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	key := testSSHPublicKey(t, "ed25519")
-	keyType, keyData, _ := strings.Cut(key, " ")
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: mock.config(testAccSSHCertificateConfig("host", fmt.Sprintf("public_key = %q", key+" root@web-1"))),
-			},
-			{
-				Config: mock.config(testAccSSHCertificateConfig("host", fmt.Sprintf("public_key = %q", keyType+"   "+keyData+"   root@renamed-host\n"))),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testHostCertificate, plancheck.ResourceActionNoop)},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					// The state keeps the text the certificate was made from.
-					statecheck.ExpectKnownValue(testHostCertificate, tfjsonpath.New("public_key"), knownvalue.StringExact(key+" root@web-1")),
-				},
-			},
-			{
-				Config: mock.config(testAccSSHCertificateConfig("host", fmt.Sprintf("public_key = %q", key))),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testHostCertificate, plancheck.ResourceActionNoop)},
-				},
-			},
-		},
-	})
-}
-
 // valid_after and valid_until in another notation of the same instant are
 // no change, and the state keeps the configuration's notation.
 func TestAccSSHHostCertificate_validityNotation(t *testing.T) {
@@ -254,7 +179,7 @@ func TestAccSSHHostCertificate_validityNotation(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(testHostCertificate, tfjsonpath.New("valid_after"), knownvalue.StringExact("2030-01-01T09:00:00+09:00")),
-					expectAPIHostCertificate(mock, func(c *apiclient.SSHHostCertificate) error {
+					expectAPICertificate(mock, testSSHCertKinds[0], func(c *apiclient.SSHCertificate) error {
 						if c.ValidAfter != "2030-01-01T00:00:00Z" || c.ValidUntil != "2030-06-30T23:59:59Z" {
 							return fmt.Errorf("API validity %s .. %s", c.ValidAfter, c.ValidUntil)
 						}
@@ -359,87 +284,6 @@ resource "ngrok_ssh_host_certificate" "test" {
 	})
 }
 
-func TestAccSSHHostCertificate_importInvalidID(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: mock.config("import {\n  to = " + testHostCertificate + "\n  id = \"sucrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam\"\n}\n\n" +
-				testAccSSHCertificateConfig("host", fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519")))),
-			ExpectError: regexp.MustCompile(`(?s)Invalid Import ID.*shcrt_`),
-		}},
-	})
-}
-
-func TestAccSSHHostCertificate_importUnknownID(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: mock.config("import {\n  to = " + testHostCertificate + "\n  id = \"shcrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam\"\n}\n\n" +
-				testAccSSHCertificateConfig("host", fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519")))),
-			ExpectError: regexp.MustCompile(`Cannot import non-existent remote object`),
-		}},
-	})
-}
-
-func TestAccSSHHostCertificate_disappears(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	config := mock.config(testAccSSHCertificateConfig("host", fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519"))))
-	deleteCert := func(s *terraform.State) error {
-		rs, ok := s.RootModule().Resources[testHostCertificate]
-		if !ok {
-			return fmt.Errorf("%s not in state", testHostCertificate)
-		}
-		return mock.client.DeleteSSHHostCertificate(context.Background(), rs.Primary.ID)
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				Check:  deleteCert,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(testHostCertificate, plancheck.ResourceActionCreate),
-					},
-				},
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				// Re-created; destroyed afterwards after vanishing once more,
-				// where the 404 counts as success.
-				Config: config,
-				Check:  deleteCert,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testHostCertificate, plancheck.ResourceActionCreate)},
-				},
-				ExpectNonEmptyPlan: true,
-			},
-		},
-	})
-}
-
-// API refusals reach the user with the API's code and message.
-func TestAccSSHHostCertificate_apiError(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: mock.config(`resource "ngrok_ssh_host_certificate" "test" {
-  ssh_certificate_authority_id = "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
-  public_key                   = ` + fmt.Sprintf("%q", testSSHPublicKey(t, "ed25519")) + `
-}
-`),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create SSH Host Certificate.*400 Bad Request with\s+ERR_NGROK_1945.*Operation ID: op_`),
-		}},
-	})
-}
-
 func TestAccSSHHostCertificate_invalidConfig(t *testing.T) {
 	t.Parallel()
 	ed25519Key := testSSHPublicKey(t, "ed25519")
@@ -448,12 +292,14 @@ func TestAccSSHHostCertificate_invalidConfig(t *testing.T) {
 		attrs []string
 		want  string
 	}{
-		"public key not a key":     {[]string{`public_key = "ssh-ed25519 not-a-key"`}, `(?s)Invalid SSH Public Key.*not an OpenSSH public key`},
-		"public key empty":         {[]string{`public_key = ""`}, `(?s)Invalid SSH Public Key.*empty`},
-		"public key with options":  {[]string{fmt.Sprintf("public_key = %q", `no-pty `+ed25519Key)}, `(?s)Invalid SSH Public Key.*options`},
-		"two public keys":          {[]string{fmt.Sprintf("public_key = %q", ed25519Key+"\n"+ed25519Key)}, `(?s)Invalid SSH Public Key.*more than one line`},
-		"principal empty":          {[]string{keyAttr, `principals = [""]`}, `(?s)principals.*non-empty name without whitespace`},
-		"principal with space":     {[]string{keyAttr, `principals = ["web 1"]`}, `(?s)principals.*non-empty name without whitespace`},
+		"public key not a key":    {[]string{`public_key = "ssh-ed25519 not-a-key"`}, `(?s)Invalid SSH Public Key.*not an OpenSSH public key`},
+		"public key empty":        {[]string{`public_key = ""`}, `(?s)Invalid SSH Public Key.*empty`},
+		"public key with options": {[]string{fmt.Sprintf("public_key = %q", `no-pty `+ed25519Key)}, `(?s)Invalid SSH Public Key.*options`},
+		"two public keys":         {[]string{fmt.Sprintf("public_key = %q", ed25519Key+"\n"+ed25519Key)}, `(?s)Invalid SSH Public Key.*more than one line`},
+		"principal empty":         {[]string{keyAttr, `principals = [""]`}, `(?s)principals.*non-empty name without whitespace`},
+		"principal with space":    {[]string{keyAttr, `principals = ["web 1"]`}, `(?s)principals.*non-empty name without whitespace`},
+		"principal with a no-break space": {[]string{keyAttr, `principals = ["web\u00a01"]`},
+			`(?s)principals.*non-empty name without whitespace`},
 		"valid_after not RFC 3339": {[]string{keyAttr, `valid_after = "2030-01-01 00:00:00"`}, `(?s)Invalid Timestamp.*not an RFC 3339`},
 		"valid_until before 1970":  {[]string{keyAttr, `valid_until = "1969-01-01T00:00:00Z"`}, `(?s)Invalid Timestamp.*before 1970`},
 		"valid_until not after valid_after": {[]string{keyAttr, `valid_after = "2030-01-01T00:00:00Z"`, `valid_until = "2030-01-01T01:00:00+01:00"`},
@@ -484,19 +330,4 @@ func TestAccSSHHostCertificate_invalidConfig(t *testing.T) {
 			})
 		})
 	}
-}
-
-// expectAPIHostCertificate checks the test host certificate as the API holds it.
-func expectAPIHostCertificate(mock *testMock, check func(*apiclient.SSHHostCertificate) error) statecheck.StateCheck {
-	return stateValuesCheck(func(resources map[string]map[string]any, _ map[string]any) error {
-		id, err := attrString(resources, testHostCertificate, "id")
-		if err != nil {
-			return err
-		}
-		c, err := mock.client.GetSSHHostCertificate(context.Background(), id)
-		if err != nil {
-			return err
-		}
-		return check(c)
-	})
 }

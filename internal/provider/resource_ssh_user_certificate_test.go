@@ -38,7 +38,11 @@ func TestAccSSHUserCertificate_defaults(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testUserCertificate, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(testUserCertificate, tfjsonpath.New("extensions")),
+						// The API's default options, known at plan time.
+						plancheck.ExpectKnownValue(testUserCertificate, tfjsonpath.New("extensions"), knownvalue.MapExact(map[string]knownvalue.Check{
+							"permit-pty": knownvalue.StringExact(""), "permit-user-rc": knownvalue.StringExact(""),
+						})),
+						plancheck.ExpectKnownValue(testUserCertificate, tfjsonpath.New("critical_options"), knownvalue.MapSizeExact(0)),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -76,6 +80,12 @@ func TestAccSSHUserCertificate_defaults(t *testing.T) {
 				ResourceName:      testUserCertificate,
 				ImportState:       true,
 				ImportStateVerify: true,
+			},
+			{
+				ResourceName:    testUserCertificate,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
 			},
 		},
 	})
@@ -153,12 +163,18 @@ func TestAccSSHUserCertificate_options(t *testing.T) {
 				ImportState:       true,
 				ImportStateVerify: true,
 			},
+			{
+				ResourceName:    testUserCertificate,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
 		},
 	})
 }
 
 // Stating the API's defaults explicitly, after they were defaulted, is no
-// change; removing a stated value keeps the certificate as it is.
+// change, and removing them again is none either.
 func TestAccSSHUserCertificate_defaultsStatedExplicitly(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t, mockserver.WithClock(newTestClock().Now))
@@ -185,46 +201,43 @@ func TestAccSSHUserCertificate_defaultsStatedExplicitly(t *testing.T) {
 	})
 }
 
-func TestAccSSHUserCertificate_updateInPlace(t *testing.T) {
+// Removing options from the configuration means the defaults, as omitting
+// them does at creation: the certificate is signed again without them,
+// rather than keeping a forced command or extra permissions that the
+// configuration no longer states.
+func TestAccSSHUserCertificate_removedOptionsReturnToDefaults(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)
-	key := fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "p521"))
-	sameID := statecheck.CompareValue(compare.ValuesSame())
+	key := fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519"))
+	differentID := statecheck.CompareValue(compare.ValuesDiffer())
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            mock.config(testAccSSHCertificateConfig("user", key, `metadata = "{}"`)),
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(testUserCertificate, tfjsonpath.New("id"))},
+				Config: mock.config(testAccSSHCertificateConfig("user", key,
+					`critical_options = { "force-command" = "/usr/local/bin/backup" }`, `extensions = { "permit-port-forwarding" = "" }`)),
+				ConfigStateChecks: []statecheck.StateCheck{differentID.AddStateValue(testUserCertificate, tfjsonpath.New("id"))},
 			},
 			{
-				Config: mock.config(testAccSSHCertificateConfig("user", key, `metadata = jsonencode({ ticket = "OPS-1" })`, `description = "alice"`)),
+				Config: mock.config(testAccSSHCertificateConfig("user", key)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testUserCertificate, plancheck.ResourceActionUpdate)},
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testUserCertificate, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectKnownValue(testUserCertificate, tfjsonpath.New("critical_options"), knownvalue.MapSizeExact(0)),
+						plancheck.ExpectKnownValue(testUserCertificate, tfjsonpath.New("extensions"), knownvalue.MapExact(map[string]knownvalue.Check{
+							"permit-pty": knownvalue.StringExact(""), "permit-user-rc": knownvalue.StringExact(""),
+						})),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(testUserCertificate, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(testUserCertificate, tfjsonpath.New("metadata"), knownvalue.StringExact(`{"ticket":"OPS-1"}`)),
-					statecheck.ExpectKnownValue(testUserCertificate, tfjsonpath.New("description"), knownvalue.StringExact("alice")),
-				},
-			},
-		},
-	})
-}
-
-// A changed key comment plans no change for user certificates either.
-func TestAccSSHUserCertificate_publicKeyComparedByKey(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	key := testSSHPublicKey(t, "ed25519")
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: mock.config(testAccSSHCertificateConfig("user", fmt.Sprintf("public_key = %q", key+" alice@laptop")))},
-			{
-				Config: mock.config(testAccSSHCertificateConfig("user", fmt.Sprintf("public_key = %q", key+" alice@new-laptop\n"))),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testUserCertificate, plancheck.ResourceActionNoop)},
+					differentID.AddStateValue(testUserCertificate, tfjsonpath.New("id")),
+					expectCertificateSignedByCA(testUserCertificate, func(cert *ssh.Certificate, _ map[string]any) error {
+						if len(cert.CriticalOptions) != 0 || !maps.Equal(cert.Extensions, map[string]string{"permit-pty": "", "permit-user-rc": ""}) {
+							return fmt.Errorf("permissions %+v, want the defaults", cert.Permissions)
+						}
+						return nil
+					}),
 				},
 			},
 		},
@@ -243,9 +256,11 @@ func TestAccSSHUserCertificate_importAndDecode(t *testing.T) {
 	}
 	key := testSSHPublicKey(t, "ed25519")
 	cert, err := mock.client.CreateSSHUserCertificate(ctx, &apiclient.SSHUserCertificateCreate{
-		SSHCertificateAuthorityID: ca.ID, PublicKey: key + " alice@laptop", Principals: []string{"alice", "deploy"},
+		SSHCertificateCreate: apiclient.SSHCertificateCreate{
+			SSHCertificateAuthorityID: ca.ID, PublicKey: key + " alice@laptop", Principals: []string{"alice", "deploy"},
+			ValidAfter: "2030-01-01T00:00:00Z", ValidUntil: "2030-01-02T00:00:00Z",
+		},
 		CriticalOptions: map[string]string{"source-address": "192.0.2.0/24"},
-		ValidAfter:      "2030-01-01T00:00:00Z", ValidUntil: "2030-01-02T00:00:00Z",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -310,42 +325,6 @@ func mustParseKey(t *testing.T, line string) ssh.PublicKey {
 	return k
 }
 
-func TestAccSSHUserCertificate_importInvalidID(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: mock.config("import {\n  to = " + testUserCertificate + "\n  id = \"shcrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam\"\n}\n\n" +
-				testAccSSHCertificateConfig("user", fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519")))),
-			ExpectError: regexp.MustCompile(`(?s)Invalid Import ID.*sucrt_`),
-		}},
-	})
-}
-
-func TestAccSSHUserCertificate_disappears(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	config := mock.config(testAccSSHCertificateConfig("user", fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519"))))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: config,
-			Check: func(s *terraform.State) error {
-				rs, ok := s.RootModule().Resources[testUserCertificate]
-				if !ok {
-					return fmt.Errorf("%s not in state", testUserCertificate)
-				}
-				return mock.client.DeleteSSHUserCertificate(context.Background(), rs.Primary.ID)
-			},
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testUserCertificate, plancheck.ResourceActionCreate)},
-			},
-			ExpectNonEmptyPlan: true,
-		}},
-	})
-}
-
 func TestAccSSHUserCertificate_invalidConfig(t *testing.T) {
 	t.Parallel()
 	keyAttr := fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519"))
@@ -376,10 +355,8 @@ func TestAccSSHUserCertificate_invalidConfig(t *testing.T) {
 	}
 }
 
-// The authority cannot be destroyed while it has certificates, but
-// Terraform destroys certificates first, so a whole configuration still
-// comes down in one run; and replacing the authority replaces its
-// certificates.
+// Replacing the authority replaces its certificates, and a whole
+// configuration comes down in one run, leaving no certificate behind.
 func TestAccSSHUserCertificate_authorityReplacedWithIt(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)

@@ -42,13 +42,19 @@ var sshFlagExtensions = []string{
 	"permit-user-rc",
 }
 
+// sshDefaultExtensions are the extensions of a user certificate created
+// without any, the API's default [real].
+var sshDefaultExtensions = []string{"permit-pty", "permit-user-rc"}
+
 // sshCertKeyTypes are the key types the API can certify, as key_type names them.
 var sshCertKeyTypes = []string{keyTypeRSA, keyTypeECDSA, keyTypeEd25519}
 
 // minSSHRSABits is the smallest RSA key OpenSSH accepts.
 const minSSHRSABits = 1024
 
-type sshHostCertificateModel struct {
+// sshCertificateModel holds the attributes every certificate has: all of a
+// host certificate's, and a user certificate's but its options.
+type sshCertificateModel struct {
 	ID                        types.String `tfsdk:"id"`
 	URI                       types.String `tfsdk:"uri"`
 	CreatedAt                 types.String `tfsdk:"created_at"`
@@ -61,30 +67,24 @@ type sshHostCertificateModel struct {
 	ValidAfter                types.String `tfsdk:"valid_after"`
 	ValidUntil                types.String `tfsdk:"valid_until"`
 	Certificate               types.String `tfsdk:"certificate"`
+}
+
+type sshHostCertificateModel struct {
+	sshCertificateModel
 }
 
 type sshUserCertificateModel struct {
-	ID                        types.String `tfsdk:"id"`
-	URI                       types.String `tfsdk:"uri"`
-	CreatedAt                 types.String `tfsdk:"created_at"`
-	Description               types.String `tfsdk:"description"`
-	Metadata                  types.String `tfsdk:"metadata"`
-	SSHCertificateAuthorityID types.String `tfsdk:"ssh_certificate_authority_id"`
-	PublicKey                 types.String `tfsdk:"public_key"`
-	KeyType                   types.String `tfsdk:"key_type"`
-	Principals                types.List   `tfsdk:"principals"`
-	CriticalOptions           types.Map    `tfsdk:"critical_options"`
-	Extensions                types.Map    `tfsdk:"extensions"`
-	ValidAfter                types.String `tfsdk:"valid_after"`
-	ValidUntil                types.String `tfsdk:"valid_until"`
-	Certificate               types.String `tfsdk:"certificate"`
+	sshCertificateModel
+	CriticalOptions types.Map `tfsdk:"critical_options"`
+	Extensions      types.Map `tfsdk:"extensions"`
 }
 
-func sshHostCertificateModelFromAPI(ctx context.Context, c *apiclient.SSHHostCertificate) (sshHostCertificateModel, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	principals, d := types.ListValueFrom(ctx, types.StringType, nonNilStrings(c.Principals))
-	diags.Append(d...)
-	return sshHostCertificateModel{
+// base is the common part of either kind's model, for code that serves both.
+func (m *sshCertificateModel) base() *sshCertificateModel { return m }
+
+func sshCertificateModelFromAPI(ctx context.Context, c *apiclient.SSHCertificate) (sshCertificateModel, diag.Diagnostics) {
+	principals, diags := types.ListValueFrom(ctx, types.StringType, nonNilStrings(c.Principals))
+	return sshCertificateModel{
 		ID:                        types.StringValue(c.ID),
 		URI:                       types.StringValue(c.URI),
 		CreatedAt:                 types.StringValue(c.CreatedAt),
@@ -100,10 +100,13 @@ func sshHostCertificateModelFromAPI(ctx context.Context, c *apiclient.SSHHostCer
 	}, diags
 }
 
+func sshHostCertificateModelFromAPI(ctx context.Context, c *apiclient.SSHHostCertificate) (sshHostCertificateModel, diag.Diagnostics) {
+	m, diags := sshCertificateModelFromAPI(ctx, c)
+	return sshHostCertificateModel{m}, diags
+}
+
 func sshUserCertificateModelFromAPI(ctx context.Context, c *apiclient.SSHUserCertificate) (sshUserCertificateModel, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	principals, d := types.ListValueFrom(ctx, types.StringType, nonNilStrings(c.Principals))
-	diags.Append(d...)
+	m, diags := sshCertificateModelFromAPI(ctx, &c.SSHCertificate)
 	// NOTE: the API always returns both maps; an absent one (another API
 	// version, a proxy) reads as empty rather than null so that the state
 	// never holds a null the plan did not predict.
@@ -111,27 +114,15 @@ func sshUserCertificateModelFromAPI(ctx context.Context, c *apiclient.SSHUserCer
 	diags.Append(d...)
 	extensions, d := types.MapValueFrom(ctx, types.StringType, nonNilStringMap(c.Extensions))
 	diags.Append(d...)
-	return sshUserCertificateModel{
-		ID:                        types.StringValue(c.ID),
-		URI:                       types.StringValue(c.URI),
-		CreatedAt:                 types.StringValue(c.CreatedAt),
-		Description:               types.StringValue(c.Description),
-		Metadata:                  types.StringValue(c.Metadata),
-		SSHCertificateAuthorityID: types.StringValue(c.SSHCertificateAuthorityID),
-		PublicKey:                 types.StringValue(c.PublicKey),
-		KeyType:                   types.StringValue(c.KeyType),
-		Principals:                principals,
-		CriticalOptions:           critical,
-		Extensions:                extensions,
-		ValidAfter:                types.StringValue(c.ValidAfter),
-		ValidUntil:                types.StringValue(c.ValidUntil),
-		Certificate:               types.StringValue(c.Certificate),
-	}, diags
+	return sshUserCertificateModel{sshCertificateModel: m, CriticalOptions: critical, Extensions: extensions}, diags
 }
 
-func (m sshHostCertificateModel) toCreate(ctx context.Context) (*apiclient.SSHHostCertificateCreate, diag.Diagnostics) {
+// toCreate is the create body of a host certificate, and the common part of
+// a user certificate's. Values the configuration leaves to the API (unknown
+// in the plan) are omitted.
+func (m sshCertificateModel) toCreate(ctx context.Context) (*apiclient.SSHCertificateCreate, diag.Diagnostics) {
 	principals, diags := stringListValue(ctx, m.Principals)
-	return &apiclient.SSHHostCertificateCreate{
+	return &apiclient.SSHCertificateCreate{
 		SSHCertificateAuthorityID: m.SSHCertificateAuthorityID.ValueString(),
 		PublicKey:                 m.PublicKey.ValueString(),
 		Principals:                principals,
@@ -143,36 +134,17 @@ func (m sshHostCertificateModel) toCreate(ctx context.Context) (*apiclient.SSHHo
 }
 
 func (m sshUserCertificateModel) toCreate(ctx context.Context) (*apiclient.SSHUserCertificateCreate, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	principals, d := stringListValue(ctx, m.Principals)
-	diags.Append(d...)
+	common, diags := m.sshCertificateModel.toCreate(ctx)
 	critical, d := stringMapValue(ctx, m.CriticalOptions)
 	diags.Append(d...)
 	extensions, d := stringMapValue(ctx, m.Extensions)
 	diags.Append(d...)
-	return &apiclient.SSHUserCertificateCreate{
-		SSHCertificateAuthorityID: m.SSHCertificateAuthorityID.ValueString(),
-		PublicKey:                 m.PublicKey.ValueString(),
-		Principals:                principals,
-		CriticalOptions:           critical,
-		Extensions:                extensions,
-		ValidAfter:                knownString(m.ValidAfter),
-		ValidUntil:                knownString(m.ValidUntil),
-		Description:               m.Description.ValueString(),
-		Metadata:                  m.Metadata.ValueString(),
-	}, diags
+	return &apiclient.SSHUserCertificateCreate{SSHCertificateCreate: *common, CriticalOptions: critical, Extensions: extensions}, diags
 }
 
 // toUpdate sends both fields, so that one removed from the configuration
 // (planned as "") is cleared rather than left behind.
-func (m sshHostCertificateModel) toUpdate() *apiclient.SSHCertificateUpdate {
-	return &apiclient.SSHCertificateUpdate{
-		Description: m.Description.ValueStringPointer(),
-		Metadata:    m.Metadata.ValueStringPointer(),
-	}
-}
-
-func (m sshUserCertificateModel) toUpdate() *apiclient.SSHCertificateUpdate {
+func (m sshCertificateModel) toUpdate() *apiclient.SSHCertificateUpdate {
 	return &apiclient.SSHCertificateUpdate{
 		Description: m.Description.ValueStringPointer(),
 		Metadata:    m.Metadata.ValueStringPointer(),
@@ -185,13 +157,7 @@ func (m sshUserCertificateModel) toUpdate() *apiclient.SSHCertificateUpdate {
 // spaced, the same second however the time is written. Terraform requires
 // the state after apply to match the plan exactly, and a refresh must not
 // turn a change of notation into a diff.
-func (m *sshHostCertificateModel) keepEquivalentText(prior sshHostCertificateModel) {
-	m.PublicKey = preferEquivalent(m.PublicKey, prior.PublicKey, sameSSHPublicKey)
-	m.ValidAfter = preferEquivalent(m.ValidAfter, prior.ValidAfter, sameSecond)
-	m.ValidUntil = preferEquivalent(m.ValidUntil, prior.ValidUntil, sameSecond)
-}
-
-func (m *sshUserCertificateModel) keepEquivalentText(prior sshUserCertificateModel) {
+func (m *sshCertificateModel) keepEquivalentText(prior sshCertificateModel) {
 	m.PublicKey = preferEquivalent(m.PublicKey, prior.PublicKey, sameSSHPublicKey)
 	m.ValidAfter = preferEquivalent(m.ValidAfter, prior.ValidAfter, sameSecond)
 	m.ValidUntil = preferEquivalent(m.ValidUntil, prior.ValidUntil, sameSecond)

@@ -43,10 +43,14 @@ func TestSSHUserCertificateModelFromAPI(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	m, diags := sshUserCertificateModelFromAPI(ctx, &apiclient.SSHUserCertificate{
-		ID: "sucrt_x", Principals: []string{"alice"}, CriticalOptions: nil, Extensions: map[string]string{"permit-pty": ""},
+		SSHCertificate:  apiclient.SSHCertificate{ID: "sucrt_x", Principals: []string{"alice"}, Certificate: "cert"},
+		CriticalOptions: nil, Extensions: map[string]string{"permit-pty": ""},
 	})
 	if diags.HasError() {
 		t.Fatal(diags)
+	}
+	if m.ID.ValueString() != "sucrt_x" || m.Certificate.ValueString() != "cert" {
+		t.Errorf("common fields = %+v", m.sshCertificateModel)
 	}
 	if m.CriticalOptions.IsNull() || len(m.CriticalOptions.Elements()) != 0 {
 		t.Errorf("critical_options = %v, want an empty map", m.CriticalOptions)
@@ -64,7 +68,7 @@ func TestSSHUserCertificateModelFromAPI(t *testing.T) {
 func TestSSHCertificateModelToCreate(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	host := sshHostCertificateModel{
+	host := sshHostCertificateModel{sshCertificateModel{
 		SSHCertificateAuthorityID: types.StringValue("sshca_x"),
 		PublicKey:                 types.StringValue("ssh-ed25519 AAAA c"),
 		Principals:                types.ListValueMust(types.StringType, []attr.Value{types.StringValue("web-1")}),
@@ -72,7 +76,7 @@ func TestSSHCertificateModelToCreate(t *testing.T) {
 		ValidUntil:                types.StringValue("2030-01-01T00:00:00Z"),
 		Description:               types.StringValue(""),
 		Metadata:                  types.StringValue("m"),
-	}
+	}}
 	hc, diags := host.toCreate(ctx)
 	if diags.HasError() {
 		t.Fatal(diags)
@@ -93,11 +97,16 @@ func TestSSHCertificateModelToCreate(t *testing.T) {
 		{"set", types.MapValueMust(types.StringType, map[string]attr.Value{"permit-pty": types.StringValue("")}), map[string]string{"permit-pty": ""}},
 	} {
 		user := sshUserCertificateModel{
-			Principals:      types.ListUnknown(types.StringType),
+			sshCertificateModel: sshCertificateModel{
+				SSHCertificateAuthorityID: types.StringValue("sshca_x"),
+				PublicKey:                 types.StringValue("ssh-ed25519 AAAA c"),
+				Principals:                types.ListUnknown(types.StringType),
+				ValidAfter:                types.StringNull(),
+				ValidUntil:                types.StringUnknown(),
+				Metadata:                  types.StringValue("m"),
+			},
 			CriticalOptions: types.MapUnknown(types.StringType),
 			Extensions:      tc.extensions,
-			ValidAfter:      types.StringNull(),
-			ValidUntil:      types.StringUnknown(),
 		}
 		uc, diags := user.toCreate(ctx)
 		if diags.HasError() {
@@ -106,7 +115,8 @@ func TestSSHCertificateModelToCreate(t *testing.T) {
 		if (uc.Extensions == nil) != (tc.want == nil) || !maps.Equal(uc.Extensions, tc.want) {
 			t.Errorf("%s: extensions = %#v, want %#v", tc.name, uc.Extensions, tc.want)
 		}
-		if uc.Principals != nil || uc.CriticalOptions != nil || uc.ValidAfter != "" || uc.ValidUntil != "" {
+		if uc.Principals != nil || uc.CriticalOptions != nil || uc.ValidAfter != "" || uc.ValidUntil != "" ||
+			uc.SSHCertificateAuthorityID != "sshca_x" || uc.PublicKey != "ssh-ed25519 AAAA c" || uc.Metadata != "m" {
 			t.Errorf("%s: toCreate() = %+v", tc.name, uc)
 		}
 	}
@@ -114,11 +124,11 @@ func TestSSHCertificateModelToCreate(t *testing.T) {
 
 func TestSSHCertificateModelToUpdate(t *testing.T) {
 	t.Parallel()
-	u := sshUserCertificateModel{Description: types.StringValue(""), Metadata: types.StringValue("m")}.toUpdate()
+	u := sshCertificateModel{Description: types.StringValue(""), Metadata: types.StringValue("m")}.toUpdate()
 	if u.Description == nil || *u.Description != "" || u.Metadata == nil || *u.Metadata != "m" {
 		t.Errorf("toUpdate() must send both fields so that an emptied one is cleared: %+v", u)
 	}
-	h := sshHostCertificateModel{Description: types.StringValue("d"), Metadata: types.StringValue("")}.toUpdate()
+	h := sshCertificateModel{Description: types.StringValue("d"), Metadata: types.StringValue("")}.toUpdate()
 	if h.Description == nil || *h.Description != "d" || h.Metadata == nil || *h.Metadata != "" {
 		t.Errorf("toUpdate() = %+v", h)
 	}
@@ -128,28 +138,28 @@ func TestSSHCertificateKeepEquivalentText(t *testing.T) {
 	t.Parallel()
 	key := testSSHPublicKey(t, "ed25519")
 	other := testSSHPublicKey(t, "ed25519")
-	api := sshHostCertificateModel{
+	api := sshCertificateModel{
 		PublicKey:  types.StringValue(key),
 		ValidAfter: types.StringValue("2030-01-01T00:00:00Z"),
 		ValidUntil: types.StringValue("2031-01-01T00:00:00Z"),
 	}
 	for _, tc := range []struct {
 		name                     string
-		prior                    sshHostCertificateModel
+		prior                    sshCertificateModel
 		wantKey, wantAfter, want string
 	}{
 		{"same text", api, key, "2030-01-01T00:00:00Z", "2031-01-01T00:00:00Z"},
-		{"same key, another comment; same instants, other offsets", sshHostCertificateModel{
+		{"same key, another comment; same instants, other offsets", sshCertificateModel{
 			PublicKey:  types.StringValue(key + " root@host\n"),
 			ValidAfter: types.StringValue("2030-01-01T01:00:00+01:00"),
 			ValidUntil: types.StringValue("2031-01-01T00:00:00.400Z"),
 		}, key + " root@host\n", "2030-01-01T01:00:00+01:00", "2031-01-01T00:00:00.400Z"},
-		{"another key and other instants: the API's", sshHostCertificateModel{
+		{"another key and other instants: the API's", sshCertificateModel{
 			PublicKey:  types.StringValue(other),
 			ValidAfter: types.StringValue("2030-01-01T00:00:01Z"),
 			ValidUntil: types.StringValue("2031-01-01T00:00:00+01:00"),
 		}, key, "2030-01-01T00:00:00Z", "2031-01-01T00:00:00Z"},
-		{"nothing before (an import)", sshHostCertificateModel{
+		{"nothing before (an import)", sshCertificateModel{
 			PublicKey: types.StringNull(), ValidAfter: types.StringNull(), ValidUntil: types.StringUnknown(),
 		}, key, "2030-01-01T00:00:00Z", "2031-01-01T00:00:00Z"},
 	} {
@@ -160,11 +170,6 @@ func TestSSHCertificateKeepEquivalentText(t *testing.T) {
 		}
 	}
 
-	u := sshUserCertificateModel{PublicKey: types.StringValue(key), ValidAfter: types.StringValue("2030-01-01T00:00:00Z"), ValidUntil: types.StringValue("x")}
-	u.keepEquivalentText(sshUserCertificateModel{PublicKey: types.StringValue(key + " c"), ValidAfter: types.StringValue("2030-01-01T00:00:00+00:00"), ValidUntil: types.StringValue("y")})
-	if u.PublicKey.ValueString() != key+" c" || u.ValidAfter.ValueString() != "2030-01-01T00:00:00+00:00" || u.ValidUntil.ValueString() != "x" {
-		t.Errorf("user keepEquivalentText: %+v", u)
-	}
 }
 
 func TestParseSSHPublicKey(t *testing.T) {

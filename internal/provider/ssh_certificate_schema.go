@@ -3,7 +3,9 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -16,9 +18,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -28,17 +30,24 @@ import (
 // sources and the ephemeral user certificate.
 
 // sshCertKind holds what differs between host and user certificates in
-// their descriptions.
+// their names, schemas and descriptions.
 type sshCertKind struct {
+	typeName        string // "ssh_host_certificate"
+	title           string // "SSH Host Certificate", in diagnostics
 	noun            string // "host certificate"
 	idPrefix        string
+	options         bool   // whether it has critical_options and extensions
 	principals      string // what a principal is
 	defaultValidity string // "one year"
 	certificateUse  string // where the certificate goes
+	resource        string // the resource's description
+	dataSource      string // the single data source's description
 }
 
 var (
 	sshHostCertKind = sshCertKind{
+		typeName: "ssh_host_certificate",
+		title:    "SSH Host Certificate",
 		noun:     "host certificate",
 		idPrefix: sshHostCertificateIDPrefix,
 		principals: "Host names and IP addresses the certificate is valid for, as clients connect to them " +
@@ -46,28 +55,54 @@ var (
 		defaultValidity: "one year",
 		certificateUse: "Write it to a file such as `/etc/ssh/ssh_host_ed25519_key-cert.pub` and name that file " +
 			"in a `HostCertificate` line of `sshd_config`.",
+		resource: "An SSH host certificate: an SSH certificate authority's signature over a server's host key, " +
+			"so that clients which trust the authority (`@cert-authority` in `known_hosts`) accept the server " +
+			"without a host key prompt. Only `description` and `metadata` change in place; any other change " +
+			"signs a new certificate. Destroying the resource deletes the API object but cannot revoke the " +
+			"certificate, which stays valid until `valid_until`.",
+		dataSource: "Reads one SSH host certificate by ID, for example to install a certificate that another " +
+			"configuration manages on the server it belongs to.",
 	}
 	sshUserCertKind = sshCertKind{
+		typeName: "ssh_user_certificate",
+		title:    "SSH User Certificate",
 		noun:     "user certificate",
 		idPrefix: sshUserCertificateIDPrefix,
+		options:  true,
 		principals: "User names the holder may log in as (`alice`, `deploy`). " +
 			"Empty (the default) means any user.",
 		defaultValidity: "24 hours",
 		certificateUse: "Write it next to the private key as `<key>-cert.pub` (for example `~/.ssh/id_ed25519-cert.pub`), " +
 			"where `ssh` finds it by itself, or name it with `CertificateFile`.",
+		resource: "An SSH user certificate: an SSH certificate authority's signature over a user's public key, " +
+			"so that servers which trust the authority (`TrustedUserCAKeys` in `sshd_config`) accept the user " +
+			"as the certificate's principals, with its options and extensions, until `valid_until`. Only " +
+			"`description` and `metadata` change in place; any other change signs a new certificate. Destroying " +
+			"the resource deletes the API object but cannot revoke the certificate. For short-lived certificates " +
+			"that never reach the state, use the ephemeral resource of the same name.",
+		dataSource: "Reads one SSH user certificate by ID, for example to hand a certificate that another " +
+			"configuration manages to the user it belongs to.",
 	}
 )
 
+// listTypeName is the name of the plural data source: "ssh_host_certificates".
+func (k sshCertKind) listTypeName() string { return k.typeName + "s" }
+
+// listAttribute is the plural data source's list: "host_certificates".
+func (k sshCertKind) listAttribute() string { return strings.ReplaceAll(k.noun, " ", "_") + "s" }
+
 var sshCAIDPattern = regexp.MustCompile(`^` + sshCertificateAuthorityIDPrefix)
 
-// principalPattern: a principal is a non-empty name without whitespace.
-var principalPattern = regexp.MustCompile(`^\S+$`)
+// principalPattern: a principal is a non-empty name without whitespace or
+// control characters, Unicode's included (\p{Z} and \p{Cc} are exactly
+// what unicode.IsSpace and unicode.IsControl, the API's test, match).
+var principalPattern = regexp.MustCompile(`^[^\p{Z}\p{Cc}]+$`)
 
-// sshCertificateResourceAttributes are the attributes both certificate
-// resources have. Every attribute but description and metadata replaces the
-// certificate: the API cannot change a signed certificate.
+// sshCertificateResourceAttributes are the attributes of a certificate
+// resource of kind. Every attribute but description and metadata replaces
+// the certificate: the API cannot change a signed certificate.
 func sshCertificateResourceAttributes(kind sshCertKind) map[string]schema.Attribute {
-	return map[string]schema.Attribute{
+	attrs := map[string]schema.Attribute{
 		"id": schema.StringAttribute{
 			Description:   fmt.Sprintf("Identifier of the %s (`%s...`); also the certificate's key ID.", kind.noun, kind.idPrefix),
 			Computed:      true,
@@ -83,20 +118,8 @@ func sshCertificateResourceAttributes(kind sshCertKind) map[string]schema.Attrib
 			Computed:      true,
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
-		"description": schema.StringAttribute{
-			Description: fmt.Sprintf("Human-readable description, at most %d bytes. Changes in place.", maxDescriptionBytes),
-			Optional:    true,
-			Computed:    true,
-			Default:     stringdefault.StaticString(""),
-			Validators:  []validator.String{stringvalidator.LengthAtMost(maxDescriptionBytes)},
-		},
-		"metadata": schema.StringAttribute{
-			Description: fmt.Sprintf("Arbitrary machine-readable data (often JSON), at most %d bytes. Changes in place.", maxMetadataBytes),
-			Optional:    true,
-			Computed:    true,
-			Default:     stringdefault.StaticString(""),
-			Validators:  []validator.String{stringvalidator.LengthAtMost(maxMetadataBytes)},
-		},
+		"description": descriptionResourceAttribute(),
+		"metadata":    metadataResourceAttribute(),
 		"ssh_certificate_authority_id": schema.StringAttribute{
 			Description: "ID of the SSH certificate authority that signs the certificate (`" + sshCertificateAuthorityIDPrefix +
 				"...`). Changing it replaces the certificate.",
@@ -124,7 +147,7 @@ func sshCertificateResourceAttributes(kind sshCertKind) map[string]schema.Attrib
 			Computed:    true,
 			Default:     listdefault.StaticValue(types.ListValueMust(types.StringType, []attr.Value{})),
 			Validators: []validator.List{listvalidator.ValueStringsAre(
-				stringvalidator.RegexMatches(principalPattern, "must be a non-empty name without whitespace"))},
+				stringvalidator.RegexMatches(principalPattern, "must be a non-empty name without whitespace or control characters"))},
 			PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplace()},
 		},
 		"valid_after": schema.StringAttribute{
@@ -161,33 +184,52 @@ func sshCertificateResourceAttributes(kind sshCertKind) map[string]schema.Attrib
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 	}
+	if kind.options {
+		maps.Copy(attrs, sshUserCertificateOptionAttributes())
+	}
+	return attrs
 }
 
 // sshUserCertificateOptionAttributes are the user certificate's own
-// resource attributes.
+// resource attributes. NOTE: their defaults are static, the API's own
+// (wire-details.md §6), rather than left to the API: an omitted map then
+// means the default whether the certificate is new or already has other
+// options, so removing options from the configuration signs a certificate
+// without them instead of silently keeping them.
 func sshUserCertificateOptionAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"critical_options": schema.MapAttribute{
 			Description: "Critical options: " + quotedList(sshCriticalOptionNames) + ". `" + sshOptForceCommand +
 				"` runs one command instead of the user's; `" + sshOptSourceAddress + "` restricts logins to a comma-separated " +
-				"list of IP addresses and CIDR blocks. Empty when omitted. Changing them replaces the certificate.",
+				"list of IP addresses and CIDR blocks. None when omitted. Changing them replaces the certificate.",
 			ElementType:   types.StringType,
 			Optional:      true,
 			Computed:      true,
+			Default:       mapdefault.StaticValue(types.MapValueMust(types.StringType, map[string]attr.Value{})),
 			Validators:    sshCriticalOptionsValidators(),
-			PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown(), mapplanmodifier.RequiresReplace()},
+			PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
 		},
 		"extensions": schema.MapAttribute{
 			Description: "Extensions, each granting a permission: " + quotedList(sshFlagExtensions) +
-				" with the value `\"\"`, or vendor extensions `name@domain`. When omitted, the API grants `permit-pty` and " +
-				"`permit-user-rc`, and the state shows them; `{}` grants nothing. Changing them replaces the certificate.",
+				" with the value `\"\"`, or vendor extensions `name@domain`. When omitted, `" + strings.Join(sshDefaultExtensions, "` and `") +
+				"`, the API's default; `{}` grants nothing. Changing them replaces the certificate.",
 			ElementType:   types.StringType,
 			Optional:      true,
 			Computed:      true,
+			Default:       mapdefault.StaticValue(sshDefaultExtensionsValue()),
 			Validators:    []validator.Map{sshExtensionsValidator{}},
-			PlanModifiers: []planmodifier.Map{mapplanmodifier.UseStateForUnknown(), mapplanmodifier.RequiresReplace()},
+			PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
 		},
 	}
+}
+
+// sshDefaultExtensionsValue is sshDefaultExtensions as a map of empty values.
+func sshDefaultExtensionsValue() types.Map {
+	m := make(map[string]attr.Value, len(sshDefaultExtensions))
+	for _, name := range sshDefaultExtensions {
+		m[name] = types.StringValue("")
+	}
+	return types.MapValueMust(types.StringType, m)
 }
 
 func sshCriticalOptionsValidators() []validator.Map {
@@ -197,9 +239,9 @@ func sshCriticalOptionsValidators() []validator.Map {
 	}
 }
 
-// sshCertificateDataSourceAttributes describe a certificate as the data
-// sources return it: the single one looks it up by a required id, the lists
-// return every attribute computed.
+// sshCertificateDataSourceAttributes describe a certificate of kind as the
+// data sources return it: the single one looks it up by a required id, the
+// lists return every attribute computed.
 func sshCertificateDataSourceAttributes(kind sshCertKind, lookupByID bool) map[string]dsschema.Attribute {
 	id := dsschema.StringAttribute{
 		Description: fmt.Sprintf("Identifier of the %s (`%s...`).", kind.noun, kind.idPrefix),
@@ -210,7 +252,7 @@ func sshCertificateDataSourceAttributes(kind sshCertKind, lookupByID bool) map[s
 		id.Validators = []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^`+kind.idPrefix),
 			fmt.Sprintf("must be an SSH %s ID, starting with %s", kind.noun, kind.idPrefix))}
 	}
-	return map[string]dsschema.Attribute{
+	attrs := map[string]dsschema.Attribute{
 		"id":                           id,
 		"uri":                          dsschema.StringAttribute{Description: "API address of the " + kind.noun + ".", Computed: true},
 		"created_at":                   dsschema.StringAttribute{Description: "When it was created, RFC 3339.", Computed: true},
@@ -226,15 +268,13 @@ func sshCertificateDataSourceAttributes(kind sshCertKind, lookupByID bool) map[s
 		"valid_until": dsschema.StringAttribute{Description: "End of validity, RFC 3339.", Computed: true},
 		"certificate": dsschema.StringAttribute{Description: "The signed OpenSSH certificate. " + kind.certificateUse, Computed: true},
 	}
-}
-
-func sshUserCertificateDataSourceAttributes(lookupByID bool) map[string]dsschema.Attribute {
-	attrs := sshCertificateDataSourceAttributes(sshUserCertKind, lookupByID)
-	attrs["critical_options"] = dsschema.MapAttribute{
-		Description: "Critical options: " + quotedList(sshCriticalOptionNames) + ".", ElementType: types.StringType, Computed: true,
-	}
-	attrs["extensions"] = dsschema.MapAttribute{
-		Description: "Extensions granted by the certificate.", ElementType: types.StringType, Computed: true,
+	if kind.options {
+		attrs["critical_options"] = dsschema.MapAttribute{
+			Description: "Critical options: " + quotedList(sshCriticalOptionNames) + ".", ElementType: types.StringType, Computed: true,
+		}
+		attrs["extensions"] = dsschema.MapAttribute{
+			Description: "Extensions granted by the certificate.", ElementType: types.StringType, Computed: true,
+		}
 	}
 	return attrs
 }

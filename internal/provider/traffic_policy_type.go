@@ -47,15 +47,8 @@ func (t trafficPolicyType) ValueFromString(_ context.Context, in basetypes.Strin
 }
 
 func (t trafficPolicyType) ValueFromTerraform(ctx context.Context, in tftypes.Value) (attr.Value, error) {
-	v, err := t.StringType.ValueFromTerraform(ctx, in)
-	if err != nil {
-		return nil, err
-	}
-	s, ok := v.(basetypes.StringValue)
-	if !ok {
-		return nil, fmt.Errorf("unexpected value type %T", v)
-	}
-	return trafficPolicyValue{StringValue: s}, nil
+	s, err := stringFromTerraform(ctx, in)
+	return trafficPolicyValue{StringValue: s}, err
 }
 
 // trafficPolicyValue is a traffic policy as written.
@@ -79,14 +72,7 @@ func (v trafficPolicyValue) Equal(o attr.Value) bool {
 // StringSemanticEquals reports whether both values are the same policy.
 // Text that is not a policy equals nothing but itself.
 func (v trafficPolicyValue) StringSemanticEquals(_ context.Context, newValuable basetypes.StringValuable) (bool, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	other, ok := newValuable.(trafficPolicyValue)
-	if !ok {
-		diags.AddError("Semantic Equality Check Error",
-			fmt.Sprintf("Expected a traffic policy value, got %T. This is a bug in the provider; please report it.", newValuable))
-		return false, diags
-	}
-	return equivalentTrafficPolicies(v.ValueString(), other.ValueString()), diags
+	return semanticallyEqual(v, newValuable, equivalentTrafficPolicies)
 }
 
 // ValidateAttribute refuses, at plan time, text that is neither JSON nor
@@ -146,15 +132,20 @@ func parseTrafficPolicy(text string) (any, error) {
 
 	doc = nil
 	yd := yaml.NewDecoder(strings.NewReader(text))
-	yamlErr := yd.Decode(&doc)
+	var node yaml.Node
+	yamlErr := yd.Decode(&node)
 	if errors.Is(yamlErr, io.EOF) {
 		return nil, errors.New("it is empty")
 	}
 	if yamlErr == nil {
-		var next any
+		var next yaml.Node
 		if err := yd.Decode(&next); !errors.Is(err, io.EOF) {
 			yamlErr = errors.New("more than one YAML document")
 		}
+	}
+	if yamlErr == nil {
+		timestampsAsStrings(&node)
+		yamlErr = node.Decode(&doc)
 	}
 	if yamlErr != nil {
 		// NOTE: text that starts like JSON was most likely meant as JSON, so
@@ -165,6 +156,19 @@ func parseTrafficPolicy(text string) (any, error) {
 		return nil, fmt.Errorf("it is neither valid YAML (%w) nor valid JSON (%w)", yamlErr, jsonErr)
 	}
 	return normalizePolicyValue(doc)
+}
+
+// timestampsAsStrings retags the plain scalars that YAML 1.1 reads as
+// timestamps (2025-01-01) as strings, which is what they are in a policy
+// and what the same text is in JSON; decoded as time.Time they would be
+// re-serialised as another text (2025-01-01T00:00:00Z).
+func timestampsAsStrings(n *yaml.Node) {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!timestamp" {
+		n.Tag = "!!str"
+	}
+	for _, c := range n.Content {
+		timestampsAsStrings(c)
+	}
 }
 
 // normalizePolicyValue maps what the JSON and YAML decoders produce onto one

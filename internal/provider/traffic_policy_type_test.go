@@ -51,6 +51,42 @@ func TestEquivalentTrafficPolicies(t *testing.T) {
 	}
 }
 
+// Corner cases of YAML and JSON that must not make two notations of one
+// policy differ, nor two policies the same.
+func TestEquivalentTrafficPoliciesCornerCases(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		a, b string
+		want bool
+	}{
+		"anchor and alias": {
+			"deny: &deny {type: deny, config: {status_code: 404}}\non_http_request:\n  - actions: [*deny]\n  - actions: [*deny]\n",
+			`{"deny":{"type":"deny","config":{"status_code":404}},"on_http_request":[{"actions":[{"type":"deny","config":{"status_code":404}}]},{"actions":[{"type":"deny","config":{"status_code":404}}]}]}`,
+			true,
+		},
+		"merge key": {
+			"base: &base {type: custom-response, config: {status_code: 200}}\non_http_request:\n  - actions:\n      - <<: *base\n        config: {status_code: 503}\n",
+			`{"base":{"type":"custom-response","config":{"status_code":200}},"on_http_request":[{"actions":[{"type":"custom-response","config":{"status_code":503}}]}]}`,
+			true,
+		},
+		"integer and float spellings":     {`{"on_tcp_connect":[{"n":1}]}`, "on_tcp_connect: [{n: 1.0}]", true},
+		"JSON float and integer":          {`{"on_tcp_connect":[{"n":1.0}]}`, `{"on_tcp_connect":[{"n":1}]}`, true},
+		"fraction kept":                   {`{"on_tcp_connect":[{"n":1.5}]}`, `{"on_tcp_connect":[{"n":1}]}`, false},
+		"key order":                       {`{"on_tcp_connect":[{"b":1,"a":2}],"on_http_request":[]}`, "on_http_request: []\non_tcp_connect: [{a: 2, b: 1}]\n", true},
+		"date-like scalar is a string":    {"on_tcp_connect: [{name: 2025-01-01}]\n", `{"on_tcp_connect":[{"name":"2025-01-01"}]}`, true},
+		"date-like scalars stay distinct": {"on_tcp_connect: [{name: 2025-01-01}]\n", `{"on_tcp_connect":[{"name":"2025-01-01T00:00:00Z"}]}`, false},
+		"quoted number is a string":       {"on_tcp_connect: [{n: '1'}]\n", `{"on_tcp_connect":[{"n":1}]}`, false},
+		"yes is a string in YAML 1.2":     {"on_tcp_connect: [{enabled: yes}]\n", `{"on_tcp_connect":[{"enabled":"yes"}]}`, true},
+		"true is a boolean":               {"on_tcp_connect: [{enabled: true}]\n", `{"on_tcp_connect":[{"enabled":"true"}]}`, false},
+		"null and omitted phase differ":   {`{"on_tcp_connect":null}`, `{}`, false},
+		"empty YAML value is null":        {"on_tcp_connect:\n", `{"on_tcp_connect":null}`, true},
+	} {
+		if got := equivalentTrafficPolicies(tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: equivalent = %v, want %v\n%s\n%s", name, got, tc.want, tc.a, tc.b)
+		}
+	}
+}
+
 func TestCanonicalTrafficPolicyErrors(t *testing.T) {
 	t.Parallel()
 	for text, want := range map[string]string{

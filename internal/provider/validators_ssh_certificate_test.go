@@ -167,3 +167,28 @@ func TestSSHCertValidityError(t *testing.T) {
 		}
 	}
 }
+
+// The principals the API refuses (any whitespace or control character,
+// Unicode's included) are refused at plan time.
+func TestPrincipalPattern(t *testing.T) {
+	t.Parallel()
+	for p, valid := range map[string]bool{
+		"web-1.example.com": true,
+		"192.0.2.10":        true,
+		"deploy":            true,
+		"jürgen":            true,
+		"":                  false,
+		"web 1":             false,
+		"web\t1":            false,
+		"web\u00a01":        false, // no-break space
+		"web\u30001":        false, // ideographic space
+		"web\u20281":        false, // line separator
+		"web\x001":          false,
+		"web\x7f1":          false,
+		"web\u00851":        false, // next line (C1)
+	} {
+		if got := principalPattern.MatchString(p); got != valid {
+			t.Errorf("principal %q: valid = %v, want %v", p, got, valid)
+		}
+	}
+}

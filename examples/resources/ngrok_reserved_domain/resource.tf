@@ -21,8 +21,10 @@ output "api_dns_record" {
 }
 
 # A wildcard custom domain needs a second record, for the ACME challenge.
-# With wait_for_certificate, apply returns once the certificate is issued
-# (create the DNS records first), and fails if ngrok reports a DNS error.
+# With wait_for_certificate, apply returns once the certificate is issued,
+# and fails if ngrok reports a DNS error. The records can be created only
+# once cname_target is known: reserve the domain in a first apply without
+# waiting, create the records, then add wait_for_certificate.
 resource "ngrok_reserved_domain" "tenants" {
   domain                        = "*.tenants.example.com"
   certificate_management_policy = {}

@@ -1,0 +1,165 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+)
+
+var (
+	_ resource.Resource                   = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
+	_ resource.ResourceWithConfigure      = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
+	_ resource.ResourceWithImportState    = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
+	_ resource.ResourceWithModifyPlan     = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
+	_ resource.ResourceWithValidateConfig = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
+)
+
+func newSSHCertificateResource[M, C, A any](ops *sshCertOps[M, C, A]) resource.Resource {
+	return &sshCertificateResource[M, C, A]{ops: ops}
+}
+
+// sshCertificateResource is ngrok_ssh_host_certificate and
+// ngrok_ssh_user_certificate, as ops says.
+type sshCertificateResource[M, C, A any] struct {
+	client *apiclient.Client
+	ops    *sshCertOps[M, C, A]
+}
+
+func (r *sshCertificateResource[M, C, A]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + r.ops.typeName
+}
+
+func (r *sshCertificateResource[M, C, A]) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		Description: r.ops.resource,
+		Attributes:  sshCertificateResourceAttributes(r.ops.sshCertKind),
+	}
+}
+
+func (r *sshCertificateResource[M, C, A]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *sshCertificateResource[M, C, A]) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	validateSSHCertConfig(ctx, req, resp)
+}
+
+func (r *sshCertificateResource[M, C, A]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	modifySSHCertPlan(ctx, req, resp)
+}
+
+func (r *sshCertificateResource[M, C, A]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan M
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	in, diags := r.ops.toCreate(plan, ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	cert, err := r.ops.create(r.client, ctx, in)
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create "+r.ops.title, err))
+		return
+	}
+	state, diags := r.ops.fromAPI(ctx, cert)
+	id := r.ops.base(&state).ID
+	tflog.Info(ctx, "created SSH "+r.ops.noun, map[string]any{"id": id.ValueString()})
+	if diags.HasError() {
+		// NOTE: the certificate exists now; keep its ID so that Terraform
+		// tracks it (tainted) instead of leaving an orphan behind.
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+		resp.Diagnostics.Append(diags...)
+		return
+	}
+	r.ops.base(&state).keepEquivalentText(*r.ops.base(&plan))
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+func (r *sshCertificateResource[M, C, A]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var prior M
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := r.ops.base(&prior).ID.ValueString()
+
+	cert, err := r.ops.get(r.client, ctx, id)
+	if apiclient.IsNotFound(err) {
+		tflog.Warn(ctx, "SSH "+r.ops.noun+" not found, removing it from state", map[string]any{"id": id})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read "+r.ops.title, err))
+		return
+	}
+	r.setState(ctx, cert, prior, &resp.State, &resp.Diagnostics)
+}
+
+func (r *sshCertificateResource[M, C, A]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan M
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	base := r.ops.base(&plan)
+
+	cert, err := r.ops.update(r.client, ctx, base.ID.ValueString(), base.toUpdate())
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update "+r.ops.title, err))
+		return
+	}
+	r.setState(ctx, cert, plan, &resp.State, &resp.Diagnostics)
+}
+
+func (r *sshCertificateResource[M, C, A]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state M
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := r.ops.base(&state).ID.ValueString()
+
+	err := r.ops.remove(r.client, ctx, id)
+	if apiclient.IsNotFound(err) {
+		tflog.Info(ctx, "SSH "+r.ops.noun+" already deleted", map[string]any{"id": id})
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete "+r.ops.title, err))
+	}
+}
+
+func (r *sshCertificateResource[M, C, A]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if !strings.HasPrefix(req.ID, r.ops.idPrefix) {
+		resp.Diagnostics.AddError("Invalid Import ID",
+			fmt.Sprintf("Expected the ID of an SSH %s, such as %s2abc..., got %q. Find the ID with the ngrok_%s data source.",
+				r.ops.noun, r.ops.idPrefix, req.ID, r.ops.listTypeName()))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+}
+
+// setState stores cert, keeping prior's text where it means the same.
+func (r *sshCertificateResource[M, C, A]) setState(ctx context.Context, cert *A, prior M, state *tfsdk.State, diags *diag.Diagnostics) {
+	m, d := r.ops.fromAPI(ctx, cert)
+	diags.Append(d...)
+	if diags.HasError() {
+		return
+	}
+	r.ops.base(&m).keepEquivalentText(*r.ops.base(&prior))
+	diags.Append(state.Set(ctx, m)...)
+}
