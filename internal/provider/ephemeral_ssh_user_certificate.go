@@ -176,7 +176,9 @@ func (e *sshUserCertificateEphemeralResource) Open(ctx context.Context, req ephe
 	if resp.Diagnostics.HasError() {
 		// NOTE: Terraform does not close a resource whose Open failed, so the
 		// API object would outlive the run; delete it here instead.
-		if err := e.client.DeleteSSHUserCertificate(ctx, cert.ID); err != nil && !apiclient.IsNotFound(err) {
+		cleanupCtx, cancel := cleanupContext(ctx)
+		defer cancel()
+		if err := e.client.DeleteSSHUserCertificate(cleanupCtx, cert.ID); err != nil && !apiclient.IsNotFound(err) {
 			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete SSH User Certificate "+cert.ID, err))
 		}
 	}
@@ -195,7 +197,9 @@ func (e *sshUserCertificateEphemeralResource) Close(ctx context.Context, req eph
 				"delete the certificate with the ngrok API or dashboard.", err))
 		return
 	}
-	err := e.client.DeleteSSHUserCertificate(ctx, private.ID)
+	cleanupCtx, cancel := cleanupContext(ctx)
+	defer cancel()
+	err := e.client.DeleteSSHUserCertificate(cleanupCtx, private.ID)
 	if apiclient.IsNotFound(err) {
 		tflog.Info(ctx, "ephemeral SSH user certificate already deleted", map[string]any{"id": private.ID})
 		return
@@ -280,4 +284,15 @@ func shortDuration(d time.Duration) string {
 		}
 	}
 	return s
+}
+
+// cleanupTimeout bounds a delete that must run even when the run is being
+// interrupted.
+const cleanupTimeout = 30 * time.Second
+
+// cleanupContext keeps ctx's values (the logger) but not its cancellation:
+// a certificate signed for a run that is interrupted (Ctrl-C) must still be
+// deleted, or it would outlive the run it was made for.
+func cleanupContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
 }

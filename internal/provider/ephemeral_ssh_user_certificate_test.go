@@ -320,3 +320,17 @@ func TestSSHUserCertificateEphemeral_openFailureLeavesNothing(t *testing.T) {
 		t.Errorf("user certificate %s outlived the failed Open", c.ID)
 	}
 }
+
+func TestCleanupContextOutlivesCancellation(t *testing.T) {
+	t.Parallel()
+	parent, cancel := context.WithCancel(context.Background())
+	cancel()
+	ctx, stop := cleanupContext(parent)
+	defer stop()
+	if err := ctx.Err(); err != nil {
+		t.Fatalf("cleanup context is done with its cancelled parent: %v", err)
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		t.Error("cleanup context has no deadline: a hung delete would hang the run")
+	}
+}

@@ -339,7 +339,7 @@ func TestAccSSHCertificateAuthority_disappears(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: mock.config(testAccSSHCertificateAuthorityConfig()),
-				Check:  deleteInAPI(mock, testCAResource),
+				Check:  deleteAuthorityInAPI(mock, testCAResource),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testCAResource, plancheck.ResourceActionCreate),
@@ -351,7 +351,7 @@ func TestAccSSHCertificateAuthority_disappears(t *testing.T) {
 				// Applying again re-creates it; destroying afterwards finds it gone
 				// once more and treats the 404 as success.
 				Config: mock.config(testAccSSHCertificateAuthorityConfig()),
-				Check:  deleteInAPI(mock, testCAResource),
+				Check:  deleteAuthorityInAPI(mock, testCAResource),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testCAResource, plancheck.ResourceActionCreate)},
 				},
@@ -411,7 +411,7 @@ func TestAccSSHCertificateAuthority_limitsAccepted(t *testing.T) {
 
 // deleteInAPI deletes the resource's object behind Terraform's back, as a
 // colleague in the dashboard would.
-func deleteInAPI(mock *testMock, address string) resource.TestCheckFunc {
+func deleteAuthorityInAPI(mock *testMock, address string) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		rs, ok := s.RootModule().Resources[address]
 		if !ok {
