@@ -32,6 +32,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -69,9 +70,10 @@ type config struct {
 
 // parseConfig reads the flags, then fills every flag not given on the
 // command line from its environment variable.
-func parseConfig(args []string, getenv func(string) string) (*config, error) {
+func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*config, error) {
 	var c config
 	flags := flag.NewFlagSet("ngrok-mock", flag.ContinueOnError)
+	flags.SetOutput(stderr)
 	flags.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on; port 0 picks a free port")
 	flags.Var(&c.keys, "api-key", "accepted API key; repeat for several, or comma-separate in the environment (default "+mockserver.DefaultAPIKey+")")
 	flags.IntVar(&c.pageSize, "page-size", 100, "largest number of objects on one list page (1-100); small values surface pagination bugs")
@@ -141,7 +143,7 @@ func (c *config) logger(stderr io.Writer) (*slog.Logger, error) {
 // run serves until ctx is done. It is main without the process: tests call
 // it with their own context, output and environment.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
-	c, err := parseConfig(args, getenv)
+	c, err := parseConfig(args, stderr, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}
@@ -189,6 +191,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 			return fmt.Errorf("-seed %s: %w", c.seedFile, err)
 		}
 	}
+	// NOTE: saved once now, so that a state file that cannot be written
+	// stops the start instead of failing every change with a 500 later.
+	if c.stateFile != "" {
+		if err := server.SaveState(); err != nil {
+			return fmt.Errorf("-state %s: %w", c.stateFile, err)
+		}
+	}
 
 	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", c.addr)
 	if err != nil {
@@ -197,6 +206,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	srv := &http.Server{
 		Handler:           server,
 		ReadHeaderTimeout: 10 * time.Second,
+		// NOTE: requests end with the server, so that one held by a latency
+		// fault does not hold up the shutdown.
+		BaseContext: func(net.Listener) context.Context { return ctx },
 	}
 	scheme := "http"
 	var fingerprint string
@@ -212,7 +224,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	msg := fmt.Sprintf("ngrok-mock listening on %s://%s\n", scheme, ln.Addr())
+	msg := fmt.Sprintf("ngrok-mock listening on %s://%s\n", scheme, dialAddr(ln.Addr()))
 	if fingerprint != "" {
 		msg += "ngrok-mock TLS certificate SHA-256 fingerprint " + fingerprint + "\n"
 	}
@@ -235,6 +247,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return err
 	}
 	return nil
+}
+
+// dialAddr is the address a local client dials to reach a listener: the
+// listener's own, or the loopback one when it listens on every address
+// ("0.0.0.0", "::"), which is no address to dial and which the self-signed
+// certificate does not name.
+func dialAddr(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return addr.String()
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
 }
 
 // selfSignedCertificate makes a one-day certificate for the loopback names

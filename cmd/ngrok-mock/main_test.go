@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -168,15 +169,26 @@ func TestRunSettingsFromEnvironment(t *testing.T) {
 	}
 }
 
+// With -tls, a client that trusts only the written certificate reaches the
+// printed URL, also when the server listens on every address.
 func TestRunTLS(t *testing.T) {
 	t.Parallel()
+	for _, addr := range []string{"127.0.0.1:0", "0.0.0.0:0"} {
+		t.Run(addr, func(t *testing.T) {
+			t.Parallel()
+			testRunTLS(t, addr)
+		})
+	}
+}
+
+func testRunTLS(t *testing.T, addr string) {
 	certFile := filepath.Join(t.TempDir(), "mock.pem")
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	out, stdout := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-tls", "-tls-cert-file", certFile}, stdout, io.Discard, func(string) string { return "" })
+		done <- run(ctx, []string{"-addr", addr, "-tls", "-tls-cert-file", certFile}, stdout, io.Discard, func(string) string { return "" })
 		_ = stdout.Close()
 	}()
 	rd := bufio.NewReader(out)
@@ -337,5 +349,106 @@ func TestRunRefusesBadSeed(t *testing.T) {
 	err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-seed", seed}, io.Discard, io.Discard, func(string) string { return "" })
 	if err == nil || !strings.Contains(err.Error(), "-seed") {
 		t.Errorf("run = %v, want an error naming -seed", err)
+	}
+}
+
+// A wildcard address is no address to dial, and the certificate of -tls
+// does not name it: the printed URL must be one a local client can use.
+func TestRunWildcardAddressPrintsLoopback(t *testing.T) {
+	t.Parallel()
+	for _, addr := range []string{":0", "0.0.0.0:0", "[::]:0"} {
+		t.Run(addr, func(t *testing.T) {
+			t.Parallel()
+			base, stop := start(t, []string{"-addr", addr}, nil)
+			defer func() {
+				if err := stop(); err != nil {
+					t.Error(err)
+				}
+			}()
+			if got := get(t, base+"/ssh_certificate_authorities", mockserver.DefaultAPIKey); got != http.StatusOK {
+				t.Errorf("GET through the printed URL = %d, want 200", got)
+			}
+		})
+	}
+}
+
+// A state file that cannot be written stops the start, rather than every
+// change answering 500 once the server runs.
+func TestRunRefusesUnwritableState(t *testing.T) {
+	t.Parallel()
+	state := filepath.Join(t.TempDir(), "missing-dir", "state.json")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var out syncBuffer
+	// NOTE: a start that goes through prints the listening line; stopping
+	// it then turns a regression into a failure instead of a hang.
+	stdout := writerFunc(func(p []byte) (int, error) { cancel(); return out.Write(p) })
+	err := run(ctx, []string{"-addr", "127.0.0.1:0", "-state", state}, stdout, io.Discard, func(string) string { return "" })
+	if err == nil || !strings.Contains(err.Error(), "-state") {
+		t.Errorf("run = %v, want an error naming -state", err)
+	}
+	if got := out.String(); got != "" {
+		t.Errorf("printed %q before failing", got)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+func TestRunHelpGoesToItsOwnStderr(t *testing.T) {
+	t.Parallel()
+	var stderr strings.Builder
+	if err := run(t.Context(), []string{"-h"}, io.Discard, &stderr, func(string) string { return "" }); err != nil {
+		t.Fatalf("run -h = %v, want nil", err)
+	}
+	if !strings.Contains(stderr.String(), "-page-size") {
+		t.Errorf("stderr = %q, want the flags' usage", stderr.String())
+	}
+}
+
+// A request held by a long latency fault must not hold up the shutdown: run
+// returns nil at once, and the held request gets an answer.
+func TestRunStopsDespiteALatencyFault(t *testing.T) {
+	t.Parallel()
+	base, stop := start(t, nil, nil)
+	admin := func(method, path, body string) string {
+		req, _ := http.NewRequestWithContext(t.Context(), method, base+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+mockserver.DefaultAPIKey)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	admin(http.MethodPost, "/_mock/faults", `{"latency":"1h"}`)
+	held := make(chan int, 1)
+	heldCtx, giveUp := context.WithCancel(context.Background())
+	defer giveUp()
+	go func() {
+		req, _ := http.NewRequestWithContext(heldCtx, http.MethodGet, base+"/ssh_certificate_authorities", nil)
+		req.Header.Set("Ngrok-Version", "2")
+		req.Header.Set("Authorization", "Bearer "+mockserver.DefaultAPIKey)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			held <- 0
+			return
+		}
+		_ = resp.Body.Close()
+		held <- resp.StatusCode
+	}()
+	// The rule is spent once the request is being held.
+	for admin(http.MethodGet, "/_mock/faults", "") != `{"faults":{}}` {
+		runtime.Gosched()
+	}
+	if err := stop(); err != nil {
+		// NOTE: the held request would otherwise wait out its hour.
+		giveUp()
+		t.Errorf("run = %v after cancellation with a request held by a latency fault, want nil", err)
+	}
+	if got := <-held; got != http.StatusServiceUnavailable {
+		t.Errorf("the held request got %d, want 503", got)
 	}
 }

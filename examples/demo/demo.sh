@@ -60,7 +60,33 @@ step "$line (seeded from examples/demo/seed.yaml)"
 base_url=${line##* }
 export NGROK_API_BASE_URL=$base_url
 export NGROK_API_KEY=$api_key
-api() { curl -sS -H "Authorization: Bearer $api_key" -H "Ngrok-Version: 2" "$@"; }
+
+# request METHOD PATH [JSON] calls the API outside Terraform and sets status
+# and body. NOTE: with curl when there is one; else over bash's /dev/tcp
+# (the mock speaks plain HTTP here), so that the demo needs no curl.
+if command -v curl >/dev/null; then http_tool=curl; else http_tool="bash /dev/tcp"; fi
+request() {
+  local method=$1 path=$2 data=${3-}
+  if [ "$http_tool" = curl ]; then
+    local args=(-sS -X "$method" -H "Authorization: Bearer $api_key" -H "Ngrok-Version: 2" -o "$work/response" -w '%{http_code}')
+    [ -z "$data" ] || args+=(-H "Content-Type: application/json" --data-binary "$data")
+    rm -f "$work/response"
+    status=$(curl "${args[@]}" "$base_url$path")
+    body=$(cat "$work/response" 2>/dev/null || true)
+    return
+  fi
+  # NOTE: HTTP/1.0, so that the answer is never chunked and ends with the connection.
+  local hostport=${base_url#http://} headers response
+  headers="Host: $hostport\r\nAuthorization: Bearer $api_key\r\nNgrok-Version: 2\r\n"
+  [ -z "$data" ] || headers+="Content-Type: application/json\r\nContent-Length: ${#data}\r\n"
+  exec 3<>"/dev/tcp/${hostport%:*}/${hostport##*:}"
+  printf '%s %s HTTP/1.0\r\n%b\r\n%s' "$method" "$path" "$headers" "$data" >&3
+  response=$(cat <&3)
+  exec 3<&-
+  status=${response#* }
+  status=${status%% *}
+  body=${response#*$'\r\n\r\n'}
+}
 
 tfc() { "$tf" -chdir="$work/config" "$@"; }
 
@@ -80,11 +106,17 @@ if command -v ssh-keygen >/dev/null; then
   done
 fi
 
+if ! command -v ssh-keygen >/dev/null; then
+  echo "(ssh-keygen not found: the certificates are not decoded independently of the provider)"
+fi
+
 if [ -s "$work/config/ephemeral-user-cert.pub" ]; then
   step "the ephemeral user certificate of the run"
-  command -v ssh-keygen >/dev/null && ssh-keygen -L -f "$work/config/ephemeral-user-cert.pub" | head -n 8
+  if command -v ssh-keygen >/dev/null; then
+    ssh-keygen -L -f "$work/config/ephemeral-user-cert.pub" | head -n 8
+  fi
   eph_id=$(awk '{print $NF}' "$work/config/ephemeral-user-cert.pub")
-  status=$(api -o /dev/null -w '%{http_code}' "$base_url/ssh_user_certificates/$eph_id")
+  request GET "/ssh_user_certificates/$eph_id"
   echo "GET /ssh_user_certificates/$eph_id after the run: HTTP $status (deleted when the run closed it)"
   [ "$status" = 404 ] || { echo "FAIL: the ephemeral certificate outlived the run" >&2; exit 1; }
 fi
@@ -104,28 +136,27 @@ step "terraform plan (must show no changes)"
 plan_is_empty
 echo "No changes: the configuration and the API agree."
 
-if command -v curl >/dev/null; then
-  step "an SSH certificate authority created outside Terraform, with curl"
-  created=$(api -H "Content-Type: application/json" -d '{"description":"made with curl","private_key_type":"rsa","key_size":2048}' \
-    "$base_url/ssh_certificate_authorities")
-  echo "$created"
-  ca_id=$(printf '%s' "$created" | sed -E 's/.*"id":"([^"]+)".*/\1/')
+step "an SSH certificate authority created outside Terraform, with $http_tool"
+request POST /ssh_certificate_authorities '{"description":"made outside Terraform","private_key_type":"rsa","key_size":2048}'
+echo "HTTP $status $body"
+[ "$status" = 201 ] || { echo "FAIL: the create outside Terraform was refused" >&2; exit 1; }
+ca_id=$(printf '%s' "$body" | sed -E 's/.*"id":"([^"]+)".*/\1/')
 
-  step "import it: an import block, and terraform plan -generate-config-out"
-  printf 'import {\n  to = ngrok_ssh_certificate_authority.from_curl\n  id = "%s"\n}\n' "$ca_id" >"$work/config/import.tf"
-  cat "$work/config/import.tf"
-  tfc plan "${color[@]}" -input=false -compact-warnings -generate-config-out=generated.tf >"$work/import-plan.txt"
-  grep -E 'Plan:|will be imported' "$work/import-plan.txt" || true
-  echo "--- generated.tf"
-  cat "$work/config/generated.tf"
-  tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings >/dev/null
-  step "terraform plan after the import (must show no changes)"
-  plan_is_empty
-  echo "No changes: the generated configuration matches the imported authority."
-fi
+step "import it: an import block, and terraform plan -generate-config-out"
+printf 'import {\n  to = ngrok_ssh_certificate_authority.from_outside\n  id = "%s"\n}\n' "$ca_id" >"$work/config/import.tf"
+cat "$work/config/import.tf"
+tfc plan "${color[@]}" -input=false -compact-warnings -generate-config-out=generated.tf >"$work/import-plan.txt"
+grep -E 'Plan:|will be imported' "$work/import-plan.txt" || true
+echo "--- generated.tf"
+cat "$work/config/generated.tf"
+tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings >/dev/null
+step "terraform plan after the import (must show no changes)"
+plan_is_empty
+echo "No changes: the generated configuration matches the imported authority."
 
 step "terraform destroy"
 tfc destroy "${color[@]}" -auto-approve -input=false -compact-warnings
 
-left=$(api "$base_url/ssh_certificate_authorities" | grep -o '"id":"sshca_' | wc -l || true)
+request GET /ssh_certificate_authorities
+left=$(printf '%s' "$body" | grep -o '"id":"sshca_' | wc -l || true)
 step "demo complete in $((SECONDS - started)) s; authorities left in the mock: $left"

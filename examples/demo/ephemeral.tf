@@ -3,8 +3,17 @@
 # the state. In real use it is the certificate of a provisioner's SSH
 # connection; here a provisioner hands it to make demo, which shows that
 # ngrok no longer holds it once the run is over.
+#
+# It has an authority of its own: a certificate that exists only during a
+# run would otherwise come and go in the list of the users authority's
+# certificates that lookups.tf counts, and the plan after apply would not be
+# empty.
+resource "ngrok_ssh_certificate_authority" "runs" {
+  description = "Signs the certificates of Terraform runs, which live minutes"
+}
+
 ephemeral "ngrok_ssh_user_certificate" "deploy_run" {
-  ssh_certificate_authority_id = ngrok_ssh_certificate_authority.users.id
+  ssh_certificate_authority_id = ngrok_ssh_certificate_authority.runs.id
   public_key                   = local.demo_ci_deploy_key
   principals                   = ["deploy"]
   validity                     = "10m"

@@ -217,9 +217,18 @@ func redactUserinfo(u *url.URL) string {
 // BaseURL returns the base URL in use, without trailing slash.
 func (c *Client) BaseURL() string { return c.base.String() }
 
+// ErrNoClient is the error of every request made through a nil *Client.
+var ErrNoClient = errors.New("ngrok API: no client: the API key and base URL are not known yet")
+
 // urlFor returns the absolute URL of an API path (already escaped, starting
 // with "/") with an optional query.
 func (c *Client) urlFor(path string, query url.Values) (*url.URL, error) {
+	// NOTE: every request starts here. A provider whose settings are unknown
+	// during plan has no client, and a data source read then must fail with
+	// an error, not crash the provider.
+	if c == nil {
+		return nil, ErrNoClient
+	}
 	s := c.base.String() + path
 	if len(query) > 0 {
 		s += "?" + query.Encode()

@@ -762,3 +762,26 @@ func TestRequestLoggerSeesEveryAttemptButNoSecrets(t *testing.T) {
 		t.Error("a log entry contains the API key")
 	}
 }
+
+// A provider whose settings are unknown during plan hands out a nil client;
+// every call through it must fail with ErrNoClient, never panic.
+func TestNilClientFailsWithoutPanic(t *testing.T) {
+	t.Parallel()
+	var c *Client
+	if _, err := c.GetSSHCertificateAuthority(t.Context(), "sshca_x"); !errors.Is(err, ErrNoClient) {
+		t.Errorf("get: error = %v, want ErrNoClient", err)
+	}
+	if err := c.DeleteReservedDomainCertificate(t.Context(), "rd_x"); !errors.Is(err, ErrNoClient) {
+		t.Errorf("delete: error = %v, want ErrNoClient", err)
+	}
+	var yielded int
+	for _, err := range c.ListEndpoints(t.Context(), &ListOptions{Filter: `obj.type == "cloud"`}) {
+		yielded++
+		if !errors.Is(err, ErrNoClient) {
+			t.Errorf("list: error = %v, want ErrNoClient", err)
+		}
+	}
+	if yielded != 1 {
+		t.Errorf("list yielded %d times, want once (the error)", yielded)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"reflect"
 	"strings"
 	"time"
@@ -19,7 +20,7 @@ const adminPrefix = "/_mock/"
 
 // adminRoutes is the control API:
 //
-//	POST   /_mock/reset                      forget every object, fault and journal entry
+//	POST   /_mock/reset                      forget every object, fault, journal entry and rate-limit count
 //	GET    /_mock/journal                    {"requests": [...], "counts": {"GET /x/{id}": n}}
 //	DELETE /_mock/journal                    forget the journal
 //	GET    /_mock/faults                     pending fault rules
@@ -125,14 +126,17 @@ func (s *Server) adminRoutes() *http.ServeMux {
 	return mux
 }
 
-// Reset forgets every object, idempotency key, fault rule and journal entry,
-// as if the server had just started.
+// Reset forgets every object, idempotency key, fault rule, journal entry and
+// rate-limit count, as if the server had just started.
 func (s *Server) Reset() {
-	s.store.reset()
+	s.inChange(func() {
+		s.store.reset()
+		s.idem.clear()
+	})
 	s.SetEdgesReadOnly(false)
-	s.idem.clear()
 	s.ClearFaults()
 	s.ClearJournal()
+	s.limiter.reset()
 	s.saveOrLog()
 }
 
@@ -155,7 +159,15 @@ func (s *Server) DeleteObject(collection, id string) error {
 // key and context; nil uses the first configured key.
 func (s *Server) EditObject(r *http.Request, collection, id string, body []byte) *httptest.ResponseRecorder {
 	ctx, key := contextAndKey(r, s.apiKeys[0])
-	req := httptest.NewRequestWithContext(ctx, http.MethodPatch, "/"+collection+"/"+id, bytes.NewReader(body))
+	rec := httptest.NewRecorder()
+	// NOTE: escaped, so that an ID holding a space, "?" or "/" names no
+	// other route and cannot make the request unparsable.
+	target := "/" + url.PathEscape(collection) + "/" + url.PathEscape(id)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPatch, target, bytes.NewReader(body))
+	if err != nil {
+		writeAdminError(rec, http.StatusBadRequest, err.Error())
+		return rec
+	}
 	if r != nil {
 		req.Host = r.Host
 		req.TLS = r.TLS
@@ -163,7 +175,6 @@ func (s *Server) EditObject(r *http.Request, collection, id string, body []byte)
 	req.Header.Set(headerVersion, apiVersion)
 	req.Header.Set("Authorization", "Bearer "+key)
 	req.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
 	rq := &request{r: req}
 	s.serveAPI(rec, req, rq, false)
 	return rec
@@ -226,7 +237,7 @@ type adminTable interface {
 	adminRemove(id string) *apiError
 	clear()
 	marshalRows() (json.RawMessage, error)
-	unmarshalRows(json.RawMessage) error
+	unmarshalRows(json.RawMessage) (func(), error)
 	persistable() bool
 }
 

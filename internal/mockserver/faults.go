@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"path"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -50,6 +51,14 @@ func (f FaultRule) validate() error {
 		return errors.New("latency must not be negative")
 	case f.RetryAfter != 0 && f.Status == 0:
 		return errors.New("retry_after goes with a status")
+	case f.RetryAfter < 0:
+		return errors.New("retry_after must not be negative")
+	case f.ErrorCode != "" && f.Status == 0:
+		return errors.New("error_code goes with a status")
+	case f.Path != "" && !strings.HasPrefix(f.Path, "/"):
+		// NOTE: request paths always start with a slash; a pattern without
+		// one would be accepted and never match.
+		return fmt.Errorf("path pattern %q must start with /", f.Path)
 	}
 	if _, err := path.Match(f.Path, "/"); err != nil {
 		return fmt.Errorf("path pattern %q: %w", f.Path, err)
@@ -99,6 +108,8 @@ func (s *Server) AddFault(rule FaultRule) (string, error) {
 	if rule.Times == 0 {
 		rule.Times = 1
 	}
+	// NOTE: methods arrive upper case; "post" would otherwise never match.
+	rule.Method = strings.ToUpper(rule.Method)
 	s.faults.mu.Lock()
 	defer s.faults.mu.Unlock()
 	s.faults.next++
@@ -154,6 +165,10 @@ func (s *Server) serveWithFault(w http.ResponseWriter, r *http.Request, rq *requ
 	}
 	rq.fault = rule.describe()
 	if rule.Latency > 0 && !sleepCtx(r.Context(), rule.Latency) {
+		// NOTE: the client gave up, or the server is stopping; without an
+		// answer net/http would send an empty 200.
+		writeResult(w, rq.opID, result{err: newError(http.StatusServiceUnavailable, "",
+			"The request was cancelled while a latency fault delayed it.")})
 		return
 	}
 	switch {

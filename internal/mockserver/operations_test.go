@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"context"
 	"errors"
 	"io"
 	"log/slog"
@@ -112,6 +113,9 @@ func TestFaultRuleValidation(t *testing.T) {
 		"negative times":      {Status: 503, Times: -1},
 		"bad path pattern":    {Status: 503, Path: "/x/["},
 		"negative latency":    {Status: 503, Latency: -time.Second},
+		"negative retry":      {Status: 503, RetryAfter: -1},
+		"error code alone":    {Latency: time.Second, ErrorCode: codeRateLimited},
+		"relative path":       {Status: 503, Path: "ssh_certificate_authorities"},
 	} {
 		if _, err := New().AddFault(rule); err == nil {
 			t.Errorf("%s: AddFault(%+v) succeeded, want an error", name, rule)
@@ -253,4 +257,66 @@ func TestReset(t *testing.T) {
 	if cas, _ := page[collSSHCAs].([]any); len(cas) != 0 {
 		t.Errorf("list after reset = %v, want empty", page)
 	}
+}
+
+// A rule written with a lower-case method still matches: requests always
+// carry it upper case.
+func TestFaultMethodAnyCase(t *testing.T) {
+	t.Parallel()
+	s := New()
+	wantStatus(t, do(t, s, http.MethodPost, "/_mock/faults", `{"method":"post","status":503}`), http.StatusCreated)
+	wantError(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`), http.StatusServiceUnavailable, "")
+	if n := len(s.PendingFaults()); n != 0 {
+		t.Errorf("%d rules pending after the matching request, want 0", n)
+	}
+}
+
+func TestResetForgetsTheRateLimit(t *testing.T) {
+	t.Parallel()
+	s := New(WithRateLimit(2))
+	for range 2 {
+		wantStatus(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""), http.StatusOK)
+	}
+	wantError(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""), http.StatusTooManyRequests, codeRateLimited)
+	wantStatus(t, do(t, s, http.MethodPost, "/_mock/reset", ""), http.StatusNoContent)
+	wantStatus(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""), http.StatusOK)
+}
+
+// IDs reach the control API percent-encoded; decoded, they must stay one
+// path segment of the API's PATCH, never a query, another route, or a
+// request that cannot be built (which used to panic).
+func TestAdminEditOddIDs(t *testing.T) {
+	t.Parallel()
+	s := New()
+	for _, tc := range []struct {
+		target string
+		status int
+		code   string
+	}{
+		{"/_mock/objects/ssh_certificate_authorities/a%20b", http.StatusBadRequest, codeWrongIDPrefix},
+		{"/_mock/objects/ssh_certificate_authorities/x%3Flimit=1", http.StatusBadRequest, codeWrongIDPrefix},
+		{"/_mock/objects/reserved_domains/rd_x%2Fcertificate_management_policy", http.StatusNotFound, ""},
+		{"/_mock/objects/no%20such/x", http.StatusNotFound, ""},
+	} {
+		t.Run(tc.target, func(t *testing.T) {
+			wantError(t, do(t, s, http.MethodPatch, tc.target, `{}`), tc.status, tc.code)
+		})
+	}
+	if rec := s.EditObject(nil, collSSHCAs, "a b\r\n", []byte(`{}`)); rec.Code != http.StatusBadRequest {
+		t.Errorf("EditObject with an ID holding spaces = %d %s, want 400", rec.Code, rec.Body)
+	}
+}
+
+// A request whose latency fault is cut short (the client gave up, or the
+// server is stopping) gets an error, not net/http's empty 200.
+func TestFaultLatencyCutShort(t *testing.T) {
+	t.Parallel()
+	s := New()
+	if _, err := s.AddFault(FaultRule{Latency: time.Hour}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	w := do(t, s, http.MethodGet, "/ssh_certificate_authorities", "", func(r *http.Request) { *r = *r.WithContext(ctx) })
+	wantError(t, w, http.StatusServiceUnavailable, "")
 }

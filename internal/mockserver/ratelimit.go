@@ -50,3 +50,13 @@ func (l *rateLimiter) allow(key string, now time.Time) *apiError {
 	l.hits[key] = append(hits, now)
 	return nil
 }
+
+// reset forgets every request counted so far.
+func (l *rateLimiter) reset() {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.hits = map[string][]time.Time{}
+}

@@ -102,7 +102,8 @@ type SeedCounts map[string]int
 
 // Seed creates every object of f, in an order that lets later objects refer
 // to earlier ones (edge endpoints to seeded edges). It stops at the first
-// object it cannot create and says which one.
+// object it cannot create and says which one; the objects created before it
+// stay.
 func (s *Server) Seed(f *SeedFile) (SeedCounts, error) {
 	counts := SeedCounts{}
 	seedAll := func(kind string, n int, one func(i int) error) error {
@@ -170,7 +171,9 @@ func (s *Server) Seed(f *SeedFile) (SeedCounts, error) {
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
-			return counts, err
+			// NOTE: what was seeded before the bad object stays, in memory
+			// and so in the state file too.
+			return counts, errors.Join(err, s.SaveState())
 		}
 	}
 	return counts, s.SaveState()

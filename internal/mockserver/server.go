@@ -25,6 +25,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -76,6 +77,11 @@ type Server struct {
 	// but matches here is a known path with the wrong method (405, not 404).
 	paths *http.ServeMux
 	allow map[string][]string // path pattern → methods served there
+
+	// commit is held for reading while a change runs and for writing while
+	// the state is snapshotted, so that a snapshot (the state file) holds
+	// each change whole: an object together with its Idempotency-Key.
+	commit sync.RWMutex
 }
 
 // Option configures a Server.
@@ -339,11 +345,18 @@ func (s *Server) serveRoute(rt route) http.Handler {
 			return
 		}
 		var res result
-		if key := r.Header.Get(headerIdempotency); key != "" && rt.method == http.MethodPost {
-			fp := sha256.Sum256(slices.Concat([]byte(r.Method+" "+r.URL.Path+"\n"), rq.raw))
-			res = s.idem.do(r.Context(), idempotencyKey{apiKey: rq.apiKey, key: key}, fp, func() result { return rt.run(rq) })
+		serve := func() {
+			if key := r.Header.Get(headerIdempotency); key != "" && rt.method == http.MethodPost {
+				fp := sha256.Sum256(slices.Concat([]byte(r.Method+" "+r.URL.Path+"\n"), rq.raw))
+				res = s.idem.do(r.Context(), idempotencyKey{apiKey: rq.apiKey, key: key}, fp, func() result { return rt.run(rq) })
+			} else {
+				res = rt.run(rq)
+			}
+		}
+		if rt.method == http.MethodGet {
+			serve()
 		} else {
-			res = rt.run(rq)
+			s.inChange(serve)
 		}
 		// NOTE: saved before answering, so that every change a client has
 		// seen answered survives the server being killed.

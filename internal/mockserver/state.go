@@ -89,6 +89,8 @@ func (s *Server) SaveState() error {
 // MarshalState returns the server's state as JSON, the format of the state
 // file and of the control API's GET /_mock/state.
 func (s *Server) MarshalState() ([]byte, error) {
+	s.commit.Lock()
+	defer s.commit.Unlock()
 	f := stateFile{Version: stateVersion, Tables: map[string]json.RawMessage{}}
 	s.store.mu.Lock()
 	f.Seq = s.store.seq
@@ -106,7 +108,16 @@ func (s *Server) MarshalState() ([]byte, error) {
 	return json.MarshalIndent(f, "", "  ")
 }
 
-// LoadState replaces the server's state with data from MarshalState.
+// inChange runs fn as one change: a snapshot of the state holds all of it or
+// none of it.
+func (s *Server) inChange(fn func()) {
+	s.commit.RLock()
+	defer s.commit.RUnlock()
+	fn()
+}
+
+// LoadState replaces the server's state with data from MarshalState. It
+// changes nothing when data cannot be read whole.
 func (s *Server) LoadState(data []byte) error {
 	var f stateFile
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -117,6 +128,8 @@ func (s *Server) LoadState(data []byte) error {
 	if f.Version != stateVersion {
 		return fmt.Errorf("state version %d, want %d", f.Version, stateVersion)
 	}
+	s.commit.Lock()
+	defer s.commit.Unlock()
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
 	for name := range f.Tables {
@@ -124,14 +137,22 @@ func (s *Server) LoadState(data []byte) error {
 			return fmt.Errorf("state has unknown collection %q", name)
 		}
 	}
+	// NOTE: every table is decoded before any is replaced, so that a file
+	// with one bad table leaves the server as it was, not half loaded.
+	commits := make([]func(), 0, len(s.store.tables))
 	for name, t := range s.store.tables {
 		raw, ok := f.Tables[name]
 		if !ok {
 			raw = json.RawMessage(`{"rows":[]}`)
 		}
-		if err := t.unmarshalRows(raw); err != nil {
+		commit, err := t.unmarshalRows(raw)
+		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
+		commits = append(commits, commit)
+	}
+	for _, commit := range commits {
+		commit()
 	}
 	s.store.seq = f.Seq
 	s.idem.restore(f.Idempotency)
@@ -158,24 +179,26 @@ func (t *table[T]) marshalRows() (json.RawMessage, error) {
 	return json.Marshal(ts)
 }
 
-func (t *table[T]) unmarshalRows(raw json.RawMessage) error {
+// unmarshalRows decodes raw and returns the function that puts the decoded
+// rows in place of the table's.
+func (t *table[T]) unmarshalRows(raw json.RawMessage) (func(), error) {
 	var ts tableState[T]
 	if err := json.Unmarshal(raw, &ts); err != nil {
-		return err
+		return nil, err
 	}
-	t.rows = map[string]*row[T]{}
-	t.order = nil
-	t.gone = map[string]uint64{}
+	rows := map[string]*row[T]{}
+	var order []*row[T]
+	gone := map[string]uint64{}
 	for id, seq := range ts.Gone {
-		t.gone[id] = seq
+		gone[id] = seq
 	}
 	slices.SortFunc(ts.Rows, func(a, b rowState[T]) int { return cmp.Compare(a.Seq, b.Seq) })
 	for _, rs := range ts.Rows {
 		r := &row[T]{id: rs.ID, seq: rs.Seq, val: rs.Val}
-		t.rows[rs.ID] = r
-		t.order = append(t.order, r)
+		rows[rs.ID] = r
+		order = append(order, r)
 	}
-	return nil
+	return func() { t.rows, t.order, t.gone = rows, order, gone }, nil
 }
 
 func (c *idempotencyCache) snapshot() []idempotencyState {

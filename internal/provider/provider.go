@@ -111,12 +111,17 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		return
 	}
 
-	if cfg.APIKey.IsUnknown() || cfg.APIBaseURL.IsUnknown() || cfg.MaxRetries.IsUnknown() {
+	if cfg.APIKey.IsUnknown() || cfg.APIBaseURL.IsUnknown() || cfg.MaxRetries.IsUnknown() ||
+		cfg.CAFile.IsUnknown() || cfg.Insecure.IsUnknown() {
 		// NOTE: values that come from resources not yet created are unknown
-		// during plan; Configure runs again with them known at apply.
+		// during plan; Configure runs again with them known at apply. Until
+		// then there is no client, and every API call fails with
+		// apiclient.ErrNoClient.
 		resp.Diagnostics.AddWarning("Provider Configuration Not Yet Known",
 			"The ngrok provider's settings depend on values known only after apply, "+
-				"so the provider could not be configured during this plan.")
+				"so the provider could not be configured during this plan. New resources can still be planned, "+
+				"but data sources, ephemeral resources and refreshes that need the API cannot run: "+
+				"apply the resources the settings come from first (terraform apply -target=...).")
 		return
 	}
 

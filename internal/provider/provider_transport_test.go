@@ -170,3 +170,48 @@ func TestAccProvider_lostCreateResponseMakesNoDuplicate(t *testing.T) {
 		}},
 	})
 }
+
+// unknownKeyConfig takes the provider's API key from a resource, so that it
+// is unknown during the first plan.
+func unknownKeyConfig(url, body string) string {
+	return fmt.Sprintf(`
+resource "terraform_data" "key" {
+  input = %q
+}
+
+provider "ngrok" {
+  api_key      = terraform_data.key.output
+  api_base_url = %q
+}
+
+%s`, testAPIKey, url, body)
+}
+
+// A data source read while the provider's settings are still unknown fails
+// with an error that says so; it used to crash the provider.
+func TestAccProvider_unknownConfigurationDataSourceFails(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      unknownKeyConfig(mock.url, `data "ngrok_ssh_certificate_authorities" "all" {}`),
+			ExpectError: regexp.MustCompile(`(?s)Unable to List SSH Certificate Authorities.*not known yet`),
+		}},
+	})
+}
+
+// Resources plan with unknown provider settings and apply once they are known.
+func TestAccProvider_unknownConfigurationResourceApplies(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: unknownKeyConfig(mock.url, testAccSSHCertificateAuthorityConfig()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("id"), knownvalue.StringRegexp(idPattern)),
+			},
+		}},
+	})
+}
