@@ -170,3 +170,17 @@ func TestQuotedList(t *testing.T) {
 		t.Errorf("quotedInts(%v) has %d backquotes, want 4", caKeySizes, got)
 	}
 }
+
+// testAccExpectPlanError plans config in a TestCase of its own and expects
+// an error matching want: how every plan-time validation is tested.
+func testAccExpectPlanError(t *testing.T, config, want string) {
+	t.Helper()
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      config,
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(want),
+		}},
+	})
+}

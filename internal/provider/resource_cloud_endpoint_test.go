@@ -521,14 +521,7 @@ func TestAccCloudEndpoint_invalidConfig(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			mock := newTestMock(t)
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config:      mock.config(testAccCloudEndpointConfig(tc.attrs...)),
-					PlanOnly:    true,
-					ExpectError: regexp.MustCompile(tc.want),
-				}},
-			})
+			testAccExpectPlanError(t, mock.config(testAccCloudEndpointConfig(tc.attrs...)), tc.want)
 		})
 	}
 }

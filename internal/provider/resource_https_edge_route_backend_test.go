@@ -131,14 +131,7 @@ func TestAccHTTPSEdgeRouteBackend_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config:      mock.config(testAccBackendConfig(f.edge, f.route, tc.attrs...)),
-					PlanOnly:    true,
-					ExpectError: regexp.MustCompile(tc.want),
-				}},
-			})
+			testAccExpectPlanError(t, mock.config(testAccBackendConfig(f.edge, f.route, tc.attrs...)), tc.want)
 		})
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"testing"
 
@@ -227,14 +226,7 @@ func TestAccHTTPSEdgeRouteRequestHeaders_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config:      mock.config(testAccRequestHeadersConfig(f.edge, f.route, tc.attrs...)),
-					PlanOnly:    true,
-					ExpectError: regexp.MustCompile(tc.want),
-				}},
-			})
+			testAccExpectPlanError(t, mock.config(testAccRequestHeadersConfig(f.edge, f.route, tc.attrs...)), tc.want)
 		})
 	}
 }

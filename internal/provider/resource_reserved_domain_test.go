@@ -972,14 +972,7 @@ func TestAccReservedDomain_invalidConfig(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			mock := newTestMock(t)
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config:      mock.config(testAccReservedDomainConfig(tc.attrs...)),
-					PlanOnly:    true,
-					ExpectError: regexp.MustCompile(tc.want),
-				}},
-			})
+			testAccExpectPlanError(t, mock.config(testAccReservedDomainConfig(tc.attrs...)), tc.want)
 		})
 	}
 }

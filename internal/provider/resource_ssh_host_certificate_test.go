@@ -320,14 +320,7 @@ func TestAccSSHHostCertificate_invalidConfig(t *testing.T) {
 			if slices.ContainsFunc(tc.attrs, func(a string) bool { return strings.HasPrefix(a, "ssh_certificate_authority_id") }) {
 				config = "resource \"ngrok_ssh_host_certificate\" \"test\" {\n  " + strings.Join(tc.attrs, "\n  ") + "\n}\n"
 			}
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config:      mock.config(config),
-					PlanOnly:    true,
-					ExpectError: regexp.MustCompile(tc.want),
-				}},
-			})
+			testAccExpectPlanError(t, mock.config(config), tc.want)
 		})
 	}
 }

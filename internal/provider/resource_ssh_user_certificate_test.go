@@ -343,14 +343,7 @@ func TestAccSSHUserCertificate_invalidConfig(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			mock := newTestMock(t)
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{{
-					Config:      mock.config(testAccSSHCertificateConfig("user", keyAttr, tc.attr)),
-					PlanOnly:    true,
-					ExpectError: regexp.MustCompile(tc.want),
-				}},
-			})
+			testAccExpectPlanError(t, mock.config(testAccSSHCertificateConfig("user", keyAttr, tc.attr)), tc.want)
 		})
 	}
 }
