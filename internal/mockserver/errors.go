@@ -38,7 +38,7 @@ import (
 //	ERR_NGROK_440    400     certificate_id on a service-owned domain [real code]
 //	ERR_NGROK_446    409     deleting a reserved domain that a cloud endpoint uses [real code, status ours]
 //	                         Reserved domains answer ERR_NGROK_215 for an invalid domain, region,
-//	                         authority or private_key_type, certificate_id "" in a PATCH, and a
+//	                         authority or private_key_type, and a
 //	                         certificate_id or endpoint configuration ID naming no object of the
 //	                         account (or one of the wrong type); ERR_NGROK_227 for such an ID
 //	                         with the wrong prefix. Constants in reserved_domains.go.
