@@ -39,7 +39,8 @@ type FaultRule struct {
 	// CommitBeforeLatency, with Latency alone, serves the request at once, so
 	// its change is committed (and saved to the state file), and holds only
 	// the answer for Latency: a server that commits, then stalls. If the
-	// client goes away meanwhile, the change stays and nothing is written.
+	// client goes away (or the server stops) meanwhile, the change stays and
+	// the connection is closed without an answer.
 	CommitBeforeLatency bool
 	// DropResponse serves the request, so its change is committed, then
 	// closes the connection without answering.
@@ -185,7 +186,12 @@ func (s *Server) serveWithFault(w http.ResponseWriter, r *http.Request, rq *requ
 		rec := httptest.NewRecorder()
 		serve(rec)
 		if !sleepCtx(r.Context(), rule.Latency) {
-			return // NOTE: the change stays committed; nobody is left to answer.
+			// NOTE: the change stays committed. The client has gone, or the
+			// server is stopping: either way the held answer is never sent,
+			// and dropping the connection keeps net/http from sending an
+			// empty 200 in its place.
+			dropConnection(w)
+			return
 		}
 		for k, v := range rec.Header() {
 			w.Header()[k] = v

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -443,6 +444,39 @@ func TestFaultCommitBeforeLatencyAbandoned(t *testing.T) {
 	page := decodeBody[caList](t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""))
 	if len(page.Items) != 1 || page.Items[0].Description != "committed" {
 		t.Errorf("authorities = %+v, want the abandoned create's", page.Items)
+	}
+}
+
+// A server that stops while it holds a committed change's answer closes the
+// connection: the client sees no answer rather than an empty 200.
+func TestFaultCommitBeforeLatencyServerStops(t *testing.T) {
+	t.Parallel()
+	s := New()
+	stopping, stop := context.WithCancel(t.Context())
+	srv := httptest.NewUnstartedServer(s)
+	// NOTE: ngrok-mock's program cancels this context to stop.
+	srv.Config.BaseContext = func(net.Listener) context.Context { return stopping }
+	srv.Start()
+	t.Cleanup(srv.Close)
+	if _, err := s.AddFault(FaultRule{Method: http.MethodPost, Latency: time.Hour, CommitBeforeLatency: true}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		resp, err := srv.Client().Do(apiRequest(t, t.Context(), http.MethodPost, srv.URL+"/ssh_certificate_authorities", `{}`))
+		if err == nil {
+			_ = resp.Body.Close()
+			err = errors.New("got an answer: " + resp.Status)
+		}
+		done <- err
+	}()
+	waitUntil(t, "the create was committed", func() bool { return s.sshCAs.len() == 1 })
+	stop()
+	if err := <-done; err == nil || strings.Contains(err.Error(), "got an answer") {
+		t.Errorf("client = %v, want the connection closed without an answer", err)
+	}
+	if n := s.sshCAs.len(); n != 1 {
+		t.Errorf("%d authorities, want the committed one", n)
 	}
 }
 
