@@ -182,19 +182,20 @@ func (s *Server) EditObject(r *http.Request, collection, id string, body []byte)
 
 // faultRuleWire is the control API's JSON form of a FaultRule.
 type faultRuleWire struct {
-	Method       string `json:"method,omitempty"`
-	Path         string `json:"path,omitempty"`
-	Times        int    `json:"times,omitempty"`
-	Status       int    `json:"status,omitempty"`
-	ErrorCode    string `json:"error_code,omitempty"`
-	RetryAfter   int    `json:"retry_after,omitempty"`
-	Latency      string `json:"latency,omitempty"` // a Go duration such as "250ms"
-	DropResponse bool   `json:"drop_response,omitempty"`
+	Method              string `json:"method,omitempty"`
+	Path                string `json:"path,omitempty"`
+	Times               int    `json:"times,omitempty"`
+	Status              int    `json:"status,omitempty"`
+	ErrorCode           string `json:"error_code,omitempty"`
+	RetryAfter          int    `json:"retry_after,omitempty"`
+	Latency             string `json:"latency,omitempty"`               // a Go duration such as "250ms"
+	CommitBeforeLatency bool   `json:"commit_before_latency,omitempty"` // with latency: commit, then hold the answer
+	DropResponse        bool   `json:"drop_response,omitempty"`
 }
 
 func (w faultRuleWire) rule() (FaultRule, error) {
 	r := FaultRule{Method: w.Method, Path: w.Path, Times: w.Times, Status: w.Status, ErrorCode: w.ErrorCode,
-		RetryAfter: w.RetryAfter, DropResponse: w.DropResponse}
+		RetryAfter: w.RetryAfter, CommitBeforeLatency: w.CommitBeforeLatency, DropResponse: w.DropResponse}
 	if w.Latency != "" {
 		d, err := time.ParseDuration(w.Latency)
 		if err != nil {
@@ -207,7 +208,7 @@ func (w faultRuleWire) rule() (FaultRule, error) {
 
 func faultRuleToWire(r FaultRule) faultRuleWire {
 	w := faultRuleWire{Method: r.Method, Path: r.Path, Times: r.Times, Status: r.Status, ErrorCode: r.ErrorCode,
-		RetryAfter: r.RetryAfter, DropResponse: r.DropResponse}
+		RetryAfter: r.RetryAfter, CommitBeforeLatency: r.CommitBeforeLatency, DropResponse: r.DropResponse}
 	if r.Latency > 0 {
 		w.Latency = r.Latency.String()
 	}

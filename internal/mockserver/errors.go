@@ -18,7 +18,8 @@ import (
 //	ERR_NGROK_214    400     unknown field in body, matched case-sensitively [real]
 //	ERR_NGROK_215    400     field of the wrong JSON type, body not an object, unknown before_id,
 //	                         filter syntax error, OIDC scope not a scope token, a scope or
-//	                         IP policy listed twice [real code]
+//	                         IP policy listed twice, more than 256 principals on an SSH
+//	                         certificate (maxPrincipals; the limit is ours) [real code]
 //	ERR_NGROK_216    400     body without Content-Type application/json [real]
 //	ERR_NGROK_217    400     Ngrok-Version other than 2 [real]
 //	ERR_NGROK_218    400     no Ngrok-Version header [real]
@@ -38,15 +39,16 @@ import (
 //	ERR_NGROK_440    400     certificate_id on a service-owned domain [real code]
 //	ERR_NGROK_446    409     deleting a reserved domain that a cloud endpoint uses [real code, status ours]
 //	                         Reserved domains answer ERR_NGROK_215 for an invalid domain, region,
-//	                         authority or private_key_type, certificate_id "" in a PATCH, and a
+//	                         authority or private_key_type, and a
 //	                         certificate_id or endpoint configuration ID naming no object of the
 //	                         account (or one of the wrong type); ERR_NGROK_227 for such an ID
 //	                         with the wrong prefix. Constants in reserved_domains.go.
 //	ERR_NGROK_1936   400     SSH CA private_key_type not rsa, ecdsa or ed25519
 //	ERR_NGROK_1937   400     SSH CA elliptic_curve with a type other than ecdsa
 //	ERR_NGROK_1938   400     SSH CA elliptic_curve not p256, p384 or p521
-//	ERR_NGROK_1939   400     SSH CA key_size with a type other than rsa
-//	ERR_NGROK_1940   400     SSH CA key_size not 2048 or 4096
+//	ERR_NGROK_1939   400     SSH CA key_size (even 0) with a type other than rsa
+//	ERR_NGROK_1940   400     SSH CA key_size not 2048 or 4096 (0 included: only an absent or null
+//	                         key_size takes the default)
 //	ERR_NGROK_1941   400     description longer than 255 bytes
 //	ERR_NGROK_1942   400     metadata longer than 4096 bytes
 //	ERR_NGROK_1943   400     SSH certificate valid_until not after valid_after [real]

@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"path"
 	"strconv"
 	"strings"
@@ -30,8 +32,16 @@ type FaultRule struct {
 	ErrorCode string
 	// RetryAfter, with Status, is sent as the Retry-After header (seconds).
 	RetryAfter int
-	// Latency delays the answer (the error, or the served request).
+	// Latency delays the answer (the error, or the served request). A
+	// request whose client goes away while it is held is answered 503 and
+	// not served.
 	Latency time.Duration
+	// CommitBeforeLatency, with Latency alone, serves the request at once, so
+	// its change is committed (and saved to the state file), and holds only
+	// the answer for Latency: a server that commits, then stalls. If the
+	// client goes away (or the server stops) meanwhile, the change stays and
+	// the connection is closed without an answer.
+	CommitBeforeLatency bool
 	// DropResponse serves the request, so its change is committed, then
 	// closes the connection without answering.
 	DropResponse bool
@@ -45,6 +55,12 @@ func (f FaultRule) validate() error {
 		return fmt.Errorf("status %d is not an error status (400-599)", f.Status)
 	case f.Status != 0 && f.DropResponse:
 		return errors.New("status and drop_response exclude each other")
+	case f.CommitBeforeLatency && f.Latency <= 0:
+		return errors.New("commit_before_latency goes with a latency")
+	case f.CommitBeforeLatency && (f.Status != 0 || f.DropResponse):
+		// NOTE: a status answers without serving, and drop_response never
+		// answers: neither has an answer to hold after the commit.
+		return errors.New("commit_before_latency excludes status and drop_response")
 	case f.Status == 0 && !f.DropResponse && f.Latency <= 0:
 		return errors.New("a fault needs a status, a latency or drop_response")
 	case f.Latency < 0:
@@ -83,6 +99,8 @@ func (f FaultRule) describe() string {
 		return "drop_response"
 	case f.Status != 0:
 		return "status " + strconv.Itoa(f.Status)
+	case f.CommitBeforeLatency:
+		return "committed, then latency " + f.Latency.String()
 	}
 	return "latency " + f.Latency.String()
 }
@@ -164,12 +182,33 @@ func (s *Server) serveWithFault(w http.ResponseWriter, r *http.Request, rq *requ
 		return
 	}
 	rq.fault = rule.describe()
-	if rule.Latency > 0 && !sleepCtx(r.Context(), rule.Latency) {
-		// NOTE: the client gave up, or the server is stopping; without an
-		// answer net/http would send an empty 200.
-		writeResult(w, rq.opID, result{err: newError(http.StatusServiceUnavailable, "",
-			"The request was cancelled while a latency fault delayed it.")})
+	if rule.CommitBeforeLatency {
+		rec := httptest.NewRecorder()
+		serve(rec)
+		if !sleepCtx(r.Context(), rule.Latency) {
+			// NOTE: the change stays committed. The client has gone, or the
+			// server is stopping: either way the held answer is never sent,
+			// and dropping the connection keeps net/http from sending an
+			// empty 200 in its place.
+			dropConnection(w)
+			return
+		}
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
 		return
+	}
+	if rule.Latency > 0 {
+		readBodyFirst(r)
+		if !sleepCtx(r.Context(), rule.Latency) {
+			// NOTE: the client gave up, or the server is stopping; without an
+			// answer net/http would send an empty 200.
+			writeResult(w, rq.opID, result{err: newError(http.StatusServiceUnavailable, "",
+				"The request was cancelled while a latency fault delayed it.")})
+			return
+		}
 	}
 	switch {
 	case rule.Status != 0:
@@ -186,6 +225,31 @@ func (s *Server) serveWithFault(w http.ResponseWriter, r *http.Request, rq *requ
 		serve(w)
 	}
 }
+
+// readBodyFirst reads r's body into memory before the request is held, and
+// puts it back for the route to read. NOTE: net/http watches for a client
+// that closes its connection (and then cancels the request's context) only
+// once the body has been read to its end; without this, a request with a
+// body would be served after its client had gone. It reads at most one byte
+// past maxBodyBytes, enough for the route to refuse a body over the limit,
+// and nothing of a body whose declared length is already over it. A read
+// error is kept for the route to report.
+func readBodyFirst(r *http.Request) {
+	if r.ContentLength > maxBodyBytes {
+		return
+	}
+	data, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes+1))
+	rest := io.Reader(bytes.NewReader(data))
+	if err != nil {
+		rest = io.MultiReader(rest, &errReader{err: err})
+	}
+	// NOTE: net/http closes the original body itself when the handler returns.
+	r.Body = io.NopCloser(rest)
+}
+
+type errReader struct{ err error }
+
+func (e *errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // dropConnection closes the client's connection without a response.
 func dropConnection(w http.ResponseWriter) {

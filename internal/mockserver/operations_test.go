@@ -2,9 +2,11 @@ package mockserver
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -116,6 +118,9 @@ func TestFaultRuleValidation(t *testing.T) {
 		"negative retry":      {Status: 503, RetryAfter: -1},
 		"error code alone":    {Latency: time.Second, ErrorCode: codeRateLimited},
 		"relative path":       {Status: 503, Path: "ssh_certificate_authorities"},
+		"commit alone":        {CommitBeforeLatency: true},
+		"commit with status":  {CommitBeforeLatency: true, Latency: time.Second, Status: 503},
+		"commit with drop":    {CommitBeforeLatency: true, Latency: time.Second, DropResponse: true},
 	} {
 		if _, err := New().AddFault(rule); err == nil {
 			t.Errorf("%s: AddFault(%+v) succeeded, want an error", name, rule)
@@ -319,4 +324,251 @@ func TestFaultLatencyCutShort(t *testing.T) {
 	cancel()
 	w := do(t, s, http.MethodGet, "/ssh_certificate_authorities", "", func(r *http.Request) { *r = *r.WithContext(ctx) })
 	wantError(t, w, http.StatusServiceUnavailable, "")
+}
+
+// apiRequest is a request with the headers a well-behaved client sends, for
+// a server on a real listener.
+func apiRequest(t *testing.T, ctx context.Context, method, target, body string) *http.Request {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, method, target, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Ngrok-Version", "2")
+	req.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	req.Header.Set("Content-Type", "application/json")
+	return req
+}
+
+// waitUntil polls cond until it holds, failing the test after 10 seconds.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting until %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// sendAndAbandon sends req in the background and cancels it once the
+// request has reached its fault rule (the only one pending), returning what
+// the client saw.
+func sendAndAbandon(t *testing.T, s *Server, srv *httptest.Server, req func(context.Context) *http.Request, arrived func() bool) error {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		resp, err := srv.Client().Do(req(ctx))
+		if err == nil {
+			_ = resp.Body.Close()
+			err = errors.New("got an answer: " + resp.Status)
+		}
+		done <- err
+	}()
+	waitUntil(t, "the request reached its fault rule", arrived)
+	cancel()
+	return <-done
+}
+
+// A held request's body, read before the hold, reaches the route intact, and
+// one over the size limit is still refused.
+func TestFaultLatencyKeepsTheBody(t *testing.T) {
+	t.Parallel()
+	s := New()
+	if _, err := s.AddFault(FaultRule{Method: http.MethodPost, Latency: time.Millisecond, Times: 2}); err != nil {
+		t.Fatal(err)
+	}
+	w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"kept"}`)
+	wantStatus(t, w, http.StatusCreated)
+	if got := decodeBody[sshCAWire](t, w).Description; got != "kept" {
+		t.Errorf("description = %q, want the held request's", got)
+	}
+	// NOTE: a length not declared in advance, so that only reading finds it too long.
+	huge := `{"description":"` + strings.Repeat("d", maxBodyBytes) + `"}`
+	w = do(t, s, http.MethodPost, "/ssh_certificate_authorities", huge, func(r *http.Request) { r.ContentLength = -1 })
+	wantError(t, w, http.StatusRequestEntityTooLarge, codeBodyTooLarge)
+}
+
+// A request with a body held by a latency fault notices that its client has
+// gone: it is answered 503 and never served.
+func TestFaultLatencyNotServedAfterTheClientLeft(t *testing.T) {
+	t.Parallel()
+	s := New()
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	if _, err := s.AddFault(FaultRule{Method: http.MethodPost, Path: "/ssh_certificate_authorities", Latency: 2 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	err := sendAndAbandon(t, s, srv, func(ctx context.Context) *http.Request {
+		return apiRequest(t, ctx, http.MethodPost, srv.URL+"/ssh_certificate_authorities", `{"description":"held"}`)
+	}, func() bool { return len(s.PendingFaults()) == 0 })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("client error = %v, want context.Canceled", err)
+	}
+	// NOTE: the journal records a request once it is finished.
+	waitUntil(t, "the held request finished", func() bool { e, _ := s.Journal(); return len(e) == 1 })
+	entries, _ := s.Journal()
+	if e := entries[0]; e.Status != http.StatusServiceUnavailable || e.Fault != "latency 2s" {
+		t.Errorf("journal entry = %+v, want status 503 with fault latency 2s", e)
+	}
+	if n := s.sshCAs.len(); n != 0 {
+		t.Errorf("%d authorities: the abandoned create was served", n)
+	}
+}
+
+// With commit_before_latency the change is made at once and only the answer
+// is held; a client that gives up leaves the change behind.
+func TestFaultCommitBeforeLatencyAbandoned(t *testing.T) {
+	t.Parallel()
+	s := New()
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	if _, err := s.AddFault(FaultRule{Method: http.MethodPost, Latency: time.Hour, CommitBeforeLatency: true}); err != nil {
+		t.Fatal(err)
+	}
+	// NOTE: the answer is held for an hour, so the object is seen while it is.
+	err := sendAndAbandon(t, s, srv, func(ctx context.Context) *http.Request {
+		return apiRequest(t, ctx, http.MethodPost, srv.URL+"/ssh_certificate_authorities", `{"description":"committed"}`)
+	}, func() bool { return s.sshCAs.len() == 1 })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("client error = %v, want context.Canceled", err)
+	}
+	waitUntil(t, "the held request finished", func() bool { e, _ := s.Journal(); return len(e) == 1 })
+	entries, _ := s.Journal()
+	if e := entries[0]; e.Status != 0 || e.Fault != "committed, then latency 1h0m0s" || e.Route != "POST /ssh_certificate_authorities" {
+		t.Errorf("journal entry = %+v, want no status written, fault \"committed, then latency 1h0m0s\"", e)
+	}
+	page := decodeBody[caList](t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""))
+	if len(page.Items) != 1 || page.Items[0].Description != "committed" {
+		t.Errorf("authorities = %+v, want the abandoned create's", page.Items)
+	}
+}
+
+// A server that stops while it holds a committed change's answer closes the
+// connection: the client sees no answer rather than an empty 200.
+func TestFaultCommitBeforeLatencyServerStops(t *testing.T) {
+	t.Parallel()
+	s := New()
+	stopping, stop := context.WithCancel(t.Context())
+	srv := httptest.NewUnstartedServer(s)
+	// NOTE: ngrok-mock's program cancels this context to stop.
+	srv.Config.BaseContext = func(net.Listener) context.Context { return stopping }
+	srv.Start()
+	t.Cleanup(srv.Close)
+	if _, err := s.AddFault(FaultRule{Method: http.MethodPost, Latency: time.Hour, CommitBeforeLatency: true}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		resp, err := srv.Client().Do(apiRequest(t, t.Context(), http.MethodPost, srv.URL+"/ssh_certificate_authorities", `{}`))
+		if err == nil {
+			_ = resp.Body.Close()
+			err = errors.New("got an answer: " + resp.Status)
+		}
+		done <- err
+	}()
+	waitUntil(t, "the create was committed", func() bool { return s.sshCAs.len() == 1 })
+	stop()
+	if err := <-done; err == nil || strings.Contains(err.Error(), "got an answer") {
+		t.Errorf("client = %v, want the connection closed without an answer", err)
+	}
+	if n := s.sshCAs.len(); n != 1 {
+		t.Errorf("%d authorities, want the committed one", n)
+	}
+}
+
+// The held answer, once sent, is the served request's: status, headers and
+// body, under the request's own operation ID.
+func TestFaultCommitBeforeLatencyAnswers(t *testing.T) {
+	t.Parallel()
+	s := New()
+	if _, err := s.AddFault(FaultRule{Method: http.MethodPost, Latency: 20 * time.Millisecond, CommitBeforeLatency: true}); err != nil {
+		t.Fatal(err)
+	}
+	w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"d"}`)
+	wantStatus(t, w, http.StatusCreated)
+	if ct := w.Header().Get("Content-Type"); ct != "application/json" {
+		t.Errorf("Content-Type = %q", ct)
+	}
+	ca := decodeBody[sshCAWire](t, w)
+	if got := do(t, s, http.MethodGet, "/ssh_certificate_authorities/"+ca.ID, ""); got.Body.String() != w.Body.String() {
+		t.Errorf("answer %s, want the stored object %s", w.Body, got.Body)
+	}
+	entries, _ := s.Journal()
+	if e := entries[0]; e.Status != http.StatusCreated || e.OperationID != w.Header().Get(headerOperationID) ||
+		e.Fault != "committed, then latency 20ms" || e.Latency < 20*time.Millisecond {
+		t.Errorf("journal entry = %+v, want 201 held 20ms under operation ID %s", e, w.Header().Get(headerOperationID))
+	}
+}
+
+// The provider's cancel-safe create: the client gives up on a create whose
+// change is committed, then resends it with the same Idempotency-Key and
+// gets the committed object, not a second one.
+func TestFaultCommitBeforeLatencyThenIdempotentRetry(t *testing.T) {
+	t.Parallel()
+	s := New()
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	if _, err := s.AddFault(FaultRule{Method: http.MethodPost, Latency: time.Hour, CommitBeforeLatency: true}); err != nil {
+		t.Fatal(err)
+	}
+	create := func(ctx context.Context) *http.Request {
+		req := apiRequest(t, ctx, http.MethodPost, srv.URL+"/ssh_certificate_authorities", `{"description":"once"}`)
+		req.Header.Set(headerIdempotency, "create-once")
+		return req
+	}
+	if err := sendAndAbandon(t, s, srv, create, func() bool { return s.sshCAs.len() == 1 }); !errors.Is(err, context.Canceled) {
+		t.Errorf("client error = %v, want context.Canceled", err)
+	}
+	page := decodeBody[caList](t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""))
+	if len(page.Items) != 1 {
+		t.Fatalf("authorities = %+v, want the committed one", page.Items)
+	}
+
+	resp, err := srv.Client().Do(create(t.Context()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("retry = %d %s, want 201", resp.StatusCode, body)
+	}
+	var got sshCAWire
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != page.Items[0].ID || got.Description != "once" {
+		t.Errorf("retry answered %s, want the committed %s", body, page.Items[0].ID)
+	}
+	if n := s.sshCAs.len(); n != 1 {
+		t.Errorf("%d authorities after the retry, want 1", n)
+	}
+}
+
+func TestAdminCommitBeforeLatency(t *testing.T) {
+	t.Parallel()
+	s := New()
+	w := do(t, s, http.MethodPost, "/_mock/faults", `{"method":"POST","latency":"2s","commit_before_latency":true}`)
+	wantStatus(t, w, http.StatusCreated)
+	id := decodeBody[map[string]string](t, w)["id"]
+	pending := decodeBody[map[string]map[string]faultRuleWire](t, do(t, s, http.MethodGet, "/_mock/faults", ""))["faults"]
+	if r := pending[id]; !r.CommitBeforeLatency || r.Latency != "2s" || r.Method != http.MethodPost {
+		t.Errorf("pending rule %s = %+v, want commit_before_latency with latency 2s", id, r)
+	}
+	for _, body := range []string{
+		`{"commit_before_latency":true}`,
+		`{"commit_before_latency":true,"latency":"0s"}`,
+		`{"commit_before_latency":true,"latency":"1s","status":503}`,
+		`{"commit_before_latency":true,"latency":"1s","drop_response":true}`,
+	} {
+		w := do(t, s, http.MethodPost, "/_mock/faults", body)
+		wantStatus(t, w, http.StatusBadRequest)
+		if !strings.Contains(w.Body.String(), "commit_before_latency") {
+			t.Errorf("%s: answer %s does not name commit_before_latency", body, w.Body)
+		}
+	}
 }

@@ -30,8 +30,10 @@ import (
 //     ERR_NGROK_227, as everywhere. An http_endpoint_configuration_id must
 //     name an "http" configuration, an https_... an "https" one.
 //   - In a PATCH, an endpoint configuration ID "" detaches it; certificate_id
-//     "" is refused (detaching is DELETE .../certificate). On create, ""
-//     counts as omitted, like every other option.
+//     "" means "not set" and changes nothing, alone or beside a policy: the
+//     real API takes it so, and ngrok's own provider sends it on every
+//     update (detaching is DELETE .../certificate). On create, "" counts as
+//     omitted, like every other option.
 //   - PATCH with the policy already attached (same authority and key type)
 //     changes nothing, so repeating it never restarts provisioning. A policy
 //     with another key type starts a new provisioning job; the certificate
@@ -405,14 +407,14 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
 		return nil, 0, err
 	}
+	// NOTE: certificate_id "" is "not set", not a detach (see the choices above).
+	if deref(in.CertificateID) == "" {
+		in.CertificateID = nil
+	}
 	if in.CertificateID != nil && in.CertificateManagementPolicy != nil {
 		return nil, 0, errCertificateAndPolicy()
 	}
 	if in.CertificateID != nil {
-		if *in.CertificateID == "" {
-			return nil, 0, badRequest(codeInvalidValue,
-				"The certificate_id must not be empty. To detach the certificate, send DELETE /reserved_domains/{id}/certificate.")
-		}
 		if err := checkBodyIDPrefix("certificate_id", *in.CertificateID, prefixTLSCertificate, "TLS certificate"); err != nil {
 			return nil, 0, err
 		}

@@ -473,6 +473,84 @@ func TestReservedDomainPatchFields(t *testing.T) {
 	}
 }
 
+// TestReservedDomainRequestsOfNgrokProvider replays the bodies ngrok's own
+// provider (ngrok/terraform-provider-ngrok v0.8.x, resource ngrok_domain)
+// sends, which its acceptance test sends to the live API with success.
+//
+// Where the bodies come from:
+//   - ngrok/terraform-provider-ngrok internal/provider/resource_domain.go
+//     (commit 853fa53a39e8): Create fills ngrok.ReservedDomainCreate with
+//     Domain, Description and Metadata (plan.X.ValueString(), "" when
+//     unset) and CertificateID = stringPtrFromFramework(plan.CertificateID),
+//     nil while unknown. Update fills ngrok.ReservedDomainUpdate with
+//     stringPtrFromFramework of description, metadata and certificate_id,
+//     and the policy from the plan. certificate_id is Optional+Computed with
+//     UseStateForUnknown (and, beside a policy, a modifier that keeps the
+//     state's value), and the state holds "" while the domain shows no
+//     certificate, so every update carries "certificate_id":"".
+//   - internal/provider/helpers.go (commit 755295f1c317): stringPtrFromFramework
+//     returns nil for null or unknown and a pointer to the value otherwise,
+//     "" included.
+//   - ngrok/ngrok-api-go datatypes.go: ReservedDomainUpdate's fields are
+//     pointers tagged omitempty, so a pointer to "" is sent; the create's
+//     strings are tagged omitempty, so "" is left out.
+//     reserved_domains/client.go: Update clears ID and sends the struct as
+//     the body.
+//   - internal/provider/resource_domain_test.go: TestAccResourceReservedDomain_basic
+//     creates "<random>.ngrok.io" with description "test domain", then
+//     updates description and metadata.
+//
+// Not replayed: once a managed certificate is issued, the state's
+// certificate_id is that certificate's ID, so v0.8.x then sends it beside
+// the policy; the mock refuses that with ERR_NGROK_434, as it refuses any
+// certificate_id beside a policy (the real API's answer is not known).
+func TestReservedDomainRequestsOfNgrokProvider(t *testing.T) {
+	t.Parallel()
+	s, clock := newRDServer()
+
+	// The provider's acceptance test, on a service-owned domain.
+	d := createRD(t, s, `{"domain":"tfacc0a1b2c3d4.ngrok.io","description":"test domain"}`)
+	d = patchRD(t, s, d.ID, `{"description":"updated description","metadata":"{\"env\":\"staging\"}","certificate_id":""}`)
+	if d.Description != "updated description" || d.Metadata != `{"env":"staging"}` ||
+		d.Certificate != nil || d.CertificateManagementPolicy != nil || d.CertificateManagementStatus != nil {
+		t.Errorf("description update: %s", jsonString(t, d))
+	}
+
+	// A custom domain, then a policy added, then a description update while
+	// the policy's certificate is being provisioned.
+	d = createRD(t, s, `{"domain":"api.example.com","description":"API"}`)
+	id := d.ID
+	const policy = `"certificate_management_policy":{"authority":"letsencrypt","private_key_type":"ecdsa"}`
+	d = patchRD(t, s, id, `{"description":"API","metadata":"","certificate_id":"",`+policy+`}`)
+	if d.Description != "API" || d.Certificate != nil ||
+		jsonString(t, d.CertificateManagementPolicy) != `{"authority":"letsencrypt","private_key_type":"ecdsa"}` ||
+		d.CertificateManagementStatus == nil || d.CertificateManagementStatus.ProvisioningJob == nil ||
+		d.CertificateManagementStatus.ProvisioningJob.StartedAt != rdTestStartStr {
+		t.Fatalf("policy added: %s", jsonString(t, d))
+	}
+	clock.Advance(30 * time.Second)
+	d = patchRD(t, s, id, `{"description":"API, managed certificate","metadata":"","certificate_id":"",`+policy+`}`)
+	if d.Description != "API, managed certificate" || d.Certificate != nil ||
+		d.CertificateManagementStatus == nil || d.CertificateManagementStatus.ProvisioningJob == nil ||
+		d.CertificateManagementStatus.ProvisioningJob.StartedAt != rdTestStartStr {
+		t.Errorf("description update with the policy attached restarted or lost the job: %s", jsonString(t, d))
+	}
+	// The job started by the first policy issues on its own schedule.
+	clock.Advance(30 * time.Second)
+	if got := getRD(t, s, id); got.Certificate == nil || !certIDPattern.MatchString(got.Certificate.ID) ||
+		got.CertificateManagementStatus == nil || got.CertificateManagementStatus.ProvisioningJob != nil {
+		t.Errorf("a minute after the policy was added: %s", jsonString(t, got))
+	}
+
+	// "" beside an uploaded certificate leaves it attached.
+	cert := seedCert(t, s)
+	d = createRD(t, s, `{"domain":"www.shop.example.com","description":"Shop","certificate_id":"`+cert+`"}`)
+	d = patchRD(t, s, d.ID, `{"description":"Shop front","metadata":"","certificate_id":""}`)
+	if d.Description != "Shop front" || d.Certificate == nil || d.Certificate.ID != cert {
+		t.Errorf("certificate_id \"\" detached the uploaded certificate: %s", jsonString(t, d))
+	}
+}
+
 func TestReservedDomainPatchValidation(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -486,7 +564,6 @@ func TestReservedDomainPatchValidation(t *testing.T) {
 		{"certificate and policy", "app.example.com", func(c, _, _ string) string {
 			return `{"certificate_id":"` + c + `","certificate_management_policy":{}}`
 		}, codeCertificateAndPolicy},
-		{"empty certificate ID", "app.example.com", func(_, _, _ string) string { return `{"certificate_id":""}` }, codeInvalidValue},
 		{"unknown certificate", "app.example.com", func(_, _, _ string) string {
 			return `{"certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`
 		}, codeInvalidValue},

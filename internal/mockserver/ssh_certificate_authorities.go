@@ -16,10 +16,13 @@ import (
 
 const collSSHCAs = "ssh_certificate_authorities"
 
-// Limits on the free-text fields, shared by the SSH objects.
+// Limits on request fields, shared by the objects. maxPrincipals is ours:
+// the real API states no limit, and without one a single request could make
+// the server sign a certificate of a hundred thousand names.
 const (
 	maxDescriptionBytes = 255
 	maxMetadataBytes    = 4096
+	maxPrincipals       = 256 // per SSH certificate
 )
 
 // Key options of SSH certificate authorities. Defaults where omitted are
@@ -64,15 +67,16 @@ type sshCAWire struct {
 	KeyType     string `json:"key_type"`
 }
 
-// sshCACreate is the create body. An option left at its zero value ("" or 0)
-// counts as omitted, since clients commonly send zero values for options
-// they do not set.
+// sshCACreate is the create body. A string option left "" counts as
+// omitted, since clients commonly send zero values for options they do not
+// set. key_size counts as omitted only when absent or null: 0 is a key size,
+// and not one of the two supported.
 type sshCACreate struct {
 	Description    string `json:"description"`
 	Metadata       string `json:"metadata"`
 	PrivateKeyType string `json:"private_key_type"`
 	EllipticCurve  string `json:"elliptic_curve"`
-	KeySize        int64  `json:"key_size"`
+	KeySize        *int64 `json:"key_size"`
 }
 
 // sshCAUpdate is the PATCH body: an absent (or null) field is left alone, an
@@ -205,7 +209,7 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 		return keySpec{}, badRequest(codeSSHCACurveWithoutECDSA,
 			`elliptic_curve applies only to private_key_type "ecdsa", not %q. Remove elliptic_curve or use an ecdsa key.`, spec.keyType)
 	}
-	if in.KeySize != 0 && spec.keyType != keyTypeRSA {
+	if in.KeySize != nil && spec.keyType != keyTypeRSA {
 		return keySpec{}, badRequest(codeSSHCASizeWithoutRSA,
 			`key_size applies only to private_key_type "rsa", not %q. Remove key_size or use an rsa key.`, spec.keyType)
 	}
@@ -221,14 +225,14 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 				`The elliptic_curve %q is not supported. Use "p256", "p384" or "p521".`, in.EllipticCurve)
 		}
 	case keyTypeRSA:
-		switch in.KeySize {
-		case 0:
+		switch size := in.KeySize; {
+		case size == nil:
 			spec.bits = defaultRSABits
-		case 2048, 4096:
-			spec.bits = int(in.KeySize)
+		case *size == 2048 || *size == 4096:
+			spec.bits = int(*size)
 		default:
 			return keySpec{}, badRequest(codeSSHCAKeySize,
-				"The key_size %d is not supported. Use 2048 or 4096.", in.KeySize)
+				"The key_size %d is not supported. Use 2048 or 4096, or omit key_size for %d.", *size, defaultRSABits)
 		}
 	}
 	return spec, nil

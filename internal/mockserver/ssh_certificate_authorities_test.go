@@ -34,6 +34,9 @@ func TestSSHCACreateValidation(t *testing.T) {
 		{"key size with the default type", `{"key_size":4096}`, codeSSHCASizeWithoutRSA},
 		{"unsupported key size", `{"private_key_type":"rsa","key_size":1024}`, codeSSHCAKeySize},
 		{"negative key size", `{"private_key_type":"rsa","key_size":-2048}`, codeSSHCAKeySize},
+		{"zero key size", `{"private_key_type":"rsa","key_size":0}`, codeSSHCAKeySize},
+		{"zero key size with the default type", `{"key_size":0}`, codeSSHCASizeWithoutRSA},
+		{"zero key size with ed25519", `{"private_key_type":"ed25519","key_size":0}`, codeSSHCASizeWithoutRSA},
 		{"description over 255 bytes", `{"description":"` + strings.Repeat("é", 128) + `"}`, codeDescriptionTooLong},
 		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, codeMetadataTooLong},
 	}
@@ -76,7 +79,9 @@ func TestSSHCAKeys(t *testing.T) {
 		{"ecdsa p521", `{"private_key_type":"ecdsa","elliptic_curve":"p521"}`, "ecdsa", ssh.KeyAlgoECDSA521, "P-521"},
 		{"rsa defaults to 4096 bits", `{"private_key_type":"rsa"}`, "rsa", ssh.KeyAlgoRSA, "4096"},
 		{"rsa 2048", `{"private_key_type":"rsa","key_size":2048}`, "rsa", ssh.KeyAlgoRSA, "2048"},
-		{"zero options count as omitted", `{"private_key_type":"","elliptic_curve":"","key_size":0}`, "ed25519", ssh.KeyAlgoED25519, ""},
+		{"rsa 4096", `{"private_key_type":"rsa","key_size":4096}`, "rsa", ssh.KeyAlgoRSA, "4096"},
+		{"rsa with a null key size takes the default", `{"private_key_type":"rsa","key_size":null}`, "rsa", ssh.KeyAlgoRSA, "4096"},
+		{"empty strings and a null key size count as omitted", `{"private_key_type":"","elliptic_curve":"","key_size":null}`, "ed25519", ssh.KeyAlgoED25519, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

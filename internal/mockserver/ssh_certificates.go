@@ -498,9 +498,14 @@ func subjectKeyType(pub ssh.PublicKey) (keyType, why string) {
 	return "", "unsupported key type"
 }
 
-// checkPrincipals refuses principals no SSH server could match: empty, or
-// holding whitespace or control characters [ours].
+// checkPrincipals refuses more than maxPrincipals principals, and principals
+// no SSH server could match: empty, or holding whitespace or control
+// characters [ours].
 func checkPrincipals(principals []string) *apiError {
+	if n := len(principals); n > maxPrincipals {
+		return badRequest(codeInvalidValue,
+			"The certificate has %d principals; the maximum is %d.", n, maxPrincipals)
+	}
 	for i, p := range principals {
 		if p == "" || strings.IndexFunc(p, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
 			return badRequest(codeSSHCertPrincipal,

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -451,6 +452,10 @@ func TestSSHCertCreateValidation(t *testing.T) {
 		{"empty principal", both, base(map[string]any{"principals": []string{"alice", ""}}), codeSSHCertPrincipal},
 		{"principal with a space", both, base(map[string]any{"principals": []string{"alice smith"}}), codeSSHCertPrincipal},
 		{"principals not a list", both, base(map[string]any{"principals": "alice"}), codeInvalidValue},
+		{"one principal over the limit", both, base(map[string]any{"principals": principalNames(maxPrincipals + 1)}), codeInvalidValue},
+		// NOTE: the count is checked before each name, so a huge list costs
+		// one comparison (its last, invalid name would otherwise answer 1949).
+		{"100,000 principals", both, base(map[string]any{"principals": append(principalNames(99_999), "")}), codeInvalidValue},
 		{"valid_after not RFC 3339", both, base(map[string]any{"valid_after": "2025-09-04 10:00:00"}), codeSSHCertTime},
 		{"valid_until not RFC 3339", both, base(map[string]any{"valid_until": "tomorrow"}), codeSSHCertTime},
 		{"valid_after without zone", both, base(map[string]any{"valid_after": "2025-09-04T10:00:00"}), codeSSHCertTime},
@@ -496,11 +501,27 @@ func TestSSHCertCreateValidation(t *testing.T) {
 	})
 }
 
+// principalNames returns n distinct valid principals, short enough for
+// 100,000 of them to fit in a request body.
+func principalNames(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = strconv.FormatInt(int64(i), 36)
+	}
+	return names
+}
+
 func TestSSHCertAcceptedEdgeValues(t *testing.T) {
 	t.Parallel()
 	s := New(WithClock(fixedClock))
 	ca := createCA(t, s, "")
 	_, key := subjectKey(t, "ed25519")
+	host := createHostCert(t, s, jsonBody(t, map[string]any{
+		"ssh_certificate_authority_id": ca.ID, "public_key": key, "principals": principalNames(maxPrincipals),
+	}))
+	if got := parseCertificate(t, host.Certificate, host.ID).ValidPrincipals; !slices.Equal(got, principalNames(maxPrincipals)) {
+		t.Errorf("a certificate of %d principals holds %d", maxPrincipals, len(got))
+	}
 	user := createUserCert(t, s, jsonBody(t, map[string]any{
 		"ssh_certificate_authority_id": ca.ID, "public_key": key,
 		// The whole representable range, and limits that are inclusive.
