@@ -326,11 +326,11 @@ func TestFaultLatencyCutShort(t *testing.T) {
 	wantError(t, w, http.StatusServiceUnavailable, "")
 }
 
-// apiRequest is a request with the headers a well-behaved client sends, for
+// apiPost is a POST with the headers a well-behaved client sends, for
 // a server on a real listener.
-func apiRequest(t *testing.T, ctx context.Context, method, target, body string) *http.Request {
+func apiPost(t *testing.T, ctx context.Context, target, body string) *http.Request {
 	t.Helper()
-	req, err := http.NewRequestWithContext(ctx, method, target, strings.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +355,7 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 // sendAndAbandon sends req in the background and cancels it once the
 // request has reached its fault rule (the only one pending), returning what
 // the client saw.
-func sendAndAbandon(t *testing.T, s *Server, srv *httptest.Server, req func(context.Context) *http.Request, arrived func() bool) error {
+func sendAndAbandon(t *testing.T, srv *httptest.Server, req func(context.Context) *http.Request, arrived func() bool) error {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
@@ -402,8 +402,8 @@ func TestFaultLatencyNotServedAfterTheClientLeft(t *testing.T) {
 	if _, err := s.AddFault(FaultRule{Method: http.MethodPost, Path: "/ssh_certificate_authorities", Latency: 2 * time.Second}); err != nil {
 		t.Fatal(err)
 	}
-	err := sendAndAbandon(t, s, srv, func(ctx context.Context) *http.Request {
-		return apiRequest(t, ctx, http.MethodPost, srv.URL+"/ssh_certificate_authorities", `{"description":"held"}`)
+	err := sendAndAbandon(t, srv, func(ctx context.Context) *http.Request {
+		return apiPost(t, ctx, srv.URL+"/ssh_certificate_authorities", `{"description":"held"}`)
 	}, func() bool { return len(s.PendingFaults()) == 0 })
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("client error = %v, want context.Canceled", err)
@@ -430,8 +430,8 @@ func TestFaultCommitBeforeLatencyAbandoned(t *testing.T) {
 		t.Fatal(err)
 	}
 	// NOTE: the answer is held for an hour, so the object is seen while it is.
-	err := sendAndAbandon(t, s, srv, func(ctx context.Context) *http.Request {
-		return apiRequest(t, ctx, http.MethodPost, srv.URL+"/ssh_certificate_authorities", `{"description":"committed"}`)
+	err := sendAndAbandon(t, srv, func(ctx context.Context) *http.Request {
+		return apiPost(t, ctx, srv.URL+"/ssh_certificate_authorities", `{"description":"committed"}`)
 	}, func() bool { return s.sshCAs.len() == 1 })
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("client error = %v, want context.Canceled", err)
@@ -463,7 +463,7 @@ func TestFaultCommitBeforeLatencyServerStops(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		resp, err := srv.Client().Do(apiRequest(t, t.Context(), http.MethodPost, srv.URL+"/ssh_certificate_authorities", `{}`))
+		resp, err := srv.Client().Do(apiPost(t, t.Context(), srv.URL+"/ssh_certificate_authorities", `{}`))
 		if err == nil {
 			_ = resp.Body.Close()
 			err = errors.New("got an answer: " + resp.Status)
@@ -516,11 +516,11 @@ func TestFaultCommitBeforeLatencyThenIdempotentRetry(t *testing.T) {
 		t.Fatal(err)
 	}
 	create := func(ctx context.Context) *http.Request {
-		req := apiRequest(t, ctx, http.MethodPost, srv.URL+"/ssh_certificate_authorities", `{"description":"once"}`)
+		req := apiPost(t, ctx, srv.URL+"/ssh_certificate_authorities", `{"description":"once"}`)
 		req.Header.Set(headerIdempotency, "create-once")
 		return req
 	}
-	if err := sendAndAbandon(t, s, srv, create, func() bool { return s.sshCAs.len() == 1 }); !errors.Is(err, context.Canceled) {
+	if err := sendAndAbandon(t, srv, create, func() bool { return s.sshCAs.len() == 1 }); !errors.Is(err, context.Canceled) {
 		t.Errorf("client error = %v, want context.Canceled", err)
 	}
 	page := decodeBody[caList](t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""))
