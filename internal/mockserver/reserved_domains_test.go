@@ -120,7 +120,7 @@ func TestReservedDomainCreateShapes(t *testing.T) {
 			if !rdIDPattern.MatchString(d.ID) || d.URI != "http://mock.test/reserved_domains/"+d.ID {
 				t.Errorf("id %q, uri %q", d.ID, d.URI)
 			}
-			if d.Domain != tt.domain || d.CreatedAt != rdTestStartStr || d.Region != "" {
+			if d.Domain != tt.domain || wireString(d.CreatedAt) != rdTestStartStr || d.Region != "" {
 				t.Errorf("domain %q created_at %q region %q", d.Domain, d.CreatedAt, d.Region)
 			}
 			if (d.CNAMETarget != nil) != tt.wantCNAME || (d.CNAMETarget != nil && !cnameTargetRE.MatchString(*d.CNAMETarget)) {
@@ -379,15 +379,15 @@ func TestReservedDomainDNSError(t *testing.T) {
 			if failed.Certificate != nil || failed.CertificateManagementStatus.RenewsAt != nil || job == nil {
 				t.Fatalf("after the delay = %s, want no certificate and a failed job", jsonString(t, failed))
 			}
-			if deref(job.ErrorCode) != "DNS_ERROR" || job.StartedAt != rdTestStartStr ||
-				deref(job.RetriesAt) != "2025-09-04T11:12:14Z" || !strings.Contains(job.Msg, tt.wantMsg) {
+			if deref(job.ErrorCode) != "DNS_ERROR" || wireString(job.StartedAt) != rdTestStartStr ||
+				wireString(deref(job.RetriesAt)) != "2025-09-04T11:12:14Z" || !strings.Contains(job.Msg, tt.wantMsg) {
 				t.Errorf("job = %s", jsonString(t, job))
 			}
 
 			// retries_at moves on to the next retry; the error stays.
 			clock.Advance(90 * time.Minute)
 			job = getRD(t, s, d.ID).CertificateManagementStatus.ProvisioningJob
-			if deref(job.ErrorCode) != "DNS_ERROR" || deref(job.RetriesAt) != "2025-09-04T12:12:14Z" {
+			if deref(job.ErrorCode) != "DNS_ERROR" || wireString(deref(job.RetriesAt)) != "2025-09-04T12:12:14Z" {
 				t.Errorf("job 90 minutes later = %s", jsonString(t, job))
 			}
 		})
