@@ -89,8 +89,10 @@ func TestErrorMessagesNameTheProblem(t *testing.T) {
 			[]string{`"key_size"`, "integer", "string"}},
 		{"unknown query parameter names it", "GET", "/ssh_certificate_authorities?sort=asc", "",
 			[]string{`"sort"`, "limit", "before_id", "filter"}},
-		{"syntax error gives the column", "GET", "/ssh_certificate_authorities?filter=obj.a%20%3D%3D%20(1", "",
-			[]string{"column 12", `")"`}},
+		{"syntax error gives CEL's message and position", "GET", "/ssh_certificate_authorities?filter=obj.a%20%3D%3D%20(1", "",
+			[]string{"filter:1:12", "missing ')'"}},
+		{"unknown field names it", "GET", "/ssh_certificate_authorities?filter=obj.no_such_field%20%3D%3D%20%22x%22", "",
+			[]string{"filter:1:4", "undefined field 'no_such_field'"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
