@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -86,7 +87,7 @@ func BenchmarkListFiltered(b *testing.B) {
 func BenchmarkParseFilter(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := compileFilter[endpointWire](b.Context(), `obj.type == "cloud" && (obj.metadata.contains("team") || "public" in obj.bindings)`); err != nil {
+		if _, err := newFilterProgram(reflect.TypeFor[endpointWire](), `obj.type == "cloud" && (obj.metadata.contains("team") || "public" in obj.bindings)`); err != nil {
 			b.Fatal(err)
 		}
 	}

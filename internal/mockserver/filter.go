@@ -63,8 +63,14 @@ const (
 	maxFilterCostPerObj = 100_000 // evaluating the filter over one object
 	// maxFilterCostPerList bounds one list request over every object it
 	// visits, so that a filter just under the per-object limit cannot make
-	// one request scan a large account for minutes.
-	maxFilterCostPerList = 100_000_000
+	// one request scan a large account for minutes. NOTE: a unit costs
+	// 50-150 ns in a comprehension (measured on 2 shared cores), so this is
+	// a few seconds at worst, while an ordinary filter (10-50 units) stays
+	// far below it at 100,000 objects.
+	maxFilterCostPerList = 20_000_000
+	// maxCachedFilters bounds the programs kept for reuse: a client walking
+	// the pages of a filtered list sends the same filter with each page.
+	maxCachedFilters = 256
 )
 
 // errFilterCost is a filter stopped for exceeding a cost limit.
@@ -124,9 +130,53 @@ func (e *filterSyntaxError) Error() string { return e.msg }
 // compileFilter compiles src for the rows of type W, whose list takes a
 // filter. ctx is the request's: evaluation stops when it is done.
 func compileFilter[W any](ctx context.Context, src string) (*celFilter, error) {
-	env, ok := filterEnvs()[reflect.TypeFor[W]()]
+	rt := reflect.TypeFor[W]()
+	prg, err := filterPrograms.get(rt, src)
+	if err != nil {
+		return nil, err
+	}
+	return &celFilter{prg: prg, ctx: ctx, budget: maxFilterCostPerList}, nil
+}
+
+// filterPrograms keeps the programs of recent filters. cel.Program is safe
+// for concurrent use; the per-request state is in celFilter.
+var filterPrograms = &programCache{programs: map[programKey]cel.Program{}}
+
+type programKey struct {
+	rt  reflect.Type
+	src string
+}
+
+type programCache struct {
+	mu       sync.Mutex
+	programs map[programKey]cel.Program
+}
+
+func (c *programCache) get(rt reflect.Type, src string) (cel.Program, error) {
+	key := programKey{rt, src}
+	c.mu.Lock()
+	prg, ok := c.programs[key]
+	c.mu.Unlock()
+	if ok {
+		return prg, nil
+	}
+	prg, err := newFilterProgram(rt, src)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.programs) >= maxCachedFilters {
+		clear(c.programs) // NOTE: simpler than LRU; a refill costs one compile per filter
+	}
+	c.programs[key] = prg
+	return prg, nil
+}
+
+func newFilterProgram(rt reflect.Type, src string) (cel.Program, error) {
+	env, ok := filterEnvs()[rt]
 	if !ok {
-		return nil, fmt.Errorf("no filter environment for %v", reflect.TypeFor[W]())
+		return nil, fmt.Errorf("no filter environment for %v", rt)
 	}
 	// NOTE: CEL's messages name the source; "filter:1:12" reads better
 	// in an API error than its default "<input>:1:12".
@@ -141,7 +191,7 @@ func compileFilter[W any](ctx context.Context, src string) (*celFilter, error) {
 	if err != nil {
 		return nil, &filterSyntaxError{msg: err.Error()}
 	}
-	return &celFilter{prg: prg, ctx: ctx, budget: maxFilterCostPerList}, nil
+	return prg, nil
 }
 
 // match reports whether the wire value w satisfies the filter. An error

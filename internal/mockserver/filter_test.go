@@ -3,12 +3,16 @@ package mockserver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"cel.dev/cel-go/cel"
 )
 
 // testEndpoint is a row as a filter sees it: the wire value of an endpoint.
@@ -339,5 +343,32 @@ func TestFilterOverTheWire(t *testing.T) {
 				t.Errorf("%s matched %v, want %v", tt.collection, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestFilterProgramCache(t *testing.T) {
+	t.Parallel()
+	c := &programCache{programs: map[programKey]cel.Program{}}
+	rt := reflect.TypeFor[endpointWire]()
+	first, err := c.get(rt, `obj.type == "cloud"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := c.get(rt, `obj.type == "cloud"`); again != first {
+		t.Error("the same filter was compiled twice")
+	}
+	if other, _ := c.get(reflect.TypeFor[sshCAWire](), `obj.type == "cloud"`); other != nil {
+		t.Error("a filter compiled for endpoints was reused for authorities, which have no type")
+	}
+	if _, err := c.get(rt, `obj.type ==`); err == nil {
+		t.Error("a refused filter compiled")
+	}
+	for i := range maxCachedFilters + 10 {
+		if _, err := c.get(rt, fmt.Sprintf("obj.port == %d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(c.programs); n > maxCachedFilters {
+		t.Errorf("the cache holds %d programs, more than %d", n, maxCachedFilters)
 	}
 }
