@@ -375,7 +375,10 @@ func describeField(owner reflect.Type, f reflect.StructField, structs map[reflec
 				v = v.Elem()
 			}
 			if convert == nil {
-				return v.Addr().Interface(), nil
+				if v.CanAddr() {
+					return v.Addr().Interface(), nil
+				}
+				return v.Interface(), nil
 			}
 			return convert(v), nil
 		},

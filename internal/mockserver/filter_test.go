@@ -128,12 +128,16 @@ func TestFilterMatch(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.expr, func(t *testing.T) {
 			t.Parallel()
-			got, err := mustCompile[endpointWire](t, tt.expr).match(w)
-			if err != nil {
-				t.Fatalf("match: %v", err)
-			}
-			if got != tt.want {
-				t.Errorf("match = %v, want %v", got, tt.want)
+			f := mustCompile[endpointWire](t, tt.expr)
+			// NOTE: the lists pass the wire value; a pointer must read the same.
+			for _, row := range []any{*w, w} {
+				got, err := f.match(row)
+				if err != nil {
+					t.Fatalf("match(%T): %v", row, err)
+				}
+				if got != tt.want {
+					t.Errorf("match(%T) = %v, want %v", row, got, tt.want)
+				}
 			}
 		})
 	}

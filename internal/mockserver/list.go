@@ -64,7 +64,7 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 	for i := range rows {
 		w := toWire(&rows[i].val, origin)
 		if filter != nil {
-			ok, err := filter.match(&w)
+			ok, err := filter.match(w)
 			if err != nil {
 				return nil, 0, badRequest(codeInvalidValue, "The filter %q was stopped: %v.", rawFilter, err)
 			}
