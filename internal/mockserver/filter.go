@@ -121,11 +121,11 @@ type celFilter struct {
 	budget uint64 // what the request may spend: maxFilterCostPerList
 }
 
-// filterSyntaxError is a filter refused before any object is visited, with
+// invalidFilterError is a filter refused before any object is visited, with
 // CEL's message.
-type filterSyntaxError struct{ msg string }
+type invalidFilterError struct{ msg string }
 
-func (e *filterSyntaxError) Error() string { return e.msg }
+func (e *invalidFilterError) Error() string { return e.msg }
 
 // compileFilter compiles src for the rows of type W, whose list takes a
 // filter. ctx is the request's: evaluation stops when it is done.
@@ -182,14 +182,14 @@ func newFilterProgram(rt reflect.Type, src string) (cel.Program, error) {
 	// in an API error than its default "<input>:1:12".
 	ast, iss := env.CompileSource(common.NewStringSource(src, "filter"))
 	if iss.Err() != nil {
-		return nil, &filterSyntaxError{msg: iss.Err().Error()}
+		return nil, &invalidFilterError{msg: iss.Err().Error()}
 	}
 	if !ast.OutputType().IsExactType(types.BoolType) {
-		return nil, &filterSyntaxError{msg: fmt.Sprintf("the filter is of type %s; it must be a bool", ast.OutputType())}
+		return nil, &invalidFilterError{msg: fmt.Sprintf("the filter is of type %s; it must be a bool", ast.OutputType())}
 	}
 	prg, err := env.Program(ast, cel.CostLimit(maxFilterCostPerObj))
 	if err != nil {
-		return nil, &filterSyntaxError{msg: err.Error()}
+		return nil, &invalidFilterError{msg: err.Error()}
 	}
 	return prg, nil
 }
@@ -291,7 +291,7 @@ func describeField(owner reflect.Type, f reflect.StructField, structs map[reflec
 		if v.Kind() == reflect.Pointer && !v.IsNil() {
 			v = v.Elem()
 		}
-		if v.Type() != owner {
+		if !v.IsValid() || v.Type() != owner {
 			return reflect.Value{}, false
 		}
 		return v.FieldByIndex(index), true

@@ -195,7 +195,7 @@ func TestFilterRefused(t *testing.T) {
 		t.Run(tt.expr[:min(len(tt.expr), 60)], func(t *testing.T) {
 			t.Parallel()
 			_, err := compileFilter[endpointWire](t.Context(), tt.expr)
-			var serr *filterSyntaxError
+			var serr *invalidFilterError
 			if !errors.As(err, &serr) {
 				t.Fatalf("err = %v, want a filter error", err)
 			}

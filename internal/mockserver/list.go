@@ -41,7 +41,7 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 	var filter *celFilter
 	if rawFilter != "" {
 		f, ferr := compileFilter[W](rq.r.Context(), rawFilter)
-		var serr *filterSyntaxError
+		var serr *invalidFilterError
 		switch {
 		case errors.As(ferr, &serr):
 			return nil, 0, badRequest(codeInvalidValue, "The filter %q is not a valid expression: %v", rawFilter, serr)
