@@ -99,7 +99,7 @@ func TestEndpointCreateCloud(t *testing.T) {
 		t.Errorf("id = %q", e.ID)
 	}
 	want := endpointWire{
-		ID: e.ID, CreatedAt: "2025-09-04T10:11:14Z", UpdatedAt: "2025-09-04T10:11:14Z",
+		ID: e.ID, CreatedAt: now, UpdatedAt: now,
 		PublicURL: "http://api.internal", Proto: "http", Scheme: "http", Hostport: "api.internal:80",
 		Host: "api.internal", Port: 80, Type: "cloud", Metadata: `{"a":1}`, Description: "api",
 		URL: "http://api.internal", TrafficPolicy: testPolicy, Bindings: []string{"internal"},
@@ -267,7 +267,7 @@ func TestEndpointUpdate(t *testing.T) {
 
 	// The clock has not moved, yet updated_at does: a change is always visible.
 	got := patch(map[string]any{"description": "new"})
-	if got.Description != "new" || got.Metadata != "m" || got.UpdatedAt != "2025-09-04T10:00:01Z" || got.CreatedAt != e.CreatedAt {
+	if got.Description != "new" || got.Metadata != "m" || wireString(got.UpdatedAt) != "2025-09-04T10:00:01Z" || got.CreatedAt != e.CreatedAt {
 		t.Errorf("after a description change: %+v", got)
 	}
 	// A PATCH that changes nothing leaves updated_at alone.
@@ -282,7 +282,7 @@ func TestEndpointUpdate(t *testing.T) {
 	})
 	want := map[string]string{
 		"url": got.URL, "hostport": got.Hostport, "public_url": got.PublicURL, "traffic_policy": got.TrafficPolicy,
-		"updated_at": got.UpdatedAt, "metadata": got.Metadata, "description": got.Description,
+		"updated_at": wireString(got.UpdatedAt), "metadata": got.Metadata, "description": got.Description,
 	}
 	for k, v := range map[string]string{
 		"url": "http://web.internal:8080", "hostport": "web.internal:8080", "public_url": "http://web.internal:8080",
@@ -380,7 +380,7 @@ func TestEndpointSeeded(t *testing.T) {
 		agent.TunnelSession.URI != origin+"/tunnel_sessions/"+agent.TunnelSession.ID ||
 		agent.Principal == nil || !strings.HasPrefix(agent.Principal.ID, "usr_") || agent.Principal.URI != origin+"/users/"+agent.Principal.ID ||
 		agent.Edge != nil || agent.Domain != nil || !slices.Equal(agent.Bindings, []string{"public"}) ||
-		agent.URL != "https://abc123.ngrok.app" || agent.CreatedAt != "2025-09-04T10:00:00Z" {
+		agent.URL != "https://abc123.ngrok.app" || wireString(agent.CreatedAt) != "2025-09-04T10:00:00Z" {
 		t.Errorf("agent endpoint = %s", w.Body.String())
 	}
 	if _, ok := rawFields(t, w.Body.Bytes())["upstream_proto"]; ok {

@@ -17,9 +17,10 @@ import (
 //	ERR_NGROK_213    400     body is not valid JSON [real]
 //	ERR_NGROK_214    400     unknown field in body, matched case-sensitively [real]
 //	ERR_NGROK_215    400     field of the wrong JSON type, body not an object, unknown before_id,
-//	                         filter syntax error, OIDC scope not a scope token, a scope or
-//	                         IP policy listed twice, more than 256 principals on an SSH
-//	                         certificate (maxPrincipals; the limit is ours) [real code]
+//	                         a filter that does not compile (CEL's message) or exceeds its cost
+//	                         limit, OIDC scope not a scope token, a scope or IP policy listed
+//	                         twice, more than 256 principals on an SSH certificate
+//	                         (maxPrincipals; the limit is ours) [real code]
 //	ERR_NGROK_216    400     body without Content-Type application/json [real]
 //	ERR_NGROK_217    400     Ngrok-Version other than 2 [real]
 //	ERR_NGROK_218    400     no Ngrok-Version header [real]

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 var (
@@ -112,6 +113,10 @@ func listCAs(t *testing.T, s http.Handler, target string) caList {
 	wantStatus(t, w, http.StatusOK)
 	return decodeBody[caList](t, w)
 }
+
+// wireString is a decoded timestamp as the JSON had it, zone and fraction
+// included, so that comparing it with a string still checks the format.
+func wireString(t time.Time) string { return t.Format(time.RFC3339Nano) }
 
 // seededIDs is a reproducible ID source.
 func seededIDs(seed byte) io.Reader {

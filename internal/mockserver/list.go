@@ -1,7 +1,7 @@
 package mockserver
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -38,11 +38,15 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 			"The before_id %q is not a valid %s ID: %s IDs start with %q.", before, t.noun, t.noun, t.prefix)
 	}
 	rawFilter := query.Get("filter")
-	var filter *filterExpr
+	var filter *celFilter
 	if rawFilter != "" {
-		f, perr := parseFilter(rawFilter)
-		if perr != nil {
-			return nil, 0, badRequest(codeInvalidValue, "The filter %q is not a valid expression: %v.", rawFilter, perr)
+		f, ferr := compileFilter[W](rq.r.Context(), rawFilter)
+		var serr *invalidFilterError
+		switch {
+		case errors.As(ferr, &serr):
+			return nil, 0, badRequest(codeInvalidValue, "The filter %q is not a valid expression: %v", rawFilter, serr)
+		case ferr != nil:
+			return nil, 0, errInternal("compiling a %s filter: %v", t.noun, ferr)
 		}
 		filter = f
 	}
@@ -60,11 +64,11 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 	for i := range rows {
 		w := toWire(&rows[i].val, origin)
 		if filter != nil {
-			v, err := jsonValue(w)
+			ok, err := filter.match(w)
 			if err != nil {
-				return nil, 0, errInternal("encoding a %s for the filter: %v", t.noun, err)
+				return nil, 0, badRequest(codeInvalidValue, "The filter %q was stopped: %v.", rawFilter, err)
 			}
-			if !filter.match(v) {
+			if !ok {
 				continue
 			}
 		}
@@ -101,17 +105,6 @@ func (s *Server) listLimit(query url.Values) (int, *apiError) {
 		limit = n
 	}
 	return min(limit, s.pageSize), nil
-}
-
-// jsonValue is v as a filter sees it: its JSON form decoded into any.
-func jsonValue(v any) (any, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var out any
-	err = json.Unmarshal(b, &out)
-	return out, err
 }
 
 // listEnvelope is a list response. It marshals its properties in the real

@@ -163,7 +163,7 @@ func (p *certPolicy) issued(domain string, now time.Time) bool {
 type reservedDomainWire struct {
 	ID                          string          `json:"id"`
 	URI                         string          `json:"uri"`
-	CreatedAt                   string          `json:"created_at"`
+	CreatedAt                   time.Time       `json:"created_at"`
 	Description                 string          `json:"description,omitempty"`
 	Metadata                    string          `json:"metadata,omitempty"`
 	Domain                      string          `json:"domain"`
@@ -187,15 +187,15 @@ type certPolicyWire struct {
 }
 
 type certStatusWire struct {
-	RenewsAt        *string      `json:"renews_at"`
+	RenewsAt        *time.Time   `json:"renews_at"`
 	ProvisioningJob *certJobWire `json:"provisioning_job"`
 }
 
 type certJobWire struct {
-	ErrorCode *string `json:"error_code"`
-	Msg       string  `json:"msg"`
-	StartedAt string  `json:"started_at"`
-	RetriesAt *string `json:"retries_at"`
+	ErrorCode *string    `json:"error_code"`
+	Msg       string     `json:"msg"`
+	StartedAt time.Time  `json:"started_at"`
+	RetriesAt *time.Time `json:"retries_at"`
 }
 
 // reservedDomainCreate is the create body.
@@ -239,7 +239,7 @@ func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
 	w := reservedDomainWire{
 		ID:                         d.id,
 		URI:                        objectURI(origin, collReservedDomains, d.id),
-		CreatedAt:                  formatTime(d.createdAt),
+		CreatedAt:                  wireTime(d.createdAt),
 		Description:                d.description,
 		Metadata:                   d.metadata,
 		Domain:                     d.domain,
@@ -258,12 +258,12 @@ func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
 	switch {
 	case p.issued(d.domain, now):
 		w.Certificate = optionalRef(origin, collTLSCertificates, p.certID)
-		w.CertificateManagementStatus = &certStatusWire{RenewsAt: optionalString(formatTime(p.issuesAt.Add(managedCertificateRenewal)))}
+		w.CertificateManagementStatus = &certStatusWire{RenewsAt: wireTimePtr(p.issuesAt.Add(managedCertificateRenewal))}
 	case now.Before(p.issuesAt):
 		w.Certificate = optionalRef(origin, collTLSCertificates, p.previousCertID)
 		w.CertificateManagementStatus = &certStatusWire{ProvisioningJob: &certJobWire{
 			Msg:       msgProvisioning,
-			StartedAt: formatTime(p.startedAt),
+			StartedAt: wireTime(p.startedAt),
 		}}
 	default:
 		// NOTE: the job failed at issuesAt and fails again every interval.
@@ -272,8 +272,8 @@ func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
 		w.CertificateManagementStatus = &certStatusWire{ProvisioningJob: &certJobWire{
 			ErrorCode: optionalString("DNS_ERROR"),
 			Msg:       d.dnsErrorMessage(),
-			StartedAt: formatTime(p.startedAt),
-			RetriesAt: optionalString(formatTime(nextRetry)),
+			StartedAt: wireTime(p.startedAt),
+			RetriesAt: wireTimePtr(nextRetry),
 		}}
 	}
 	return w

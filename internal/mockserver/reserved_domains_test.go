@@ -120,7 +120,7 @@ func TestReservedDomainCreateShapes(t *testing.T) {
 			if !rdIDPattern.MatchString(d.ID) || d.URI != "http://mock.test/reserved_domains/"+d.ID {
 				t.Errorf("id %q, uri %q", d.ID, d.URI)
 			}
-			if d.Domain != tt.domain || d.CreatedAt != rdTestStartStr || d.Region != "" {
+			if d.Domain != tt.domain || wireString(d.CreatedAt) != rdTestStartStr || d.Region != "" {
 				t.Errorf("domain %q created_at %q region %q", d.Domain, d.CreatedAt, d.Region)
 			}
 			if (d.CNAMETarget != nil) != tt.wantCNAME || (d.CNAMETarget != nil && !cnameTargetRE.MatchString(*d.CNAMETarget)) {
@@ -379,15 +379,15 @@ func TestReservedDomainDNSError(t *testing.T) {
 			if failed.Certificate != nil || failed.CertificateManagementStatus.RenewsAt != nil || job == nil {
 				t.Fatalf("after the delay = %s, want no certificate and a failed job", jsonString(t, failed))
 			}
-			if deref(job.ErrorCode) != "DNS_ERROR" || job.StartedAt != rdTestStartStr ||
-				deref(job.RetriesAt) != "2025-09-04T11:12:14Z" || !strings.Contains(job.Msg, tt.wantMsg) {
+			if deref(job.ErrorCode) != "DNS_ERROR" || wireString(job.StartedAt) != rdTestStartStr ||
+				wireString(deref(job.RetriesAt)) != "2025-09-04T11:12:14Z" || !strings.Contains(job.Msg, tt.wantMsg) {
 				t.Errorf("job = %s", jsonString(t, job))
 			}
 
 			// retries_at moves on to the next retry; the error stays.
 			clock.Advance(90 * time.Minute)
 			job = getRD(t, s, d.ID).CertificateManagementStatus.ProvisioningJob
-			if deref(job.ErrorCode) != "DNS_ERROR" || deref(job.RetriesAt) != "2025-09-04T12:12:14Z" {
+			if deref(job.ErrorCode) != "DNS_ERROR" || wireString(deref(job.RetriesAt)) != "2025-09-04T12:12:14Z" {
 				t.Errorf("job 90 minutes later = %s", jsonString(t, job))
 			}
 		})
@@ -525,14 +525,14 @@ func TestReservedDomainRequestsOfNgrokProvider(t *testing.T) {
 	if d.Description != "API" || d.Certificate != nil ||
 		jsonString(t, d.CertificateManagementPolicy) != `{"authority":"letsencrypt","private_key_type":"ecdsa"}` ||
 		d.CertificateManagementStatus == nil || d.CertificateManagementStatus.ProvisioningJob == nil ||
-		d.CertificateManagementStatus.ProvisioningJob.StartedAt != rdTestStartStr {
+		wireString(d.CertificateManagementStatus.ProvisioningJob.StartedAt) != rdTestStartStr {
 		t.Fatalf("policy added: %s", jsonString(t, d))
 	}
 	clock.Advance(30 * time.Second)
 	d = patchRD(t, s, id, `{"description":"API, managed certificate","metadata":"","certificate_id":"",`+policy+`}`)
 	if d.Description != "API, managed certificate" || d.Certificate != nil ||
 		d.CertificateManagementStatus == nil || d.CertificateManagementStatus.ProvisioningJob == nil ||
-		d.CertificateManagementStatus.ProvisioningJob.StartedAt != rdTestStartStr {
+		wireString(d.CertificateManagementStatus.ProvisioningJob.StartedAt) != rdTestStartStr {
 		t.Errorf("description update with the policy attached restarted or lost the job: %s", jsonString(t, d))
 	}
 	// The job started by the first policy issues on its own schedule.

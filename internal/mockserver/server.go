@@ -490,6 +490,17 @@ func (s *Server) timestamp() time.Time {
 
 func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
+// wireTime is t for a time.Time field of a response: UTC and whole seconds,
+// which encoding/json writes exactly as formatTime does
+// ("2025-09-04T10:11:14Z").
+func wireTime(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
+
+// wireTimePtr is wireTime(t) for a nullable field that has a value.
+func wireTimePtr(t time.Time) *time.Time {
+	t = wireTime(t)
+	return &t
+}
+
 func objectURI(origin, collection, id string) string {
 	return fmt.Sprintf("%s/%s/%s", origin, collection, id)
 }

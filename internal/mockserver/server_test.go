@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -88,8 +89,10 @@ func TestErrorMessagesNameTheProblem(t *testing.T) {
 			[]string{`"key_size"`, "integer", "string"}},
 		{"unknown query parameter names it", "GET", "/ssh_certificate_authorities?sort=asc", "",
 			[]string{`"sort"`, "limit", "before_id", "filter"}},
-		{"syntax error gives the column", "GET", "/ssh_certificate_authorities?filter=obj.a%20%3D%3D%20(1", "",
-			[]string{"column 12", `")"`}},
+		{"syntax error gives CEL's message and position", "GET", "/ssh_certificate_authorities?filter=obj.a%20%3D%3D%20(1", "",
+			[]string{"filter:1:12", "missing ')'"}},
+		{"unknown field names it", "GET", "/ssh_certificate_authorities?filter=obj.no_such_field%20%3D%3D%20%22x%22", "",
+			[]string{"filter:1:4", "undefined field 'no_such_field'"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -342,8 +345,46 @@ func TestConcurrentIdempotentCreatesMakeOneObject(t *testing.T) {
 func TestClockSetsCreatedAt(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2025, 9, 4, 12, 11, 14, 987654321, time.FixedZone("CEST", 2*60*60))
-	ca := createCA(t, New(WithClock(func() time.Time { return at })), "")
-	if ca.CreatedAt != "2025-09-04T10:11:14Z" {
-		t.Errorf("created_at = %q, want UTC whole seconds 2025-09-04T10:11:14Z", ca.CreatedAt)
+	w := do(t, New(WithClock(func() time.Time { return at })), http.MethodPost, "/ssh_certificate_authorities", "")
+	wantStatus(t, w, http.StatusCreated)
+	if got := rawFields(t, w.Body.Bytes())["created_at"]; got != "2025-09-04T10:11:14Z" {
+		t.Errorf("created_at = %v, want UTC whole seconds 2025-09-04T10:11:14Z", got)
+	}
+}
+
+// TestWireTimestamps pins the bytes of every timestamp of the filterable
+// objects, whose wire structs hold time.Time: UTC, whole seconds, no
+// fraction, and null where unset, exactly as when they were strings.
+func TestWireTimestamps(t *testing.T) {
+	t.Parallel()
+	clock := &rdClock{now: time.Date(2025, 9, 4, 12, 11, 14, 987654321, time.FixedZone("CEST", 2*60*60))}
+	s := New(WithClock(clock.Now), WithCertificateIssueDelay(time.Minute))
+	body := func(w *httptest.ResponseRecorder) string {
+		t.Helper()
+		if w.Code/100 != 2 {
+			t.Fatalf("status %d: %s", w.Code, w.Body)
+		}
+		return w.Body.String()
+	}
+	ca := body(do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`))
+	issued := body(do(t, s, http.MethodPost, "/reserved_domains", `{"domain":"a.example.com","certificate_management_policy":{}}`))
+	body(do(t, s, http.MethodPost, "/reserved_domains", `{"domain":"b.example.invalid","certificate_management_policy":{}}`))
+	clock.Advance(time.Minute)
+	ep := body(do(t, s, http.MethodPost, "/endpoints", `{"url":"https://a.example.com","traffic_policy":"{}"}`))
+	rdList := body(do(t, s, http.MethodGet, "/reserved_domains", ""))
+
+	const at, later = `"2025-09-04T10:11:14Z"`, `"2025-09-04T10:12:14Z"`
+	for _, tt := range []struct{ name, body, want string }{
+		{"authority created_at", ca, `"created_at":` + at},
+		{"domain created_at", issued, `"created_at":` + at},
+		{"job in progress", issued, `"certificate_management_status":{"renews_at":null,"provisioning_job":{"error_code":null,"msg":"` +
+			msgProvisioning + `","started_at":` + at + `,"retries_at":null}}`},
+		{"issued", rdList, `"certificate_management_status":{"renews_at":"2025-11-03T10:12:14Z","provisioning_job":null}`},
+		{"job failed", rdList, `"started_at":` + at + `,"retries_at":"2025-09-04T11:12:14Z"}}`},
+		{"endpoint", ep, `"created_at":` + later + `,"updated_at":` + later + `,`},
+	} {
+		if !strings.Contains(tt.body, tt.want) {
+			t.Errorf("%s: %s does not contain %s", tt.name, tt.body, tt.want)
+		}
 	}
 }

@@ -58,13 +58,13 @@ type sshCA struct {
 
 // sshCAWire is the response shape of an SSH certificate authority.
 type sshCAWire struct {
-	ID          string `json:"id"`
-	URI         string `json:"uri"`
-	CreatedAt   string `json:"created_at"`
-	Description string `json:"description,omitempty"`
-	Metadata    string `json:"metadata,omitempty"`
-	PublicKey   string `json:"public_key"`
-	KeyType     string `json:"key_type"`
+	ID          string    `json:"id"`
+	URI         string    `json:"uri"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	PublicKey   string    `json:"public_key"`
+	KeyType     string    `json:"key_type"`
 }
 
 // sshCACreate is the create body. A string option left "" counts as
@@ -90,7 +90,7 @@ func (ca *sshCA) wire(origin string) sshCAWire {
 	return sshCAWire{
 		ID:          ca.id,
 		URI:         objectURI(origin, collSSHCAs, ca.id),
-		CreatedAt:   formatTime(ca.createdAt),
+		CreatedAt:   wireTime(ca.createdAt),
 		Description: ca.description,
 		Metadata:    ca.metadata,
 		PublicKey:   ca.publicKey,
