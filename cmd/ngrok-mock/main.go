@@ -66,6 +66,7 @@ type config struct {
 	stateFile   string
 	seedFile    string
 	certDelay   time.Duration
+	journalSize int
 }
 
 // parseConfig reads the flags, then fills every flag not given on the
@@ -83,6 +84,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 	flags.StringVar(&c.tlsCertFile, "tls-cert-file", "", "with -tls, also write the certificate (PEM) here, for the provider's ca_file")
 	flags.StringVar(&c.seedFile, "seed", "", "create the objects described in this JSON or YAML file at start (edges, routes, backends, IP policies, TLS certificates, endpoint configurations, agent and edge endpoints); with -state, only when the state file does not exist yet")
 	flags.DurationVar(&c.certDelay, "certificate-issue-delay", 3*time.Second, "how long a reserved domain's managed certificate takes to be issued")
+	flags.IntVar(&c.journalSize, "journal-size", mockserver.DefaultJournalSize, "how many of the last requests GET /_mock/journal shows (0: none; the counts per route go on)")
 	flags.StringVar(&c.stateFile, "state", "", "keep the state in this JSON file: loaded at start, saved atomically after each change, so a restart loses nothing")
 	if err := flags.Parse(args); err != nil {
 		return nil, err
@@ -116,6 +118,8 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 		return nil, fmt.Errorf("-page-size %d is out of range 1-100", c.pageSize)
 	case c.rateLimit < 0:
 		return nil, fmt.Errorf("-rate-limit %d must not be negative", c.rateLimit)
+	case c.journalSize < 0:
+		return nil, fmt.Errorf("-journal-size %d must not be negative", c.journalSize)
 	case c.tlsCertFile != "" && !c.tls:
 		return nil, errors.New("-tls-cert-file needs -tls")
 	}
@@ -159,6 +163,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		mockserver.WithPageSize(c.pageSize),
 		mockserver.WithRateLimit(c.rateLimit),
 		mockserver.WithCertificateIssueDelay(c.certDelay),
+		mockserver.WithJournalSize(c.journalSize),
 	}
 	if logger != nil {
 		opts = append(opts, mockserver.WithLogger(logger))

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -130,6 +131,7 @@ func TestRunRejectsBadArguments(t *testing.T) {
 		"empty api key":         {"-api-key", ""},
 		"address not parsable":  {"-addr", "not an address"},
 		"negative rate limit":   {"-rate-limit", "-1"},
+		"negative journal size": {"-journal-size", "-1"},
 		"unknown log level":     {"-log-level", "loud"},
 		"cert file without tls": {"-tls-cert-file", "/tmp/x.pem"},
 	}
@@ -450,5 +452,51 @@ func TestRunStopsDespiteALatencyFault(t *testing.T) {
 	}
 	if got := <-held; got != http.StatusServiceUnavailable {
 		t.Errorf("the held request got %d, want 503", got)
+	}
+}
+
+// journalLength reads how many requests GET /_mock/journal shows.
+func journalLength(t *testing.T, base string) int {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, base+"/_mock/journal", nil)
+	req.Header.Set("Authorization", "Bearer "+mockserver.DefaultAPIKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	var body struct {
+		Requests []mockserver.JournalEntry `json:"requests"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	return len(body.Requests)
+}
+
+func TestRunJournalSize(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		args []string
+		env  map[string]string
+	}{
+		"flag":        {args: []string{"-journal-size", "3"}},
+		"environment": {env: map[string]string{"NGROK_MOCK_JOURNAL_SIZE": "3"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			base, stop := start(t, tc.args, tc.env)
+			defer func() {
+				if err := stop(); err != nil {
+					t.Error(err)
+				}
+			}()
+			for range 5 {
+				get(t, base+"/ssh_certificate_authorities", mockserver.DefaultAPIKey)
+			}
+			if got := journalLength(t, base); got != 3 {
+				t.Errorf("the journal shows %d requests, want 3", got)
+			}
+		})
 	}
 }

@@ -1,10 +1,13 @@
 package mockserver
 
 import (
+	"crypto/subtle"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -94,4 +97,191 @@ func BenchmarkCreateAuthorityEd25519(b *testing.B) {
 			b.Fatal(w.Code)
 		}
 	}
+}
+
+// benchWriter is a reusable http.ResponseWriter, so that the GET benchmarks
+// measure the handlers and not the harness (httptest.NewRecorder allocates a
+// recorder, a header map and a buffer per request).
+type benchWriter struct {
+	header http.Header
+	status int
+	body   []byte
+}
+
+func (w *benchWriter) Header() http.Header { return w.header }
+func (w *benchWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+}
+
+func (w *benchWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	w.body = append(w.body, p...)
+	return len(p), nil
+}
+
+func (w *benchWriter) reset() {
+	clear(w.header)
+	w.status = 0
+	w.body = w.body[:0]
+}
+
+// serveBench serves r through h into w, failing unless the answer is want.
+func serveBench(b *testing.B, h http.Handler, w *benchWriter, r *http.Request, want int) {
+	w.reset()
+	h.ServeHTTP(w, r)
+	if w.status != want {
+		b.Fatalf("%s %s: status %d, want %d: %s", r.Method, r.URL, w.status, want, w.body)
+	}
+}
+
+func benchGetRequest(b *testing.B, target string) *http.Request {
+	b.Helper()
+	r := httptest.NewRequestWithContext(b.Context(), http.MethodGet, target, nil)
+	r.Header.Set("Ngrok-Version", "2")
+	r.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	return r
+}
+
+// floorCA has the fields of an SSH certificate authority as the API shows it.
+type floorCA struct {
+	ID          string `json:"id"`
+	URI         string `json:"uri"`
+	CreatedAt   string `json:"created_at"`
+	Description string `json:"description,omitempty"`
+	Metadata    string `json:"metadata,omitempty"`
+	PublicKey   string `json:"public_key"`
+	KeyType     string `json:"key_type"`
+}
+
+// floorHandler is the least a net/http server of the same shape does for a
+// GET: route by pattern, check the version and the bearer key, look the
+// object up, set the operation ID and content type, encode the object. It is
+// the floor the mock's GET is measured against.
+func floorHandler(obj floorCA) http.Handler {
+	objects := map[string]floorCA{obj.ID: obj}
+	var mu sync.Mutex
+	var ops uint64
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /ssh_certificate_authorities/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Ngrok-Version") != "2" {
+			http.Error(w, "version", http.StatusBadRequest)
+			return
+		}
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), []byte("Bearer "+DefaultAPIKey)) != 1 {
+			http.Error(w, "auth", http.StatusUnauthorized)
+			return
+		}
+		mu.Lock()
+		ops++
+		op := ops
+		o, ok := objects[r.PathValue("id")]
+		mu.Unlock()
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		body, err := json.Marshal(o)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Ngrok-Operation-Id", fmt.Sprintf("op_%027d", op))
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write(body)
+	})
+	return mux
+}
+
+// served is how many requests the GET benchmarks serve before measuring:
+// one in ten to a distinct unknown path, the rest GETs of one authority.
+const served = 100_000
+
+// newServedServer returns a server holding one SSH certificate authority,
+// its ID, and the floor handler serving the same object, after n requests.
+func newServedServer(b *testing.B, n int) (*Server, string, http.Handler) {
+	b.Helper()
+	s := New()
+	seedAuthorities(b, s, 1)
+	page := benchRequest(b, s, http.MethodGet, "/ssh_certificate_authorities", "").Body.String()
+	id := page[strings.Index(page, "sshca_") : strings.Index(page, "sshca_")+33]
+	get := benchGetRequest(b, "/ssh_certificate_authorities/"+id)
+	w := &benchWriter{header: http.Header{}}
+	serveBench(b, s, w, get, http.StatusOK)
+	var obj floorCA
+	if err := json.Unmarshal(w.body, &obj); err != nil {
+		b.Fatal(err)
+	}
+	for i := range n {
+		if i%10 == 0 {
+			serveBench(b, s, w, benchGetRequest(b, fmt.Sprintf("/nowhere/%d", i)), http.StatusNotFound)
+			continue
+		}
+		serveBench(b, s, w, get, http.StatusOK)
+	}
+	return s, id, floorHandler(obj)
+}
+
+// BenchmarkGetVsFloor measures one GET after 100,000 requests have been
+// served (the journal full and wrapping), and the floor: a bare net/http
+// handler of the same shape, in the same run. The mock's sub-benchmark
+// reports floor_ratio, its throughput as a fraction of the floor's.
+func BenchmarkGetVsFloor(b *testing.B) {
+	s, id, floor := newServedServer(b, served)
+	target := "/ssh_certificate_authorities/" + id
+	var floorNs float64
+	b.Run("floor", func(b *testing.B) {
+		r, w := benchGetRequest(b, target), &benchWriter{header: http.Header{}}
+		b.ReportAllocs()
+		for b.Loop() {
+			serveBench(b, floor, w, r, http.StatusOK)
+		}
+		floorNs = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	})
+	b.Run(fmt.Sprintf("mock_after_%d", served), func(b *testing.B) {
+		r, w := benchGetRequest(b, target), &benchWriter{header: http.Header{}}
+		b.ReportAllocs()
+		for b.Loop() {
+			serveBench(b, s, w, r, http.StatusOK)
+		}
+		mockNs := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+		b.ReportMetric(floorNs/mockNs, "floor_ratio")
+	})
+}
+
+// BenchmarkGetHistory measures one GET on a server with no history (the
+// journal is cleared every 1,000 requests, so it never fills) and after
+// 100,000 requests (journal full). history_ratio is the GET's throughput after
+// 100,000 requests as a fraction of its throughput with none: 1 is flat.
+func BenchmarkGetHistory(b *testing.B) {
+	var freshNs float64
+	b.Run("served_0", func(b *testing.B) {
+		s, id, _ := newServedServer(b, 0)
+		r, w := benchGetRequest(b, "/ssh_certificate_authorities/"+id), &benchWriter{header: http.Header{}}
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if i++; i%1000 == 0 {
+				b.StopTimer()
+				s.ClearJournal()
+				b.StartTimer()
+			}
+			serveBench(b, s, w, r, http.StatusOK)
+		}
+		freshNs = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	})
+	b.Run(fmt.Sprintf("served_%d", served), func(b *testing.B) {
+		s, id, _ := newServedServer(b, served)
+		r, w := benchGetRequest(b, "/ssh_certificate_authorities/"+id), &benchWriter{header: http.Header{}}
+		b.ReportAllocs()
+		for b.Loop() {
+			serveBench(b, s, w, r, http.StatusOK)
+		}
+		ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+		b.ReportMetric(freshNs/ns, "history_ratio")
+	})
 }

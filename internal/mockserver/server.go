@@ -23,6 +23,9 @@ import (
 	"maps"
 	"mime"
 	"net/http"
+	"net/url"
+	"os"
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -235,21 +238,57 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w}
 	rq := &request{r: r}
+	admin := strings.HasPrefix(r.URL.Path, adminPrefix)
 	defer func() {
 		s.journal.record(JournalEntry{
 			Time: s.now().UTC(), Method: r.Method, Path: r.URL.Path, Route: rq.route,
 			Status: sw.status, Latency: time.Since(start), OperationID: rq.opID, Fault: rq.fault,
-		})
+		}, s.countKey(r, rq, admin))
 	}()
-	if strings.HasPrefix(r.URL.Path, adminPrefix) {
-		if _, err := s.authenticate(r); err != nil {
-			writeAdminError(sw, err.status, err.msg)
-			return
-		}
-		s.admin.ServeHTTP(sw, r)
+	if admin {
+		s.serveAdmin(sw, r)
 		return
 	}
 	s.serveAPI(sw, r, rq, true)
+}
+
+// countKey is the journal's count key of a request: the route that served
+// it; else the route its method and path match (a request refused before
+// routing, by its version, its key, the rate limit or a fault rule); else
+// UnroutedCount.
+func (s *Server) countKey(r *http.Request, rq *request, admin bool) string {
+	if rq.route != "" {
+		return rq.route
+	}
+	if !canonicalPath(r.URL.Path) {
+		return UnroutedCount
+	}
+	mux := s.mux
+	if admin {
+		mux = s.admin
+	}
+	// NOTE: "/" is the catch-all of both muxes, which answers 404 or 405.
+	if _, pattern := mux.Handler(r); pattern != "" && pattern != "/" {
+		return pattern
+	}
+	return UnroutedCount
+}
+
+// serveAdmin serves the control API: the same API keys, no version header.
+func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request) {
+	_, err := s.authenticate(r)
+	if err == nil {
+		if !canonicalPath(r.URL.Path) {
+			err = newError(http.StatusNotFound, "", "no mock control route %s %s", r.Method, r.URL.Path)
+		} else {
+			err = checkBodyHeaders(r)
+		}
+	}
+	if err != nil {
+		writeAdminError(w, err.status, err.msg)
+		return
+	}
+	s.admin.ServeHTTP(w, r)
 }
 
 // serveAPI serves one API request; operational is false for the control
@@ -275,11 +314,53 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 	}
 	rq.apiKey = key
 	r = r.WithContext(context.WithValue(r.Context(), requestKey{}, rq))
-	if !operational {
+	route := func(w http.ResponseWriter) {
+		// NOTE: ServeMux would answer a path that is not in canonical form
+		// ("//x", "/x/..", "/x/./y") with a redirect to the cleaned path and
+		// an HTML body; the real API has no such redirects, and a client
+		// that followed one could act on another object than it named.
+		if !canonicalPath(r.URL.Path) {
+			writeResult(w, opID, result{err: errNotFound()})
+			return
+		}
 		s.mux.ServeHTTP(w, r)
+	}
+	if !operational {
+		route(w)
 		return
 	}
-	s.serveWithFault(w, r, rq, func(w http.ResponseWriter) { s.mux.ServeHTTP(w, r) })
+	s.serveWithFault(w, r, rq, route)
+}
+
+// canonicalPath reports whether ServeMux would serve p as it is, rather than
+// redirect to a cleaned form: p starts with a slash and has no empty, "." or
+// ".." segment (a trailing slash is kept, as ServeMux keeps it).
+func canonicalPath(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	np := path.Clean(p)
+	if p[len(p)-1] == '/' && np != "/" {
+		np += "/"
+	}
+	return np == p
+}
+
+// checkBodyHeaders refuses, before any of the body is read, a body in a
+// content encoding and one declared larger than the limit.
+func checkBodyHeaders(r *http.Request) *apiError {
+	// NOTE: any Content-Encoding, "identity" included: the API takes plain
+	// JSON only, and RFC 9110 reserves "identity" for Accept-Encoding, so a
+	// client that sends it there is as confused as one that sends gzip.
+	if enc, ok := r.Header["Content-Encoding"]; ok {
+		return newError(http.StatusUnsupportedMediaType, codeContentType,
+			"Your request has a Content-Encoding header (%q). Send the body as plain JSON, without Content-Encoding.", strings.Join(enc, ", "))
+	}
+	if r.ContentLength > maxBodyBytes {
+		return newError(http.StatusRequestEntityTooLarge, codeBodyTooLarge,
+			"The request body of %d bytes is larger than the maximum of %d bytes.", r.ContentLength, maxBodyBytes)
+	}
+	return nil
 }
 
 // admit checks the version header and the API key, returning the key.
@@ -298,6 +379,13 @@ func (s *Server) admit(r *http.Request) (string, *apiError) {
 
 // authenticate checks the API key, returning it.
 func (s *Server) authenticate(r *http.Request) (string, *apiError) {
+	// NOTE: net/http keeps every Authorization header and Get returns the
+	// first; a proxy or client that added a second, different one would
+	// otherwise be authenticated by whichever came first.
+	if vals := r.Header["Authorization"]; len(vals) > 1 {
+		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
+			"Your request has %d Authorization headers. Send exactly one: \"Bearer <API key>\".", len(vals))
+	}
 	auth := r.Header.Get("Authorization")
 	if auth == "" {
 		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
@@ -369,19 +457,27 @@ func (s *Server) serveRoute(rt route) http.Handler {
 	})
 }
 
-// prepare checks, in order, query parameters, path IDs, content type, body
-// size and body decoding.
+// prepare checks, in order, the query string and its parameters, path IDs,
+// the body's encoding and declared length, content type, body size and body
+// decoding.
 func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 	r := rq.r
-	query := r.URL.Query()
-	for _, name := range slices.Sorted(maps.Keys(query)) {
-		if !slices.Contains(rt.query, name) {
-			if len(rt.query) == 0 {
+	if r.URL.RawQuery != "" {
+		// NOTE: URL.Query drops a pair it cannot decode ("?limit=%zz")
+		// without a word, so the request would run as if it were not there.
+		query, err := url.ParseQuery(r.URL.RawQuery)
+		if err != nil {
+			return badRequest(codeInvalidValue, "The query string is malformed: %v.", err)
+		}
+		for _, name := range slices.Sorted(maps.Keys(query)) {
+			if !slices.Contains(rt.query, name) {
+				if len(rt.query) == 0 {
+					return badRequest(codeUnknownQueryParameter,
+						"The query parameter %q is not supported: %s %s accepts no query parameters.", name, rt.method, rt.path)
+				}
 				return badRequest(codeUnknownQueryParameter,
-					"The query parameter %q is not supported: %s %s accepts no query parameters.", name, rt.method, rt.path)
+					"The query parameter %q is not supported. Supported parameters: %s.", name, strings.Join(rt.query, ", "))
 			}
-			return badRequest(codeUnknownQueryParameter,
-				"The query parameter %q is not supported. Supported parameters: %s.", name, strings.Join(rt.query, ", "))
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(rt.ids)) {
@@ -391,12 +487,19 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 				"%q is not a valid %s ID: %s IDs start with %q.", id, kind.noun, kind.noun, kind.prefix)
 		}
 	}
+	if err := checkBodyHeaders(r); err != nil {
+		return err
+	}
 	if rt.body == nil {
 		return nil
 	}
 
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	var tooLarge *http.MaxBytesError
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return newError(http.StatusRequestTimeout, "",
+			"The request body did not arrive within the server's read timeout.")
+	}
 	if err != nil && !errors.As(err, &tooLarge) {
 		return badRequest(codeInvalidJSON, "The request body could not be read: %v.", err)
 	}
