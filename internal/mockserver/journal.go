@@ -128,10 +128,12 @@ func WithLogger(l *slog.Logger) Option {
 	return func(s *Server) { s.journal.log = l }
 }
 
-// statusWriter remembers the status written through it.
+// statusWriter remembers the status written through it, and carries the
+// middleware's record of the request to its route (see carrying).
 type statusWriter struct {
 	http.ResponseWriter
 	status int
+	rq     *request
 }
 
 func (w *statusWriter) WriteHeader(code int) {

@@ -12,7 +12,6 @@ package mockserver
 
 import (
 	"bytes"
-	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -25,7 +24,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -229,15 +227,57 @@ func (rq *request) origin() string {
 	return scheme + "://" + host
 }
 
+// requestKey holds a *request in a request's context, for callers that run
+// a route's handler without the middleware (tests).
 type requestKey struct{}
+
+// carrying returns w with rq attached, for requestOf.
+//
+// NOTE: the middleware hands its record of a request to the route through
+// the writer rather than the request's context: r.WithContext copies the
+// whole request, on every call.
+func carrying(w http.ResponseWriter, rq *request) http.ResponseWriter {
+	if sw, ok := w.(*statusWriter); ok && sw.rq == rq {
+		return w
+	}
+	return &requestWriter{ResponseWriter: w, rq: rq}
+}
+
+// requestOf finds the middleware's record of the request a route serves.
+func requestOf(w http.ResponseWriter, r *http.Request) *request {
+	switch w := w.(type) {
+	case *statusWriter:
+		if w.rq != nil {
+			return w.rq
+		}
+	case *requestWriter:
+		return w.rq
+	}
+	return r.Context().Value(requestKey{}).(*request)
+}
+
+// requestWriter carries a request's record to its route when the writer is
+// not the middleware's own (a fault's discarding writer, a recorder).
+type requestWriter struct {
+	http.ResponseWriter
+	rq *request
+}
+
+// Unwrap lets http.ResponseController reach the connection (for hijacking).
+func (w *requestWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // ServeHTTP runs the checks every request gets, in a fixed order:
 // operation ID, version, authentication, rate limit, fault rules; then
 // routing. Every request is recorded in the journal.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	sw := &statusWriter{ResponseWriter: w}
-	rq := &request{r: r}
+	// NOTE: one allocation for both, on the path every request takes.
+	ex := &struct {
+		sw statusWriter
+		rq request
+	}{statusWriter{ResponseWriter: w}, request{r: r}}
+	sw, rq := &ex.sw, &ex.rq
+	sw.rq = rq
 	admin := strings.HasPrefix(r.URL.Path, adminPrefix)
 	defer func() {
 		s.journal.record(JournalEntry{
@@ -302,7 +342,10 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		return
 	}
 	rq.opID = opID
-	w.Header().Set(headerOperationID, opID)
+	// NOTE: the names here and below are in canonical form already, so the
+	// map is used directly: Get and Set would canonicalize them on every
+	// request.
+	w.Header()[headerOperationID] = []string{opID}
 
 	key, aerr := s.admit(r)
 	if aerr == nil && operational {
@@ -313,7 +356,6 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		return
 	}
 	rq.apiKey = key
-	r = r.WithContext(context.WithValue(r.Context(), requestKey{}, rq))
 	route := func(w http.ResponseWriter) {
 		// NOTE: ServeMux would answer a path that is not in canonical form
 		// ("//x", "/x/..", "/x/./y") with a redirect to the cleaned path and
@@ -323,7 +365,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 			writeResult(w, opID, result{err: errNotFound()})
 			return
 		}
-		s.mux.ServeHTTP(w, r)
+		s.mux.ServeHTTP(carrying(w, rq), r)
 	}
 	if !operational {
 		route(w)
@@ -334,16 +376,21 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 
 // canonicalPath reports whether ServeMux would serve p as it is, rather than
 // redirect to a cleaned form: p starts with a slash and has no empty, "." or
-// ".." segment (a trailing slash is kept, as ServeMux keeps it).
+// ".." segment, though it may end with a slash.
 func canonicalPath(p string) bool {
 	if p == "" || p[0] != '/' {
 		return false
 	}
-	np := path.Clean(p)
-	if p[len(p)-1] == '/' && np != "/" {
-		np += "/"
+	rest := strings.TrimSuffix(p[1:], "/")
+	if rest == "" {
+		return p == "/"
 	}
-	return np == p
+	for seg := range strings.SplitSeq(rest, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // checkBodyHeaders refuses, before any of the body is read, a body in a
@@ -363,9 +410,17 @@ func checkBodyHeaders(r *http.Request) *apiError {
 	return nil
 }
 
+// firstValue is h.Get(name) for a name already in canonical form.
+func firstValue(h http.Header, name string) string {
+	if v := h[name]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
 // admit checks the version header and the API key, returning the key.
 func (s *Server) admit(r *http.Request) (string, *apiError) {
-	switch v := r.Header.Get(headerVersion); v {
+	switch v := firstValue(r.Header, headerVersion); v {
 	case apiVersion:
 	case "":
 		return "", badRequest(codeMissingVersion,
@@ -386,7 +441,7 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
 			"Your request has %d Authorization headers. Send exactly one: \"Bearer <API key>\".", len(vals))
 	}
-	auth := r.Header.Get("Authorization")
+	auth := firstValue(r.Header, "Authorization")
 	if auth == "" {
 		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
 			`Your request is not authenticated. Send your API key in the Authorization header as "Bearer <API key>".`)
@@ -409,7 +464,7 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 // serveUnrouted answers requests no route matched: 405 on a known path,
 // else the real API's bare 404.
 func (s *Server) serveUnrouted(w http.ResponseWriter, r *http.Request) {
-	rq := r.Context().Value(requestKey{}).(*request)
+	rq := requestOf(w, r)
 	if _, pattern := s.paths.Handler(r); pattern != "" {
 		allowed := s.allow[pattern]
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
@@ -424,10 +479,11 @@ func (s *Server) serveUnrouted(w http.ResponseWriter, r *http.Request) {
 // the route's declarations, runs the handler (through the idempotency cache
 // for creates) and writes the outcome.
 func (s *Server) serveRoute(rt route) http.Handler {
+	pattern := rt.method + " " + rt.path
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rq := r.Context().Value(requestKey{}).(*request)
+		rq := requestOf(w, r)
 		rq.r = r
-		rq.route = rt.method + " " + rt.path
+		rq.route = pattern
 		if err := rt.prepare(w, rq); err != nil {
 			writeResult(w, rq.opID, result{err: err})
 			return
@@ -480,11 +536,26 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 			}
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(rt.ids)) {
-		kind := rt.ids[name]
+	// NOTE: in name order, so that of two wrong IDs the same one is named
+	// every time; a single ID needs no sorting, which would allocate.
+	checkID := func(name string, kind idKind) *apiError {
 		if id := r.PathValue(name); !strings.HasPrefix(id, kind.prefix) {
 			return badRequest(codeWrongIDPrefix,
 				"%q is not a valid %s ID: %s IDs start with %q.", id, kind.noun, kind.noun, kind.prefix)
+		}
+		return nil
+	}
+	if len(rt.ids) == 1 {
+		for name, kind := range rt.ids {
+			if err := checkID(name, kind); err != nil {
+				return err
+			}
+		}
+	} else {
+		for _, name := range slices.Sorted(maps.Keys(rt.ids)) {
+			if err := checkID(name, rt.ids[name]); err != nil {
+				return err
+			}
 		}
 	}
 	if err := checkBodyHeaders(r); err != nil {
@@ -569,7 +640,7 @@ func writeResult(w http.ResponseWriter, opID string, res result) {
 		w.WriteHeader(res.status)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Content-Type"] = []string{"application/json"}
 	w.WriteHeader(res.status)
 	_, _ = w.Write(res.body)
 }
@@ -577,13 +648,38 @@ func writeResult(w http.ResponseWriter, opID string, res result) {
 // encodeJSON marshals without HTML escaping, so that values such as traffic
 // policies read naturally on the wire.
 func encodeJSON(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	e := encoders.Get().(*pooledEncoder)
+	defer e.release()
+	if err := e.enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return bytes.Clone(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n"))), nil
+}
+
+// encoders saves encodeJSON an encoder and the growth of its buffer on
+// every answer.
+var encoders = sync.Pool{New: func() any {
+	e := &pooledEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	return e
+}}
+
+type pooledEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+// maxPooledBuffer keeps a rare large answer (a state dump) from being held
+// by the pool.
+const maxPooledBuffer = 64 << 10
+
+func (e *pooledEncoder) release() {
+	if e.buf.Cap() > maxPooledBuffer {
+		return
+	}
+	e.buf.Reset()
+	encoders.Put(e)
 }
 
 // timestamp is the current time as the API shows it: UTC, whole seconds.

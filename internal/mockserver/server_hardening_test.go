@@ -3,6 +3,8 @@ package mockserver
 import (
 	"errors"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -208,6 +210,31 @@ func TestCanonicalPath(t *testing.T) {
 	} {
 		if got := canonicalPath(p); got != want {
 			t.Errorf("canonicalPath(%q) = %v, want %v", p, got, want)
+		}
+	}
+	// Every path of up to three segments drawn from these agrees with what
+	// ServeMux does: a path it would redirect is exactly a non-canonical one.
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(http.ResponseWriter, *http.Request) {})
+	segments := []string{"", "a", ".", "..", "b.c"}
+	var paths []string
+	var build func(prefix string, depth int)
+	build = func(prefix string, depth int) {
+		paths = append(paths, prefix)
+		if depth == 3 {
+			return
+		}
+		for _, seg := range segments {
+			build(prefix+"/"+seg, depth+1)
+		}
+	}
+	build("", 0)
+	for _, p := range paths[1:] {
+		r := &http.Request{Method: http.MethodGet, URL: &url.URL{Path: p}, Host: "mock"}
+		w := httptest.NewRecorder()
+		mux.ServeHTTP(w, r)
+		if redirected := w.Code != http.StatusOK; canonicalPath(p) == redirected {
+			t.Errorf("canonicalPath(%q) = %v, but ServeMux answered %d", p, canonicalPath(p), w.Code)
 		}
 	}
 }
