@@ -177,3 +177,42 @@ func TestOversizedHeadersAre431(t *testing.T) {
 		t.Errorf("status %d, want 431", resp.StatusCode)
 	}
 }
+
+// What the testing guide says net/http answers before the mock's handler
+// runs, with its plain-text bodies.
+func TestNetHTTPAnswersBeforeTheHandler(t *testing.T) {
+	t.Parallel()
+	s := New()
+	addr := serveReal(t, s, short)
+	// NOTE: in a cleanup, which runs once the parallel subtests are done.
+	t.Cleanup(func() {
+		if entries, _ := s.Journal(); len(entries) != 0 {
+			t.Errorf("the mock's handler saw %d of these requests, want none: %+v", len(entries), entries)
+		}
+	})
+	for name, tc := range map[string]struct {
+		head   string
+		status int
+	}{
+		"malformed request line":  {"GET\r\n\r\n", http.StatusBadRequest},
+		"no Host on HTTP/1.1":     {"GET /ssh_certificate_authorities HTTP/1.1\r\n\r\n", http.StatusBadRequest},
+		"malformed Host":          {"GET /ssh_certificate_authorities HTTP/1.1\r\nHost: a b\r\n\r\n", http.StatusBadRequest},
+		"malformed header":        {"GET /ssh_certificate_authorities HTTP/1.1\r\nHost: mock\r\nNo colon\r\n\r\n", http.StatusBadRequest},
+		"unknown transfer coding": {"POST /ssh_certificate_authorities HTTP/1.1\r\nHost: mock\r\nTransfer-Encoding: gzip\r\n\r\n", http.StatusNotImplemented},
+		"unknown expectation":     {apiHead(http.MethodGet, "/ssh_certificate_authorities", "Expect: something\r\n"), http.StatusExpectationFailed},
+		"OPTIONS *":               {"OPTIONS * HTTP/1.1\r\nHost: mock\r\n\r\n", http.StatusOK},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			conn := rawRequest(t, addr, tc.head)
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = resp.Body.Close()
+			if resp.StatusCode != tc.status {
+				t.Errorf("status %d, want %d", resp.StatusCode, tc.status)
+			}
+		})
+	}
+}
