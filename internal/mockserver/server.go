@@ -51,6 +51,7 @@ const (
 type Server struct {
 	apiKeys  []string
 	now      func() time.Time
+	clockSet bool // WithClock replaced time.Now
 	ids      *idSource
 	pageSize int
 
@@ -103,7 +104,7 @@ func WithAPIKeys(keys ...string) Option {
 func WithClock(now func() time.Time) Option {
 	return func(s *Server) {
 		if now != nil {
-			s.now = now
+			s.now, s.clockSet = now, true
 		}
 	}
 }
@@ -280,9 +281,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	sw.rq = rq
 	admin := strings.HasPrefix(r.URL.Path, adminPrefix)
 	defer func() {
+		// NOTE: one clock reading serves both, unless a test clock is set.
+		end := time.Now()
+		at := end
+		if s.clockSet {
+			at = s.now()
+		}
 		s.journal.record(JournalEntry{
-			Time: s.now().UTC(), Method: r.Method, Path: r.URL.Path, Route: rq.route,
-			Status: sw.status, Latency: time.Since(start), OperationID: rq.opID, Fault: rq.fault,
+			Time: at.UTC(), Method: r.Method, Path: r.URL.Path, Route: rq.route,
+			Status: sw.status, Latency: end.Sub(start), OperationID: rq.opID, Fault: rq.fault,
 		}, s.countKey(r, rq, admin))
 	}()
 	if admin {
