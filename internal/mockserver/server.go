@@ -12,12 +12,12 @@ package mockserver
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"maps"
 	"mime"
@@ -27,6 +27,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -84,6 +85,8 @@ type Server struct {
 	// the state is snapshotted, so that a snapshot (the state file) holds
 	// each change whole: an object together with its Idempotency-Key.
 	commit sync.RWMutex
+
+	origin atomic.Pointer[originEntry] // see request.origin
 }
 
 // Option configures a Server.
@@ -212,20 +215,37 @@ type request struct {
 	fault  string // what a fault rule did to it, for the journal
 	raw    []byte // the request body, when the route takes one
 	body   any    // raw decoded into route.body(), when the route takes one
+
+	origins *atomic.Pointer[originEntry] // the server's cache for origin; nil: none
 }
 
 // origin is the scheme and host the client used, so that every uri points
 // back at this server however it is reached.
 func (rq *request) origin() string {
+	secure, host := rq.r.TLS != nil, rq.r.Host
+	if rq.origins != nil {
+		if o := rq.origins.Load(); o != nil && o.secure == secure && o.host == host {
+			return o.uri
+		}
+	}
 	scheme := "http"
-	if rq.r.TLS != nil {
+	if secure {
 		scheme = "https"
 	}
-	host := rq.r.Host
-	if host == "" {
-		host = "localhost"
+	uri := scheme + "://" + cmp.Or(host, "localhost")
+	if rq.origins != nil {
+		rq.origins.Store(&originEntry{secure: secure, host: host, uri: uri})
 	}
-	return scheme + "://" + host
+	return uri
+}
+
+// originEntry is the last origin built, kept because nearly every request
+// to a server names the same host (one entry: the Host header is the
+// client's to choose).
+type originEntry struct {
+	secure bool
+	host   string
+	uri    string
 }
 
 // requestKey holds a *request in a request's context, for callers that run
@@ -276,7 +296,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ex := &struct {
 		sw statusWriter
 		rq request
-	}{statusWriter{ResponseWriter: w}, request{r: r}}
+	}{statusWriter{ResponseWriter: w}, request{r: r, origins: &s.origin}}
 	sw, rq := &ex.sw, &ex.rq
 	sw.rq = rq
 	admin := strings.HasPrefix(r.URL.Path, adminPrefix)
@@ -697,5 +717,6 @@ func (s *Server) timestamp() time.Time {
 func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
 func objectURI(origin, collection, id string) string {
-	return fmt.Sprintf("%s/%s/%s", origin, collection, id)
+	// NOTE: concatenated rather than formatted: every answer builds one.
+	return origin + "/" + collection + "/" + id
 }
