@@ -7,8 +7,10 @@
 // Every flag can also be set with an environment variable (NGROK_MOCK_ and
 // the flag's name in capitals, dashes as underscores); a flag on the command
 // line wins. It prints one line, "ngrok-mock listening on http://HOST:PORT"
-// (https with -tls), once it accepts connections, and stops cleanly on SIGINT
-// or SIGTERM. The control API under /_mock/ (see internal/mockserver/admin.go)
+// (https with -tls), once it accepts connections, followed by the
+// certificate's fingerprint with -tls and by "ngrok-mock pprof listening on
+// http://HOST:PORT/debug/pprof/" with -pprof, and stops cleanly on SIGINT or
+// SIGTERM. The control API under /_mock/ (see internal/mockserver/admin.go)
 // resets state, reads the request journal and injects faults.
 package main
 
@@ -30,6 +32,7 @@ import (
 	"math/big"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"strconv"
@@ -66,6 +69,8 @@ type config struct {
 	stateFile   string
 	seedFile    string
 	certDelay   time.Duration
+	journalSize int
+	pprofAddr   string
 }
 
 // parseConfig reads the flags, then fills every flag not given on the
@@ -83,6 +88,8 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 	flags.StringVar(&c.tlsCertFile, "tls-cert-file", "", "with -tls, also write the certificate (PEM) here, for the provider's ca_file")
 	flags.StringVar(&c.seedFile, "seed", "", "create the objects described in this JSON or YAML file at start (edges, routes, backends, IP policies, TLS certificates, endpoint configurations, agent and edge endpoints); with -state, only when the state file does not exist yet")
 	flags.DurationVar(&c.certDelay, "certificate-issue-delay", 3*time.Second, "how long a reserved domain's managed certificate takes to be issued")
+	flags.IntVar(&c.journalSize, "journal-size", mockserver.DefaultJournalSize, "how many of the last requests GET /_mock/journal shows (0: none; the counts per route go on)")
+	flags.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof under /debug/pprof/ on this address (e.g. 127.0.0.1:6060), a listener of its own; off when empty")
 	flags.StringVar(&c.stateFile, "state", "", "keep the state in this JSON file: loaded at start, saved atomically after each change, so a restart loses nothing")
 	if err := flags.Parse(args); err != nil {
 		return nil, err
@@ -116,6 +123,8 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 		return nil, fmt.Errorf("-page-size %d is out of range 1-100", c.pageSize)
 	case c.rateLimit < 0:
 		return nil, fmt.Errorf("-rate-limit %d must not be negative", c.rateLimit)
+	case c.journalSize < 0:
+		return nil, fmt.Errorf("-journal-size %d must not be negative", c.journalSize)
 	case c.tlsCertFile != "" && !c.tls:
 		return nil, errors.New("-tls-cert-file needs -tls")
 	}
@@ -159,6 +168,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		mockserver.WithPageSize(c.pageSize),
 		mockserver.WithRateLimit(c.rateLimit),
 		mockserver.WithCertificateIssueDelay(c.certDelay),
+		mockserver.WithJournalSize(c.journalSize),
 	}
 	if logger != nil {
 		opts = append(opts, mockserver.WithLogger(logger))
@@ -203,13 +213,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Handler:           server,
-		ReadHeaderTimeout: 10 * time.Second,
-		// NOTE: requests end with the server, so that one held by a latency
-		// fault does not hold up the shutdown.
-		BaseContext: func(net.Listener) context.Context { return ctx },
-	}
+	srv := mockserver.NewHTTPServer(c.addr, server, mockserver.DefaultHTTPTimeouts())
+	// NOTE: requests end with the server, so that one held by a latency
+	// fault does not hold up the shutdown.
+	srv.BaseContext = func(net.Listener) context.Context { return ctx }
 	scheme := "http"
 	var fingerprint string
 	if c.tls {
@@ -221,32 +228,80 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		ln = tls.NewListener(ln, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
 		scheme, fingerprint = "https", fp
 	}
-
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	servers, listeners := []*http.Server{srv}, []net.Listener{ln}
 	msg := fmt.Sprintf("ngrok-mock listening on %s://%s\n", scheme, dialAddr(ln.Addr()))
 	if fingerprint != "" {
 		msg += "ngrok-mock TLS certificate SHA-256 fingerprint " + fingerprint + "\n"
 	}
+	if c.pprofAddr != "" {
+		pln, err := new(net.ListenConfig).Listen(ctx, "tcp", c.pprofAddr)
+		if err != nil {
+			_ = ln.Close()
+			return fmt.Errorf("-pprof: %w", err)
+		}
+		servers, listeners = append(servers, pprofServer(c.pprofAddr)), append(listeners, pln)
+		msg += fmt.Sprintf("ngrok-mock pprof listening on http://%s/debug/pprof/\n", dialAddr(pln.Addr()))
+	}
+
+	served := make(chan error, len(servers))
+	for i, s := range servers {
+		go func() { served <- s.Serve(listeners[i]) }()
+	}
+	// closeAll stops every server and waits for the Serve calls still running.
+	closeAll := func(running int) {
+		for _, s := range servers {
+			_ = s.Close()
+		}
+		for range running {
+			<-served
+		}
+	}
 	if _, err := io.WriteString(stdout, msg); err != nil {
-		_ = srv.Close()
+		closeAll(len(servers))
 		return err
 	}
 
 	select {
 	case err := <-served:
+		// NOTE: one listener failed; the program stops rather than serve half.
+		closeAll(len(servers) - 1)
 		return err
 	case <-ctx.Done():
 	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutting down: %w", err)
+	var shutdownErr error
+	for _, s := range servers {
+		if err := s.Shutdown(shutdownCtx); err != nil && shutdownErr == nil {
+			shutdownErr = fmt.Errorf("shutting down: %w", err)
+		}
 	}
-	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
-		return err
+	for range servers {
+		if err := <-served; !errors.Is(err, http.ErrServerClosed) && shutdownErr == nil {
+			shutdownErr = err
+		}
 	}
-	return nil
+	return shutdownErr
+}
+
+// pprofServer serves net/http/pprof's handlers on a mux of their own, for
+// the -pprof listener only: the API listener never serves them.
+//
+// NOTE: importing net/http/pprof also registers them on
+// http.DefaultServeMux, which nothing in this program serves.
+func pprofServer(addr string) *http.Server {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	t := mockserver.DefaultHTTPTimeouts()
+	// NOTE: no write timeout: a CPU profile or trace answers only after the
+	// seconds it was asked to record (30 by default), and pprof refuses a
+	// duration longer than the server's write timeout.
+	t.Write = 0
+	return mockserver.NewHTTPServer(addr, mux, t)
 }
 
 // dialAddr is the address a local client dials to reach a listener: the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -130,6 +131,7 @@ func TestRunRejectsBadArguments(t *testing.T) {
 		"empty api key":         {"-api-key", ""},
 		"address not parsable":  {"-addr", "not an address"},
 		"negative rate limit":   {"-rate-limit", "-1"},
+		"negative journal size": {"-journal-size", "-1"},
 		"unknown log level":     {"-log-level", "loud"},
 		"cert file without tls": {"-tls-cert-file", "/tmp/x.pem"},
 	}
@@ -450,5 +452,178 @@ func TestRunStopsDespiteALatencyFault(t *testing.T) {
 	}
 	if got := <-held; got != http.StatusServiceUnavailable {
 		t.Errorf("the held request got %d, want 503", got)
+	}
+}
+
+// journalLength reads how many requests GET /_mock/journal shows.
+func journalLength(t *testing.T, base string) int {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, base+"/_mock/journal", nil)
+	req.Header.Set("Authorization", "Bearer "+mockserver.DefaultAPIKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	var body struct {
+		Requests []mockserver.JournalEntry `json:"requests"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	return len(body.Requests)
+}
+
+func TestRunJournalSize(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		args []string
+		env  map[string]string
+	}{
+		"flag":        {args: []string{"-journal-size", "3"}},
+		"environment": {env: map[string]string{"NGROK_MOCK_JOURNAL_SIZE": "3"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			base, stop := start(t, tc.args, tc.env)
+			defer func() {
+				if err := stop(); err != nil {
+					t.Error(err)
+				}
+			}()
+			for range 5 {
+				get(t, base+"/ssh_certificate_authorities", mockserver.DefaultAPIKey)
+			}
+			if got := journalLength(t, base); got != 3 {
+				t.Errorf("the journal shows %d requests, want 3", got)
+			}
+		})
+	}
+}
+
+func TestParsePprofFlag(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		"off by default":                 {want: ""},
+		"flag":                           {args: []string{"-pprof", "127.0.0.1:6060"}, want: "127.0.0.1:6060"},
+		"environment":                    {env: map[string]string{"NGROK_MOCK_PPROF": "127.0.0.1:6061"}, want: "127.0.0.1:6061"},
+		"flag wins over the environment": {args: []string{"-pprof", "127.0.0.1:6060"}, env: map[string]string{"NGROK_MOCK_PPROF": "127.0.0.1:6061"}, want: "127.0.0.1:6060"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, err := parseConfig(tc.args, io.Discard, func(k string) string { return tc.env[k] })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.pprofAddr != tc.want {
+				t.Errorf("pprof address %q, want %q", c.pprofAddr, tc.want)
+			}
+		})
+	}
+}
+
+// startLines runs the program and returns the lines it prints once it
+// listens (without their newlines), and a function that stops it.
+func startLines(t *testing.T, args []string) ([]string, func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	out, stdout := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), stdout, io.Discard, func(string) string { return "" })
+		_ = stdout.Close()
+	}()
+	// NOTE: run prints its lines in one write, which one read receives whole.
+	buf := make([]byte, 4096)
+	n, err := out.Read(buf)
+	if err != nil {
+		cancel()
+		t.Fatalf("reading the listening lines: %v (run: %v)", err, <-done)
+	}
+	stop := func() error {
+		cancel()
+		return <-done
+	}
+	return strings.Split(strings.TrimSuffix(string(buf[:n]), "\n"), "\n"), stop
+}
+
+func getBody(t *testing.T, url string, headers ...string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+var pprofLine = regexp.MustCompile(`^ngrok-mock pprof listening on (http://127\.0\.0\.1:[1-9][0-9]*)/debug/pprof/$`)
+
+// The profiler answers on its own listener, never on the API's.
+func TestRunPprofOnItsOwnListener(t *testing.T) {
+	t.Parallel()
+	lines, stop := startLines(t, []string{"-pprof", "127.0.0.1:0"})
+	defer func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	}()
+	if len(lines) != 2 {
+		t.Fatalf("printed %q, want the API's line and the profiler's", lines)
+	}
+	api := listeningLine.FindStringSubmatch(lines[0] + "\n")
+	prof := pprofLine.FindStringSubmatch(lines[1])
+	if api == nil || prof == nil {
+		t.Fatalf("printed %q, want the API's line then the profiler's", lines)
+	}
+	if api[1] == prof[1] {
+		t.Fatalf("the profiler shares the API's address %s", api[1])
+	}
+	if status, body := getBody(t, prof[1]+"/debug/pprof/"); status != http.StatusOK || !strings.Contains(body, "goroutine") {
+		t.Errorf("profiler index: %d %.200q, want 200 and the list of profiles", status, body)
+	}
+	if status, _ := getBody(t, prof[1]+"/debug/pprof/goroutine?debug=1"); status != http.StatusOK {
+		t.Errorf("goroutine profile: %d, want 200", status)
+	}
+	for _, path := range []string{"/debug/pprof/", "/debug/pprof/goroutine", "/debug/pprof/cmdline"} {
+		status, body := getBody(t, api[1]+path, "Ngrok-Version", "2", "Authorization", "Bearer "+mockserver.DefaultAPIKey)
+		if status != http.StatusNotFound || strings.Contains(body, "goroutine") {
+			t.Errorf("API listener %s: %d %.200q, want the API's 404", path, status, body)
+		}
+	}
+}
+
+func TestRunWithoutPprofPrintsOneLine(t *testing.T) {
+	t.Parallel()
+	lines, stop := startLines(t, nil)
+	if err := stop(); err != nil {
+		t.Error(err)
+	}
+	if len(lines) != 1 || !listeningLine.MatchString(lines[0]+"\n") {
+		t.Errorf("printed %q, want only the listening line", lines)
+	}
+}
+
+func TestRunRefusesAnUnusablePprofAddress(t *testing.T) {
+	t.Parallel()
+	var out strings.Builder
+	err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-pprof", "not an address"}, &out, io.Discard, func(string) string { return "" })
+	if err == nil || !strings.Contains(err.Error(), "-pprof") {
+		t.Errorf("run = %v, want an error naming -pprof", err)
+	}
+	if out.Len() != 0 {
+		t.Errorf("printed %q before failing", out.String())
 	}
 }

@@ -21,7 +21,10 @@ const adminPrefix = "/_mock/"
 // adminRoutes is the control API:
 //
 //	POST   /_mock/reset                      forget every object, fault, journal entry and rate-limit count
-//	GET    /_mock/journal                    {"requests": [...], "counts": {"GET /x/{id}": n}}
+//	GET    /_mock/journal                    {"requests": [...], "counts": {"GET /x/{id}": n, "unrouted": n}}:
+//	                                         the last requests (journal size), oldest first; counts per
+//	                                         route pattern, control API routes included, with every
+//	                                         request that matched no route under "unrouted"
 //	DELETE /_mock/journal                    forget the journal
 //	GET    /_mock/faults                     pending fault rules
 //	POST   /_mock/faults                     add a fault rule (body: faultRuleWire)

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -16,6 +17,14 @@ import (
 // refuses what a lenient decoder would let through: syntax errors (213),
 // unknown fields (214) and values of the wrong JSON type (215).
 func decodeStrict(raw []byte, dst any) *apiError {
+	// NOTE: encoding/json keeps the last of two equal keys, so
+	// {"private_key_type":"dsa","private_key_type":"ed25519"} would pass as
+	// ed25519 although a value that must be refused was sent. A body with a
+	// key twice in one object is not interoperable JSON (RFC 8259 leaves its
+	// meaning open), so it is answered as invalid JSON, like a syntax error.
+	if key, ok := duplicateKey(raw); ok {
+		return badRequest(codeInvalidJSON, "The request body is not valid JSON: the key %q appears twice in one object.", key)
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
@@ -28,6 +37,76 @@ func decodeStrict(raw []byte, dst any) *apiError {
 	// that forgot a json tag ("Description") would pass unnoticed. The real
 	// API matches exactly; so does this second pass.
 	return checkFieldNames(raw, reflect.TypeOf(dst))
+}
+
+// duplicateKey returns the path ("a.b", "a.0.b" inside arrays) of the first
+// key that appears twice in one object anywhere in raw, nested objects
+// included. It stops at the end of the first value and reports nothing for
+// a body that is not valid JSON, which the decoder reports in its own words.
+func duplicateKey(raw []byte) (string, bool) {
+	type frame struct {
+		keys    map[string]struct{} // nil in an array
+		wantKey bool                // in an object: the next token is a key
+		key     string              // in an object: the key of the value being read
+		index   int                 // in an array: the index of the value being read
+		path    string              // the container's own path, with a trailing dot
+	}
+	var stack []*frame
+	// valueDone moves the innermost container past the value just read.
+	valueDone := func() {
+		if len(stack) == 0 {
+			return
+		}
+		if top := stack[len(stack)-1]; top.keys != nil {
+			top.wantKey = true
+		} else {
+			top.index++
+		}
+	}
+	childPath := func() string {
+		if len(stack) == 0 {
+			return ""
+		}
+		top := stack[len(stack)-1]
+		if top.keys != nil {
+			return top.path + top.key + "."
+		}
+		return top.path + strconv.Itoa(top.index) + "."
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		if len(stack) > 0 {
+			if top := stack[len(stack)-1]; top.wantKey {
+				if k, ok := tok.(string); ok {
+					if _, seen := top.keys[k]; seen {
+						return top.path + k, true
+					}
+					top.keys[k] = struct{}{}
+					top.key, top.wantKey = k, false
+					continue
+				}
+			}
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &frame{keys: map[string]struct{}{}, wantKey: true, path: childPath()})
+			continue
+		case json.Delim('['):
+			stack = append(stack, &frame{path: childPath()})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			return "", false
+		}
+		valueDone()
+	}
 }
 
 func decodeError(raw []byte, dst any, err error) *apiError {

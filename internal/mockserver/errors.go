@@ -10,18 +10,21 @@ import (
 // tests match on them.
 //
 //	code             status  situation
-//	ERR_NGROK_200    401     no Authorization header [real code, status ours]
+//	ERR_NGROK_200    401     no Authorization header, or more than one [real code, status ours]
 //	ERR_NGROK_202    403     Authorization not of the form "Bearer <token>" [real]
 //	ERR_NGROK_203    403     well-formed but unknown API key [real]
-//	ERR_NGROK_212    413     body larger than maxBodyBytes [ours: the real limit and code are unknown]
-//	ERR_NGROK_213    400     body is not valid JSON [real]
+//	ERR_NGROK_212    413     body larger than maxBodyBytes, or declared so by Content-Length (answered
+//	                         before reading) [ours: the real limit and code are unknown]
+//	ERR_NGROK_213    400     body is not valid JSON, or has a key twice in one object [real code]
 //	ERR_NGROK_214    400     unknown field in body, matched case-sensitively [real]
 //	ERR_NGROK_215    400     field of the wrong JSON type, body not an object, unknown before_id,
 //	                         a filter that does not compile (CEL's message) or exceeds its cost
 //	                         limit, OIDC scope not a scope token, a scope or IP policy listed
 //	                         twice, more than 256 principals on an SSH certificate
-//	                         (maxPrincipals; the limit is ours) [real code]
+//	                         (maxPrincipals; the limit is ours), a query string that does not
+//	                         decode [real code]
 //	ERR_NGROK_216    400     body without Content-Type application/json [real]
+//	ERR_NGROK_216    415     any Content-Encoding header, identity included [status ours]
 //	ERR_NGROK_217    400     Ngrok-Version other than 2 [real]
 //	ERR_NGROK_218    400     no Ngrok-Version header [real]
 //	ERR_NGROK_227    400     ID in the path, in before_id or in a body reference (backend_id,
@@ -85,8 +88,10 @@ import (
 //	                         not a reserved domain of the account [real]
 //	ERR_NGROK_18009  409     a cloud endpoint already has this url [real code, status ours]
 //	ERR_NGROK_27617  409     Idempotency-Key reused with another request [real]
-//	(none)           404     unknown object or route, msg "Resource not found" [real]
+//	(none)           404     unknown object or route, or a path not in canonical form ("//x",
+//	                         "/x/..": never a redirect), msg "Resource not found" [real]
 //	(none)           405     known path, method not served there [ours]
+//	(none)           408     request body not received within the server's read timeout [ours]
 //	(none)           500     the mock server itself failed (ID randomness exhausted) [ours]
 //
 // The SSH CA codes ERR_NGROK_1936..1942 are the real range; which code stands

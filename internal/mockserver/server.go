@@ -12,20 +12,22 @@ package mockserver
 
 import (
 	"bytes"
-	"context"
+	"cmp"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"maps"
 	"mime"
 	"net/http"
+	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -50,6 +52,7 @@ const (
 type Server struct {
 	apiKeys  []string
 	now      func() time.Time
+	clockSet bool // WithClock replaced time.Now
 	ids      *idSource
 	pageSize int
 
@@ -82,6 +85,8 @@ type Server struct {
 	// the state is snapshotted, so that a snapshot (the state file) holds
 	// each change whole: an object together with its Idempotency-Key.
 	commit sync.RWMutex
+
+	origin atomic.Pointer[originEntry] // see request.origin
 }
 
 // Option configures a Server.
@@ -102,7 +107,7 @@ func WithAPIKeys(keys ...string) Option {
 func WithClock(now func() time.Time) Option {
 	return func(s *Server) {
 		if now != nil {
-			s.now = now
+			s.now, s.clockSet = now, true
 		}
 	}
 }
@@ -210,46 +215,147 @@ type request struct {
 	fault  string // what a fault rule did to it, for the journal
 	raw    []byte // the request body, when the route takes one
 	body   any    // raw decoded into route.body(), when the route takes one
+
+	origins *atomic.Pointer[originEntry] // the server's cache for origin; nil: none
 }
 
 // origin is the scheme and host the client used, so that every uri points
 // back at this server however it is reached.
 func (rq *request) origin() string {
+	secure, host := rq.r.TLS != nil, rq.r.Host
+	if rq.origins != nil {
+		if o := rq.origins.Load(); o != nil && o.secure == secure && o.host == host {
+			return o.uri
+		}
+	}
 	scheme := "http"
-	if rq.r.TLS != nil {
+	if secure {
 		scheme = "https"
 	}
-	host := rq.r.Host
-	if host == "" {
-		host = "localhost"
+	uri := scheme + "://" + cmp.Or(host, "localhost")
+	if rq.origins != nil {
+		rq.origins.Store(&originEntry{secure: secure, host: host, uri: uri})
 	}
-	return scheme + "://" + host
+	return uri
 }
 
+// originEntry is the last origin built, kept because nearly every request
+// to a server names the same host (one entry: the Host header is the
+// client's to choose).
+type originEntry struct {
+	secure bool
+	host   string
+	uri    string
+}
+
+// requestKey holds a *request in a request's context, for callers that run
+// a route's handler without the middleware (tests).
 type requestKey struct{}
+
+// carrying returns w with rq attached, for requestOf.
+//
+// NOTE: the middleware hands its record of a request to the route through
+// the writer rather than the request's context: r.WithContext copies the
+// whole request, on every call.
+func carrying(w http.ResponseWriter, rq *request) http.ResponseWriter {
+	if sw, ok := w.(*statusWriter); ok && sw.rq == rq {
+		return w
+	}
+	return &requestWriter{ResponseWriter: w, rq: rq}
+}
+
+// requestOf finds the middleware's record of the request a route serves.
+func requestOf(w http.ResponseWriter, r *http.Request) *request {
+	switch w := w.(type) {
+	case *statusWriter:
+		if w.rq != nil {
+			return w.rq
+		}
+	case *requestWriter:
+		return w.rq
+	}
+	return r.Context().Value(requestKey{}).(*request)
+}
+
+// requestWriter carries a request's record to its route when the writer is
+// not the middleware's own (a fault's discarding writer, a recorder).
+type requestWriter struct {
+	http.ResponseWriter
+	rq *request
+}
+
+// Unwrap lets http.ResponseController reach the connection (for hijacking).
+func (w *requestWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // ServeHTTP runs the checks every request gets, in a fixed order:
 // operation ID, version, authentication, rate limit, fault rules; then
 // routing. Every request is recorded in the journal.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	sw := &statusWriter{ResponseWriter: w}
-	rq := &request{r: r}
+	// NOTE: one allocation for both, on the path every request takes.
+	ex := &struct {
+		sw statusWriter
+		rq request
+	}{statusWriter{ResponseWriter: w}, request{r: r, origins: &s.origin}}
+	sw, rq := &ex.sw, &ex.rq
+	sw.rq = rq
+	admin := strings.HasPrefix(r.URL.Path, adminPrefix)
 	defer func() {
-		s.journal.record(JournalEntry{
-			Time: s.now().UTC(), Method: r.Method, Path: r.URL.Path, Route: rq.route,
-			Status: sw.status, Latency: time.Since(start), OperationID: rq.opID, Fault: rq.fault,
-		})
-	}()
-	if strings.HasPrefix(r.URL.Path, adminPrefix) {
-		if _, err := s.authenticate(r); err != nil {
-			writeAdminError(sw, err.status, err.msg)
-			return
+		// NOTE: one clock reading serves both, unless a test clock is set.
+		end := time.Now()
+		at := end
+		if s.clockSet {
+			at = s.now()
 		}
-		s.admin.ServeHTTP(sw, r)
+		s.journal.record(JournalEntry{
+			Time: at.UTC(), Method: r.Method, Path: r.URL.Path, Route: rq.route,
+			Status: sw.status, Latency: end.Sub(start), OperationID: rq.opID, Fault: rq.fault,
+		}, s.countKey(r, rq, admin))
+	}()
+	if admin {
+		s.serveAdmin(sw, r)
 		return
 	}
 	s.serveAPI(sw, r, rq, true)
+}
+
+// countKey is the journal's count key of a request: the route that served
+// it; else the route its method and path match (a request refused before
+// routing, by its version, its key, the rate limit or a fault rule); else
+// UnroutedCount.
+func (s *Server) countKey(r *http.Request, rq *request, admin bool) string {
+	if rq.route != "" {
+		return rq.route
+	}
+	if !canonicalPath(r.URL.Path) {
+		return UnroutedCount
+	}
+	mux := s.mux
+	if admin {
+		mux = s.admin
+	}
+	// NOTE: "/" is the catch-all of both muxes, which answers 404 or 405.
+	if _, pattern := mux.Handler(r); pattern != "" && pattern != "/" {
+		return pattern
+	}
+	return UnroutedCount
+}
+
+// serveAdmin serves the control API: the same API keys, no version header.
+func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request) {
+	_, err := s.authenticate(r)
+	if err == nil {
+		if !canonicalPath(r.URL.Path) {
+			err = newError(http.StatusNotFound, "", "no mock control route %s %s", r.Method, r.URL.Path)
+		} else {
+			err = checkBodyHeaders(r)
+		}
+	}
+	if err != nil {
+		writeAdminError(w, err.status, err.msg)
+		return
+	}
+	s.admin.ServeHTTP(w, r)
 }
 
 // serveAPI serves one API request; operational is false for the control
@@ -263,7 +369,10 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		return
 	}
 	rq.opID = opID
-	w.Header().Set(headerOperationID, opID)
+	// NOTE: the names here and below are in canonical form already, so the
+	// map is used directly: Get and Set would canonicalize them on every
+	// request.
+	w.Header()[headerOperationID] = []string{opID}
 
 	key, aerr := s.admit(r)
 	if aerr == nil && operational {
@@ -274,17 +383,71 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		return
 	}
 	rq.apiKey = key
-	r = r.WithContext(context.WithValue(r.Context(), requestKey{}, rq))
+	route := func(w http.ResponseWriter) {
+		// NOTE: ServeMux would answer a path that is not in canonical form
+		// ("//x", "/x/..", "/x/./y") with a redirect to the cleaned path and
+		// an HTML body; the real API has no such redirects, and a client
+		// that followed one could act on another object than it named.
+		if !canonicalPath(r.URL.Path) {
+			writeResult(w, opID, result{err: errNotFound()})
+			return
+		}
+		s.mux.ServeHTTP(carrying(w, rq), r)
+	}
 	if !operational {
-		s.mux.ServeHTTP(w, r)
+		route(w)
 		return
 	}
-	s.serveWithFault(w, r, rq, func(w http.ResponseWriter) { s.mux.ServeHTTP(w, r) })
+	s.serveWithFault(w, r, rq, route)
+}
+
+// canonicalPath reports whether ServeMux would serve p as it is, rather than
+// redirect to a cleaned form: p starts with a slash and has no empty, "." or
+// ".." segment, though it may end with a slash.
+func canonicalPath(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	rest := strings.TrimSuffix(p[1:], "/")
+	if rest == "" {
+		return p == "/"
+	}
+	for seg := range strings.SplitSeq(rest, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// checkBodyHeaders refuses, before any of the body is read, a body in a
+// content encoding and one declared larger than the limit.
+func checkBodyHeaders(r *http.Request) *apiError {
+	// NOTE: any Content-Encoding, "identity" included: the API takes plain
+	// JSON only, and RFC 9110 reserves "identity" for Accept-Encoding, so a
+	// client that sends it there is as confused as one that sends gzip.
+	if enc, ok := r.Header["Content-Encoding"]; ok {
+		return newError(http.StatusUnsupportedMediaType, codeContentType,
+			"Your request has a Content-Encoding header (%q). Send the body as plain JSON, without Content-Encoding.", strings.Join(enc, ", "))
+	}
+	if r.ContentLength > maxBodyBytes {
+		return newError(http.StatusRequestEntityTooLarge, codeBodyTooLarge,
+			"The request body of %d bytes is larger than the maximum of %d bytes.", r.ContentLength, maxBodyBytes)
+	}
+	return nil
+}
+
+// firstValue is h.Get(name) for a name already in canonical form.
+func firstValue(h http.Header, name string) string {
+	if v := h[name]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // admit checks the version header and the API key, returning the key.
 func (s *Server) admit(r *http.Request) (string, *apiError) {
-	switch v := r.Header.Get(headerVersion); v {
+	switch v := firstValue(r.Header, headerVersion); v {
 	case apiVersion:
 	case "":
 		return "", badRequest(codeMissingVersion,
@@ -298,7 +461,14 @@ func (s *Server) admit(r *http.Request) (string, *apiError) {
 
 // authenticate checks the API key, returning it.
 func (s *Server) authenticate(r *http.Request) (string, *apiError) {
-	auth := r.Header.Get("Authorization")
+	// NOTE: net/http keeps every Authorization header and Get returns the
+	// first; a proxy or client that added a second, different one would
+	// otherwise be authenticated by whichever came first.
+	if vals := r.Header["Authorization"]; len(vals) > 1 {
+		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
+			"Your request has %d Authorization headers. Send exactly one: \"Bearer <API key>\".", len(vals))
+	}
+	auth := firstValue(r.Header, "Authorization")
 	if auth == "" {
 		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
 			`Your request is not authenticated. Send your API key in the Authorization header as "Bearer <API key>".`)
@@ -321,7 +491,7 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 // serveUnrouted answers requests no route matched: 405 on a known path,
 // else the real API's bare 404.
 func (s *Server) serveUnrouted(w http.ResponseWriter, r *http.Request) {
-	rq := r.Context().Value(requestKey{}).(*request)
+	rq := requestOf(w, r)
 	if _, pattern := s.paths.Handler(r); pattern != "" {
 		allowed := s.allow[pattern]
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
@@ -336,10 +506,11 @@ func (s *Server) serveUnrouted(w http.ResponseWriter, r *http.Request) {
 // the route's declarations, runs the handler (through the idempotency cache
 // for creates) and writes the outcome.
 func (s *Server) serveRoute(rt route) http.Handler {
+	pattern := rt.method + " " + rt.path
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rq := r.Context().Value(requestKey{}).(*request)
+		rq := requestOf(w, r)
 		rq.r = r
-		rq.route = rt.method + " " + rt.path
+		rq.route = pattern
 		if err := rt.prepare(w, rq); err != nil {
 			writeResult(w, rq.opID, result{err: err})
 			return
@@ -369,27 +540,53 @@ func (s *Server) serveRoute(rt route) http.Handler {
 	})
 }
 
-// prepare checks, in order, query parameters, path IDs, content type, body
-// size and body decoding.
+// prepare checks, in order, the query string and its parameters, path IDs,
+// the body's encoding and declared length, content type, body size and body
+// decoding.
 func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 	r := rq.r
-	query := r.URL.Query()
-	for _, name := range slices.Sorted(maps.Keys(query)) {
-		if !slices.Contains(rt.query, name) {
-			if len(rt.query) == 0 {
+	if r.URL.RawQuery != "" {
+		// NOTE: URL.Query drops a pair it cannot decode ("?limit=%zz")
+		// without a word, so the request would run as if it were not there.
+		query, err := url.ParseQuery(r.URL.RawQuery)
+		if err != nil {
+			return badRequest(codeInvalidValue, "The query string is malformed: %v.", err)
+		}
+		for _, name := range slices.Sorted(maps.Keys(query)) {
+			if !slices.Contains(rt.query, name) {
+				if len(rt.query) == 0 {
+					return badRequest(codeUnknownQueryParameter,
+						"The query parameter %q is not supported: %s %s accepts no query parameters.", name, rt.method, rt.path)
+				}
 				return badRequest(codeUnknownQueryParameter,
-					"The query parameter %q is not supported: %s %s accepts no query parameters.", name, rt.method, rt.path)
+					"The query parameter %q is not supported. Supported parameters: %s.", name, strings.Join(rt.query, ", "))
 			}
-			return badRequest(codeUnknownQueryParameter,
-				"The query parameter %q is not supported. Supported parameters: %s.", name, strings.Join(rt.query, ", "))
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(rt.ids)) {
-		kind := rt.ids[name]
+	// NOTE: in name order, so that of two wrong IDs the same one is named
+	// every time; a single ID needs no sorting, which would allocate.
+	checkID := func(name string, kind idKind) *apiError {
 		if id := r.PathValue(name); !strings.HasPrefix(id, kind.prefix) {
 			return badRequest(codeWrongIDPrefix,
 				"%q is not a valid %s ID: %s IDs start with %q.", id, kind.noun, kind.noun, kind.prefix)
 		}
+		return nil
+	}
+	if len(rt.ids) == 1 {
+		for name, kind := range rt.ids {
+			if err := checkID(name, kind); err != nil {
+				return err
+			}
+		}
+	} else {
+		for _, name := range slices.Sorted(maps.Keys(rt.ids)) {
+			if err := checkID(name, rt.ids[name]); err != nil {
+				return err
+			}
+		}
+	}
+	if err := checkBodyHeaders(r); err != nil {
+		return err
 	}
 	if rt.body == nil {
 		return nil
@@ -397,6 +594,10 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	var tooLarge *http.MaxBytesError
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return newError(http.StatusRequestTimeout, "",
+			"The request body did not arrive within the server's read timeout.")
+	}
 	if err != nil && !errors.As(err, &tooLarge) {
 		return badRequest(codeInvalidJSON, "The request body could not be read: %v.", err)
 	}
@@ -466,7 +667,7 @@ func writeResult(w http.ResponseWriter, opID string, res result) {
 		w.WriteHeader(res.status)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Content-Type"] = []string{"application/json"}
 	w.WriteHeader(res.status)
 	_, _ = w.Write(res.body)
 }
@@ -474,13 +675,38 @@ func writeResult(w http.ResponseWriter, opID string, res result) {
 // encodeJSON marshals without HTML escaping, so that values such as traffic
 // policies read naturally on the wire.
 func encodeJSON(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	e := encoders.Get().(*pooledEncoder)
+	defer e.release()
+	if err := e.enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return bytes.Clone(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n"))), nil
+}
+
+// encoders saves encodeJSON an encoder and the growth of its buffer on
+// every answer.
+var encoders = sync.Pool{New: func() any {
+	e := &pooledEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	return e
+}}
+
+type pooledEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+// maxPooledBuffer keeps a rare large answer (a state dump) from being held
+// by the pool.
+const maxPooledBuffer = 64 << 10
+
+func (e *pooledEncoder) release() {
+	if e.buf.Cap() > maxPooledBuffer {
+		return
+	}
+	e.buf.Reset()
+	encoders.Put(e)
 }
 
 // timestamp is the current time as the API shows it: UTC, whole seconds.
@@ -502,5 +728,6 @@ func wireTimePtr(t time.Time) *time.Time {
 }
 
 func objectURI(origin, collection, id string) string {
-	return fmt.Sprintf("%s/%s/%s", origin, collection, id)
+	// NOTE: concatenated rather than formatted: every answer builds one.
+	return origin + "/" + collection + "/" + id
 }
