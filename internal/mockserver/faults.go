@@ -232,10 +232,10 @@ func (s *Server) serveWithFault(w http.ResponseWriter, r *http.Request, rq *requ
 // once the body has been read to its end; without this, a request with a
 // body would be served after its client had gone. It reads at most one byte
 // past maxBodyBytes, enough for the route to refuse a body over the limit,
-// and nothing of a body whose declared length is already over it. A read
-// error is kept for the route to report.
+// and nothing of a body that checkBodyHeaders refuses unread (an encoded one,
+// or one declared over the limit). A read error is kept for the route to report.
 func readBodyFirst(r *http.Request) {
-	if r.ContentLength > maxBodyBytes {
+	if checkBodyHeaders(r) != nil {
 		return
 	}
 	data, err := io.ReadAll(io.LimitReader(r.Body, maxBodyBytes+1))
