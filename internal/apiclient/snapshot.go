@@ -48,6 +48,9 @@ type snapshotTuning struct {
 	// slack is how many pages a snapshot may read beyond the number of Gets
 	// its pages have answered.
 	slack int
+	// window, when positive, makes a Get below the threshold wait this long
+	// for more Gets of its type, and join their list if they come.
+	window time.Duration
 }
 
 // defaultSnapshotTuning: see the NOTE in snapshotTuning's use, New's caller
@@ -67,7 +70,7 @@ type snapshotTuning struct {
 // about the time a plan takes anyway; an object read later costs a fresh
 // page, not a stale answer.
 func defaultSnapshotTuning() snapshotTuning {
-	return snapshotTuning{threshold: 1, ttl: 30 * time.Second, slack: 2}
+	return snapshotTuning{threshold: 1, ttl: 30 * time.Second, slack: 3}
 }
 
 // WithRefreshFromLists turns on (the default) or off answering Gets of the
@@ -147,6 +150,7 @@ type listCache[T any] struct {
 	distinct int               // distinct IDs asked for
 	broken   bool              // a page read failed: GETs only from now on
 	cur      *snapshot[T]
+	company  chan struct{} // closed when a snapshot starts, for Gets in a window
 }
 
 // snapshot is one reading of a list, possibly unfinished.
@@ -196,11 +200,33 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 		// it; new Gets start from a fresh list.
 		s, lc.cur = nil, nil
 	}
-	if s == nil {
-		if lc.distinct <= lc.tune.threshold {
+	if s == nil && lc.distinct <= lc.tune.threshold {
+		if lc.tune.window <= 0 {
 			lc.mu.Unlock()
 			return fetch()
 		}
+		if lc.company == nil {
+			lc.company = make(chan struct{})
+		}
+		company := lc.company
+		lc.mu.Unlock()
+		t := time.NewTimer(lc.tune.window)
+		select {
+		case <-company:
+			t.Stop()
+		case <-t.C:
+			return fetch()
+		case <-ctx.Done():
+			t.Stop()
+			return fetch()
+		}
+		lc.mu.Lock()
+		if s = lc.cur; s == nil {
+			lc.mu.Unlock()
+			return fetch()
+		}
+	}
+	if s == nil {
 		p, err := newPager[T](lc.c, "/"+lc.collection, lc.collection, &ListOptions{Limit: maxPageLimit})
 		if err != nil {
 			lc.mu.Unlock()
@@ -208,6 +234,10 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 		}
 		s = &snapshot[T]{pager: p, items: map[string]listed[T]{}, waiting: map[string]chan *T{}}
 		lc.cur = s
+		if lc.company != nil {
+			close(lc.company)
+			lc.company = nil
+		}
 	}
 	if e, ok := s.items[id]; ok {
 		delete(s.items, id)
