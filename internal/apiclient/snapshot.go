@@ -48,24 +48,36 @@ type snapshotTuning struct {
 	// slack is how many pages a snapshot may read beyond the number of Gets
 	// its pages have answered.
 	slack int
-	// window, when positive, makes a Get below the threshold wait this long
-	// for more Gets of its type, and join their list if they come.
-	window time.Duration
 }
 
-// defaultSnapshotTuning: see the NOTE in snapshotTuning's use, New's caller
-// in the provider, and the measurements in the package's benchmarks.
+// defaultSnapshotTuning is the tuning of the provider.
 //
-// NOTE: measured with BenchmarkRefreshFromLists (N objects read with
-// parallelism 10 against the in-process mock, 0 and 30 ms of latency). A
-// threshold of 1 keeps one object at one plain GET with no added wait and
-// costs one extra request on large plans; a batching window would add its
-// length to every single-object read and save that one request only. A
-// slack of 2 pages lets a plan whose objects are spread over the whole list
-// keep paging (each page answers about as many waiting Gets as it costs),
-// while a plan of a few objects among thousands stops after 2 wasted pages.
+// NOTE: the trigger is a count of one, chosen with BenchmarkRefreshFromLists:
+// N authorities read ten at a time (Terraform's parallelism) by fresh
+// clients, against the in-process mock with 0 and 30 ms of added latency.
+// Requests per refresh, by GET / count 1 (this) / count 0 / count 3 / a
+// 2 ms batching window after count 1:
 //
-// The ttl of 30 s covers one type's refresh, which reads its objects within
+//	N = 1:     1 / 1 / 1 / 1 / 1      N = 100:  100 / 2 / 1 / 4 / 1
+//	N = 5:     5 / 2 / 1 / 4 / 1      N = 1000: 1000 / 11 / 10-11 / 13 / 10-12
+//	N = 20:   20 / 2 / 1 / 4 / 1      1 among 2,000 others: 1 / 1 / 4 / 1 / 1
+//
+// Count 0 lists for a single object: in an account with many objects of the
+// type, that is 4 requests and 4 round trips instead of 1. Count 3 spends
+// two more GETs on every larger refresh. The window saves one request, but
+// adds its length to every type's first read (30 ms latency: 31 → 40 ms for
+// N = 1). With count 1 a single object is one GET with nothing added, and
+// N = 1000 takes 11 requests, 0.34 s instead of 3.4 s at 30 ms (14 ms
+// instead of 374 ms without latency).
+//
+// A slack of 3 pages: with 2, a refresh of 1,000 objects read in random
+// order sometimes stops paging early (10 waiting Gets, few answered by the
+// first pages) and averages 14-17 requests; with 3 it stays at 11. The price
+// is the worst case, a few objects deep in a long list: 3 pages more than
+// GETs (5 among 2,000 others: 8 requests instead of 5, 127 ms instead of
+// 31 ms at 30 ms latency).
+//
+// A ttl of 30 s covers one type's refresh, which reads its objects within
 // seconds even when throttled, and bounds how stale an answer may be to
 // about the time a plan takes anyway; an object read later costs a fresh
 // page, not a stale answer.
@@ -150,7 +162,6 @@ type listCache[T any] struct {
 	distinct int               // distinct IDs asked for
 	broken   bool              // a page read failed: GETs only from now on
 	cur      *snapshot[T]
-	company  chan struct{} // closed when a snapshot starts, for Gets in a window
 }
 
 // snapshot is one reading of a list, possibly unfinished.
@@ -201,30 +212,8 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 		s, lc.cur = nil, nil
 	}
 	if s == nil && lc.distinct <= lc.tune.threshold {
-		if lc.tune.window <= 0 {
-			lc.mu.Unlock()
-			return fetch()
-		}
-		if lc.company == nil {
-			lc.company = make(chan struct{})
-		}
-		company := lc.company
 		lc.mu.Unlock()
-		t := time.NewTimer(lc.tune.window)
-		select {
-		case <-company:
-			t.Stop()
-		case <-t.C:
-			return fetch()
-		case <-ctx.Done():
-			t.Stop()
-			return fetch()
-		}
-		lc.mu.Lock()
-		if s = lc.cur; s == nil {
-			lc.mu.Unlock()
-			return fetch()
-		}
+		return fetch()
 	}
 	if s == nil {
 		p, err := newPager[T](lc.c, "/"+lc.collection, lc.collection, &ListOptions{Limit: maxPageLimit})
@@ -234,10 +223,6 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 		}
 		s = &snapshot[T]{pager: p, items: map[string]listed[T]{}, waiting: map[string]chan *T{}}
 		lc.cur = s
-		if lc.company != nil {
-			close(lc.company)
-			lc.company = nil
-		}
 	}
 	if e, ok := s.items[id]; ok {
 		delete(s.items, id)
@@ -312,13 +297,15 @@ func (lc *listCache[T]) read(ctx context.Context, s *snapshot[T]) {
 		at := lc.c.now()
 		lc.mu.Lock()
 		s.cancelRd = nil
+		if err != nil && cancelled {
+			// NOTE: abandoned because no Get waited any more: not a failure.
+			// The pager is still on this page, for Gets that came since.
+			continue
+		}
 		if err != nil {
-			// NOTE: a read cancelled because no Get waits any more may be
-			// resumed by a later Get; any other failure ends lists for this
-			// type rather than retrying them in a loop.
-			if !cancelled {
-				lc.broken = true
-			}
+			// NOTE: any other failure ends lists for this type rather than
+			// retrying them in a loop.
+			lc.broken = true
 			break
 		}
 		s.pages++

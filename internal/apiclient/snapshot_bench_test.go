@@ -133,7 +133,6 @@ func BenchmarkRefreshFromLists(b *testing.B) {
 		{"default", nil},
 		{"count0", []Option{withSnapshotTuning(snapshotTuning{threshold: 0, ttl: def.ttl, slack: def.slack})}},
 		{"count3", []Option{withSnapshotTuning(snapshotTuning{threshold: 3, ttl: def.ttl, slack: def.slack})}},
-		{"window2ms", []Option{withSnapshotTuning(snapshotTuning{threshold: 1, ttl: def.ttl, slack: def.slack, window: 2 * time.Millisecond})}},
 		{"slack2", []Option{withSnapshotTuning(snapshotTuning{threshold: def.threshold, ttl: def.ttl, slack: 2})}},
 	}
 	type scenario struct {
