@@ -166,7 +166,8 @@ type listCache[T any] struct {
 
 // snapshot is one reading of a list, possibly unfinished.
 type snapshot[T any] struct {
-	pager    *pager[T] // used only by the reader
+	pager    *pager[T] // used only by the reader, outside mu
+	complete bool      // the last page has been read
 	firstAt  time.Time // when the first page arrived; zero before
 	items    map[string]listed[T]
 	waiting  map[string]chan *T // Gets waiting for an ID; nil sent means: ask the API
@@ -234,7 +235,7 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 		lc.mu.Unlock()
 		return fetch()
 	}
-	if s.pager.done() || (!s.reading && !lc.mayRead(s)) {
+	if s.complete || (!s.reading && !lc.mayRead(s)) {
 		lc.mu.Unlock()
 		return fetch()
 	}
@@ -285,7 +286,7 @@ func (lc *listCache[T]) usable(e listed[T], id string, now time.Time) bool {
 func (lc *listCache[T]) read(ctx context.Context, s *snapshot[T]) {
 	lc.mu.Lock()
 	defer lc.mu.Unlock()
-	for len(s.waiting) > 0 && !s.pager.done() && lc.mayRead(s) {
+	for len(s.waiting) > 0 && !s.complete && lc.mayRead(s) {
 		lc.seq++
 		seq := lc.seq
 		rctx, cancel := context.WithCancel(ctx)
@@ -309,6 +310,7 @@ func (lc *listCache[T]) read(ctx context.Context, s *snapshot[T]) {
 			break
 		}
 		s.pages++
+		s.complete = s.pager.done()
 		if s.firstAt.IsZero() {
 			s.firstAt = at
 		}
