@@ -564,3 +564,37 @@ func TestSnapshotRepeatedReadGoesToAPI(t *testing.T) {
 		t.Errorf("requests = %v, GETs = %v; want 1 page and 3 GETs of the object read again", got, gets)
 	}
 }
+
+func TestSnapshotMayRead(t *testing.T) {
+	t.Parallel()
+	lc := newListCache[SSHCertificateAuthority](nil, snapshotTuning{threshold: 1, ttl: time.Minute, slack: 3}, "x",
+		func(o *SSHCertificateAuthority) string { return o.ID })
+	waiting := func(n int) map[string]chan *SSHCertificateAuthority {
+		m := map[string]chan *SSHCertificateAuthority{}
+		for i := range n {
+			m[fmt.Sprint(i)] = nil
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		pages, hits, waiting int
+		broken               bool
+		want                 bool
+	}{
+		{pages: 0, hits: 0, waiting: 1, want: true},
+		{pages: 2, hits: 0, waiting: 9, want: true},
+		{pages: 3, hits: 0, waiting: 9, want: false}, // nothing answered: the slack only
+		{pages: 3, hits: 1, waiting: 0, want: true},
+		{pages: 4, hits: 1, waiting: 0, want: false},
+		{pages: 8, hits: 1, waiting: 5, want: true}, // answered once: the waiting Gets count
+		{pages: 9, hits: 1, waiting: 5, want: false},
+		{pages: 0, hits: 0, waiting: 1, broken: true, want: false},
+	} {
+		lc.broken = tc.broken
+		s := &snapshot[SSHCertificateAuthority]{pages: tc.pages, hits: tc.hits, waiting: waiting(tc.waiting)}
+		if got := lc.mayRead(s); got != tc.want {
+			t.Errorf("%d pages, %d answered, %d waiting, broken %v: mayRead = %v, want %v",
+				tc.pages, tc.hits, tc.waiting, tc.broken, got, tc.want)
+		}
+	}
+}
