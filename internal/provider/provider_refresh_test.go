@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
@@ -91,4 +92,55 @@ func TestAccProvider_refreshFromLists(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestAccProvider_refreshFromListsDisappears deletes one of three
+// authorities behind Terraform's back: the refresh, which reads them from
+// the list, must confirm the missing one with a GET (404) and plan to create
+// it again, and keep the other two.
+func TestAccProvider_refreshFromListsDisappears(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	config := mock.config(`resource "ngrok_ssh_certificate_authority" "test" {
+  count       = 3
+  description = "authority ${count.index}"
+}`)
+	var gone string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			Check: func(s *terraform.State) error {
+				gone = s.RootModule().Resources["ngrok_ssh_certificate_authority.test.1"].Primary.ID
+				return nil
+			},
+		}, {
+			PreConfig: func() {
+				if err := mock.server.DeleteObject("ssh_certificate_authorities", gone); err != nil {
+					t.Fatal(err)
+				}
+				mock.server.ClearJournal()
+			},
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("ngrok_ssh_certificate_authority.test[0]", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("ngrok_ssh_certificate_authority.test[1]", plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction("ngrok_ssh_certificate_authority.test[2]", plancheck.ResourceActionNoop),
+				},
+			},
+			Check: func(*terraform.State) error {
+				entries, counts := mock.server.Journal()
+				if counts[http.MethodGet+" /ssh_certificate_authorities"] == 0 {
+					return fmt.Errorf("the refresh read no list: %v", counts)
+				}
+				for _, e := range entries {
+					if e.Method == http.MethodGet && e.Path == "/ssh_certificate_authorities/"+gone && e.Status == http.StatusNotFound {
+						return nil
+					}
+				}
+				return fmt.Errorf("no GET confirmed that %s is gone: %v", gone, counts)
+			},
+		}},
+	})
 }
