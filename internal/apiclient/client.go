@@ -54,6 +54,8 @@ type Client struct {
 	newIdemKey func() string
 
 	logRequest func(ctx context.Context, e RequestLog) // nil: no logging
+
+	lists *listCaches // Gets answered from lists: snapshot.go
 }
 
 // RequestLog describes one attempt of a request, for debug logging. It holds
@@ -173,6 +175,7 @@ func New(opts ...Option) (*Client, error) {
 	if c.httpClient == nil {
 		c.httpClient = defaultHTTPClient()
 	}
+	c.initSnapshots()
 	return c, nil
 }
 

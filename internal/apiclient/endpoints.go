@@ -75,7 +75,9 @@ func (c *Client) CreateEndpoint(ctx context.Context, in *EndpointCreate) (*Endpo
 	if in == nil {
 		in = &EndpointCreate{}
 	}
-	return create[Endpoint](ctx, c, "/"+endpoints, in)
+	ep, err := create[Endpoint](ctx, c, "/"+endpoints, in)
+	c.snapshots().endpoints.created(ep)
+	return ep, err
 }
 
 // GetEndpoint reads one endpoint of any type.
@@ -84,7 +86,9 @@ func (c *Client) GetEndpoint(ctx context.Context, id string) (*Endpoint, error) 
 	if err != nil {
 		return nil, err
 	}
-	return get[Endpoint](ctx, c, p)
+	return c.snapshots().endpoints.get(ctx, id, func() (*Endpoint, error) {
+		return get[Endpoint](ctx, c, p)
+	})
 }
 
 // ListEndpoints iterates over the endpoints of every type, newest first.
@@ -101,6 +105,7 @@ func (c *Client) UpdateEndpoint(ctx context.Context, id string, in *EndpointUpda
 	if in == nil {
 		in = &EndpointUpdate{}
 	}
+	defer c.snapshots().endpoints.writeStart(id)()
 	return update[Endpoint](ctx, c, p, in)
 }
 
@@ -110,5 +115,6 @@ func (c *Client) DeleteEndpoint(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
+	defer c.snapshots().endpoints.writeStart(id)()
 	return remove(ctx, c, p)
 }

@@ -8,6 +8,7 @@ import (
 	"iter"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -42,64 +43,89 @@ func (o *ListOptions) query() (url.Values, error) {
 // already visited, is an error.
 func list[T any](ctx context.Context, c *Client, path, collection string, opts *ListOptions) iter.Seq2[*T, error] {
 	return func(yield func(*T, error) bool) {
-		query, err := opts.query()
+		p, err := newPager[T](c, path, collection, opts)
 		if err != nil {
 			yield(nil, err)
 			return
 		}
-		page, err := c.urlFor(path, query)
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		seen := make(map[string]bool)
-		for {
-			seen[page.String()] = true
-			var env map[string]json.RawMessage
-			if err := c.doURL(ctx, http.MethodGet, page, nil, &env); err != nil {
-				yield(nil, err)
-				return
-			}
-			raw, ok := env[collection]
-			if !ok {
-				yield(nil, fmt.Errorf("ngrok API: GET %s: list response has no %q property", c.apiPath(page), collection))
-				return
-			}
-			var items []*T
-			if err := json.Unmarshal(raw, &items); err != nil {
-				yield(nil, fmt.Errorf("ngrok API: GET %s: decoding %s: %w", c.apiPath(page), collection, err))
-				return
-			}
+		for !p.done() {
+			items, err := p.next(ctx)
 			for _, it := range items {
-				if it == nil {
-					continue
-				}
 				if !yield(it, nil) {
 					return
 				}
 			}
-			var next *string
-			if r, ok := env["next_page_uri"]; ok {
-				if err := json.Unmarshal(r, &next); err != nil {
-					yield(nil, fmt.Errorf("ngrok API: GET %s: decoding next_page_uri: %w", c.apiPath(page), err))
-					return
-				}
-			}
-			if next == nil || *next == "" {
-				return
-			}
-			nextURL, err := c.nextPageURL(page, *next, query)
 			if err != nil {
-				yield(nil, fmt.Errorf("ngrok API: GET %s: %w", c.apiPath(page), err))
+				yield(nil, err)
 				return
 			}
-			if seen[nextURL.String()] {
-				yield(nil, fmt.Errorf("ngrok API: GET %s: next_page_uri %q repeats a page already read", c.apiPath(page), *next))
-				return
-			}
-			page = nextURL
 		}
 	}
+}
+
+// pager reads a collection one page at a time, for list and for the
+// snapshots that answer Gets from lists. It is not safe for concurrent use.
+type pager[T any] struct {
+	c          *Client
+	collection string
+	query      url.Values // of the first request, carried over to later pages
+	page       *url.URL   // the next page to read; nil once the last was read
+	seen       map[string]bool
+}
+
+func newPager[T any](c *Client, path, collection string, opts *ListOptions) (*pager[T], error) {
+	query, err := opts.query()
+	if err != nil {
+		return nil, err
+	}
+	page, err := c.urlFor(path, query)
+	if err != nil {
+		return nil, err
+	}
+	return &pager[T]{c: c, collection: collection, query: query, page: page, seen: map[string]bool{}}, nil
+}
+
+// done reports whether the last page has been read.
+func (p *pager[T]) done() bool { return p.page == nil }
+
+// next reads the next page and returns its items (never nil ones). When the
+// page was read but its next_page_uri is refused, it returns the page's items
+// with the error. On error the pager stays on the page that failed.
+func (p *pager[T]) next(ctx context.Context) ([]*T, error) {
+	c, page := p.c, p.page
+	var env map[string]json.RawMessage
+	if err := c.doURL(ctx, http.MethodGet, page, nil, &env); err != nil {
+		return nil, err
+	}
+	raw, ok := env[p.collection]
+	if !ok {
+		return nil, fmt.Errorf("ngrok API: GET %s: list response has no %q property", c.apiPath(page), p.collection)
+	}
+	var items []*T
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, fmt.Errorf("ngrok API: GET %s: decoding %s: %w", c.apiPath(page), p.collection, err)
+	}
+	items = slices.DeleteFunc(items, func(it *T) bool { return it == nil })
+	var next *string
+	if r, ok := env["next_page_uri"]; ok {
+		if err := json.Unmarshal(r, &next); err != nil {
+			return nil, fmt.Errorf("ngrok API: GET %s: decoding next_page_uri: %w", c.apiPath(page), err)
+		}
+	}
+	if next == nil || *next == "" {
+		p.page = nil
+		return items, nil
+	}
+	nextURL, err := c.nextPageURL(page, *next, p.query)
+	if err != nil {
+		return items, fmt.Errorf("ngrok API: GET %s: %w", c.apiPath(page), err)
+	}
+	p.seen[page.String()] = true
+	if p.seen[nextURL.String()] {
+		return items, fmt.Errorf("ngrok API: GET %s: next_page_uri %q repeats a page already read", c.apiPath(page), *next)
+	}
+	p.page = nextURL
+	return items, nil
 }
 
 // nextPageURL resolves a next_page_uri against the current page and refuses

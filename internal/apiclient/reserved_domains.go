@@ -91,7 +91,9 @@ func (c *Client) CreateReservedDomain(ctx context.Context, in *ReservedDomainCre
 	if in == nil {
 		in = &ReservedDomainCreate{}
 	}
-	return create[ReservedDomain](ctx, c, "/"+reservedDomains, in)
+	d, err := create[ReservedDomain](ctx, c, "/"+reservedDomains, in)
+	c.snapshots().reservedDomains.created(d)
+	return d, err
 }
 
 // GetReservedDomain reads one reserved domain.
@@ -100,7 +102,9 @@ func (c *Client) GetReservedDomain(ctx context.Context, id string) (*ReservedDom
 	if err != nil {
 		return nil, err
 	}
-	return get[ReservedDomain](ctx, c, p)
+	return c.snapshots().reservedDomains.get(ctx, id, func() (*ReservedDomain, error) {
+		return get[ReservedDomain](ctx, c, p)
+	})
 }
 
 // ListReservedDomains iterates over the reserved domains, newest first.
@@ -117,6 +121,7 @@ func (c *Client) UpdateReservedDomain(ctx context.Context, id string, in *Reserv
 	if in == nil {
 		in = &ReservedDomainUpdate{}
 	}
+	defer c.snapshots().reservedDomains.writeStart(id)()
 	return update[ReservedDomain](ctx, c, p, in)
 }
 
@@ -126,6 +131,7 @@ func (c *Client) DeleteReservedDomain(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
+	defer c.snapshots().reservedDomains.writeStart(id)()
 	return remove(ctx, c, p)
 }
 
@@ -137,6 +143,7 @@ func (c *Client) DeleteReservedDomainCertificate(ctx context.Context, id string)
 	if err != nil {
 		return err
 	}
+	defer c.snapshots().reservedDomains.writeStart(id)()
 	return remove(ctx, c, p+"/certificate")
 }
 
@@ -148,5 +155,6 @@ func (c *Client) DeleteReservedDomainCertificateManagementPolicy(ctx context.Con
 	if err != nil {
 		return err
 	}
+	defer c.snapshots().reservedDomains.writeStart(id)()
 	return remove(ctx, c, p+"/certificate_management_policy")
 }

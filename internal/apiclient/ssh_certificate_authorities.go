@@ -40,7 +40,9 @@ func (c *Client) CreateSSHCertificateAuthority(ctx context.Context, in *SSHCerti
 	if in == nil {
 		in = &SSHCertificateAuthorityCreate{}
 	}
-	return create[SSHCertificateAuthority](ctx, c, "/"+sshCertificateAuthorities, in)
+	ca, err := create[SSHCertificateAuthority](ctx, c, "/"+sshCertificateAuthorities, in)
+	c.snapshots().sshCAs.created(ca)
+	return ca, err
 }
 
 // GetSSHCertificateAuthority reads one authority.
@@ -49,7 +51,9 @@ func (c *Client) GetSSHCertificateAuthority(ctx context.Context, id string) (*SS
 	if err != nil {
 		return nil, err
 	}
-	return get[SSHCertificateAuthority](ctx, c, p)
+	return c.snapshots().sshCAs.get(ctx, id, func() (*SSHCertificateAuthority, error) {
+		return get[SSHCertificateAuthority](ctx, c, p)
+	})
 }
 
 // ListSSHCertificateAuthorities iterates over the authorities, newest first.
@@ -66,6 +70,7 @@ func (c *Client) UpdateSSHCertificateAuthority(ctx context.Context, id string, i
 	if in == nil {
 		in = &SSHCertificateAuthorityUpdate{}
 	}
+	defer c.snapshots().sshCAs.writeStart(id)()
 	return update[SSHCertificateAuthority](ctx, c, p, in)
 }
 
@@ -75,5 +80,6 @@ func (c *Client) DeleteSSHCertificateAuthority(ctx context.Context, id string) e
 	if err != nil {
 		return err
 	}
+	defer c.snapshots().sshCAs.writeStart(id)()
 	return remove(ctx, c, p)
 }

@@ -78,17 +78,22 @@ var errCertificateFilter = errors.New("ngrok API: SSH certificate lists cannot b
 // sshCertCollection is one kind of certificate's collection; the methods
 // of both kinds are the same requests on different collections.
 type sshCertCollection[T any] struct {
-	name string // the path segment and the list's property
-	noun string // for errors: "SSH host certificate"
+	name  string // the path segment and the list's property
+	noun  string // for errors: "SSH host certificate"
+	cache func(*listCaches) *listCache[T]
 }
 
 var (
-	sshHostCertificates = sshCertCollection[SSHHostCertificate]{"ssh_host_certificates", "SSH host certificate"}
-	sshUserCertificates = sshCertCollection[SSHUserCertificate]{"ssh_user_certificates", "SSH user certificate"}
+	sshHostCertificates = sshCertCollection[SSHHostCertificate]{"ssh_host_certificates", "SSH host certificate",
+		func(l *listCaches) *listCache[SSHHostCertificate] { return l.sshHostCerts }}
+	sshUserCertificates = sshCertCollection[SSHUserCertificate]{"ssh_user_certificates", "SSH user certificate",
+		func(l *listCaches) *listCache[SSHUserCertificate] { return l.sshUserCerts }}
 )
 
 func (k sshCertCollection[T]) create(ctx context.Context, c *Client, in any) (*T, error) {
-	return create[T](ctx, c, "/"+k.name, in)
+	out, err := create[T](ctx, c, "/"+k.name, in)
+	k.cache(c.snapshots()).created(out)
+	return out, err
 }
 
 func (k sshCertCollection[T]) get(ctx context.Context, c *Client, id string) (*T, error) {
@@ -96,7 +101,7 @@ func (k sshCertCollection[T]) get(ctx context.Context, c *Client, id string) (*T
 	if err != nil {
 		return nil, err
 	}
-	return get[T](ctx, c, p)
+	return k.cache(c.snapshots()).get(ctx, id, func() (*T, error) { return get[T](ctx, c, p) })
 }
 
 func (k sshCertCollection[T]) list(ctx context.Context, c *Client, opts *ListOptions) iter.Seq2[*T, error] {
@@ -111,6 +116,7 @@ func (k sshCertCollection[T]) update(ctx context.Context, c *Client, id string, 
 	if err != nil {
 		return nil, err
 	}
+	defer k.cache(c.snapshots()).writeStart(id)()
 	return update[T](ctx, c, p, cmp.Or(in, &SSHCertificateUpdate{}))
 }
 
@@ -119,6 +125,7 @@ func (k sshCertCollection[T]) remove(ctx context.Context, c *Client, id string) 
 	if err != nil {
 		return err
 	}
+	defer k.cache(c.snapshots()).writeStart(id)()
 	return remove(ctx, c, p)
 }
 

@@ -63,7 +63,7 @@ func newCountingMock(t *testing.T) *countingMock {
 		_, _ = w.Write(rec.Body.Bytes())
 	}))
 	t.Cleanup(srv.Close)
-	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey))
+	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey), apiclient.WithRefreshFromLists(false))
 	if err != nil {
 		t.Fatal(err)
 	}

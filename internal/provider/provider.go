@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -26,8 +27,9 @@ import (
 )
 
 const (
-	envAPIKey     = "NGROK_API_KEY"
-	envAPIBaseURL = "NGROK_API_BASE_URL"
+	envAPIKey           = "NGROK_API_KEY"
+	envAPIBaseURL       = "NGROK_API_BASE_URL"
+	envRefreshFromLists = "NGROK_REFRESH_FROM_LISTS"
 
 	// maxRetriesLimit keeps a typo such as 1000 from turning one failing
 	// request into hours of backoff.
@@ -58,6 +60,8 @@ type providerModel struct {
 	MaxRetries types.Int64  `tfsdk:"max_retries"`
 	CAFile     types.String `tfsdk:"ca_file"`
 	Insecure   types.Bool   `tfsdk:"insecure_skip_verify"`
+	// RefreshFromLists answers reads from lists (apiclient.WithRefreshFromLists).
+	RefreshFromLists types.Bool `tfsdk:"refresh_from_lists"`
 }
 
 func (p *ngrokProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -95,6 +99,15 @@ func (p *ngrokProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 					"in addition to the system's, for example the certificate that `ngrok-mock -tls -tls-cert-file` writes.",
 				Optional: true,
 			},
+			"refresh_from_lists": schema.BoolAttribute{
+				Description: "When many reserved domains, endpoints, SSH certificate authorities or SSH certificates are read " +
+					"in one run (a plan or refresh), read each type's list, 100 objects a request, instead of one request per object: " +
+					"a plan of 1,000 objects then costs about a dozen requests instead of 1,000. The first object of each type is " +
+					"still read on its own, an object missing from the list is read on its own before it is reported gone, and " +
+					"objects the provider changes are always read on their own. Defaults to `true`; set `false` to read every " +
+					"object on its own. May also be set with the `" + envRefreshFromLists + "` environment variable.",
+				Optional: true,
+			},
 			"insecure_skip_verify": schema.BoolAttribute{
 				Description: "Skip verification of the API's TLS certificate. Only for local testing against `ngrok-mock -tls`; " +
 					"prefer `ca_file`. Never use it against the real API.",
@@ -112,7 +125,7 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 
 	if cfg.APIKey.IsUnknown() || cfg.APIBaseURL.IsUnknown() || cfg.MaxRetries.IsUnknown() ||
-		cfg.CAFile.IsUnknown() || cfg.Insecure.IsUnknown() {
+		cfg.CAFile.IsUnknown() || cfg.Insecure.IsUnknown() || cfg.RefreshFromLists.IsUnknown() {
 		// NOTE: values that come from resources not yet created are unknown
 		// during plan; Configure runs again with them known at apply. Until
 		// then there is no client, and every API call fails with
@@ -139,6 +152,12 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		baseURL = apiclient.DefaultBaseURL
 	}
 
+	refreshFromLists, err := boolOrEnv(cfg.RefreshFromLists, envRefreshFromLists, true)
+	if err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("refresh_from_lists"), "Invalid "+envRefreshFromLists, err.Error())
+		return
+	}
+
 	retry := apiclient.DefaultRetryPolicy()
 	if !cfg.MaxRetries.IsNull() {
 		retry.MaxRetries = int(cfg.MaxRetries.ValueInt64())
@@ -150,6 +169,7 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		apiclient.WithUserAgent(userAgent(p.version, req.TerraformVersion)),
 		apiclient.WithRetryPolicy(retry),
 		apiclient.WithRequestLogger(logAPIRequest),
+		apiclient.WithRefreshFromLists(refreshFromLists),
 	}
 	if !cfg.CAFile.IsNull() || cfg.Insecure.ValueBool() {
 		hc, err := tlsHTTPClient(cfg.CAFile.ValueString(), cfg.Insecure.ValueBool())
@@ -169,8 +189,9 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		return
 	}
 	tflog.Debug(ctx, "configured ngrok API client", map[string]any{
-		"api_base_url": client.BaseURL(),
-		"max_retries":  retry.MaxRetries,
+		"api_base_url":       client.BaseURL(),
+		"max_retries":        retry.MaxRetries,
+		"refresh_from_lists": refreshFromLists,
 	})
 
 	resp.DataSourceData = client
@@ -228,6 +249,23 @@ func stringOrEnv(v types.String, env string) string {
 		return v.ValueString()
 	}
 	return os.Getenv(env)
+}
+
+// boolOrEnv returns v when set, else the environment variable env parsed
+// as a boolean (true, false, 1, 0, ...), else def.
+func boolOrEnv(v types.Bool, env string, def bool) (bool, error) {
+	if !v.IsNull() {
+		return v.ValueBool(), nil
+	}
+	raw := strings.TrimSpace(os.Getenv(env))
+	if raw == "" {
+		return def, nil
+	}
+	b, err := strconv.ParseBool(raw)
+	if err != nil {
+		return false, fmt.Errorf("%s is %q; set it to true or false, or unset it", env, raw)
+	}
+	return b, nil
 }
 
 func userAgent(providerVersion, terraformVersion string) string {

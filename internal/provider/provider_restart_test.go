@@ -104,7 +104,7 @@ func TestAccProvider_mockKilledMidApplyConverges(t *testing.T) {
 	crashing := newCrashingMock(t, 3, 2)
 	srv := httptest.NewServer(crashing)
 	t.Cleanup(srv.Close)
-	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey))
+	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey), apiclient.WithRefreshFromLists(false))
 	if err != nil {
 		t.Fatal(err)
 	}

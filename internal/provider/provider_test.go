@@ -24,7 +24,9 @@ var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServe
 }
 
 // testMock is one in-process mock server of the API, owned by one test, and
-// a client of it for arranging and inspecting objects outside Terraform.
+// a client of it for arranging and inspecting objects outside Terraform. The
+// client reads every object on its own: an inspection must see the API's
+// state, never a list read before Terraform changed it.
 type testMock struct {
 	server *mockserver.Server
 	url    string
@@ -36,7 +38,7 @@ func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 	server := mockserver.New(append([]mockserver.Option{mockserver.WithAPIKeys(testAPIKey)}, opts...)...)
 	srv := httptest.NewServer(server)
 	t.Cleanup(srv.Close)
-	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey))
+	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey), apiclient.WithRefreshFromLists(false))
 	if err != nil {
 		t.Fatal(err)
 	}
