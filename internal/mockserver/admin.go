@@ -3,8 +3,10 @@ package mockserver
 import (
 	"bytes"
 	"context"
+	"encoding"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -238,7 +240,7 @@ type adminTable interface {
 	clear()
 	marshalRows() (json.RawMessage, error)
 	unmarshalRows(json.RawMessage) (func(), error)
-	persistable() bool
+	persistable() error
 }
 
 func (st *store) register(name string, t adminTable) {
@@ -302,12 +304,35 @@ func contextAndKey(r *http.Request, fallbackKey string) (context.Context, string
 	return r.Context(), fallbackKey
 }
 
-// persistable reports whether T survives a state file: it must encode its
-// own fields, since stored types keep them unexported.
-func (t *table[T]) persistable() bool {
-	typ := reflect.TypeFor[T]()
-	return typ.Implements(reflect.TypeFor[json.Marshaler]()) &&
-		reflect.PointerTo(typ).Implements(reflect.TypeFor[json.Unmarshaler]())
+// persistable reports why T would not survive a state file, or nil: stored
+// types are persisted as encoding/json sees them, so every field must be
+// exported and named by a json tag, down to nested structs, unless its type
+// encodes itself as text or JSON.
+func (t *table[T]) persistable() error {
+	return checkPersistable(reflect.TypeFor[T](), reflect.TypeFor[T]().Name())
+}
+
+func checkPersistable(typ reflect.Type, path string) error {
+	if typ.Implements(reflect.TypeFor[encoding.TextMarshaler]()) || typ.Implements(reflect.TypeFor[json.Marshaler]()) {
+		return nil
+	}
+	switch typ.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return checkPersistable(typ.Elem(), path)
+	case reflect.Struct:
+		for f := range typ.Fields() {
+			if !f.IsExported() {
+				return fmt.Errorf("%s.%s is unexported: encoding/json would drop it", path, f.Name)
+			}
+			if tag := f.Tag.Get("json"); tag == "" || tag == "-" {
+				return fmt.Errorf("%s.%s has no json tag", path, f.Name)
+			}
+			if err := checkPersistable(f.Type, path+"."+f.Name); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // saveOrLog saves the state where no caller can be told of a failure.

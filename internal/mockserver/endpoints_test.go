@@ -681,7 +681,7 @@ func TestEndpointDomainRefAfterTheDomainIsDeleted(t *testing.T) {
 	if err := restored.LoadState(data); err != nil {
 		t.Fatal(err)
 	}
-	if e, _ := restored.endpoints.get(edge); e.domainID != "" {
-		t.Errorf("restored edge endpoint domain = %q, want none", e.domainID)
+	if e, _ := restored.endpoints.get(edge); e.DomainID != "" {
+		t.Errorf("restored edge endpoint domain = %q, want none", e.DomainID)
 	}
 }

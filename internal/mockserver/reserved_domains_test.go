@@ -707,8 +707,8 @@ func TestSeeds(t *testing.T) {
 	if err != nil || !strings.HasPrefix(ec, "ec_") {
 		t.Errorf("SeedEndpointConfiguration = %q, %v", ec, err)
 	}
-	if stored, _ := s.domains.endpointConfigs.get(ec); stored.typ != "https" {
-		t.Errorf("default type = %q, want https", stored.typ)
+	if stored, _ := s.domains.endpointConfigs.get(ec); stored.Type != "https" {
+		t.Errorf("default type = %q, want https", stored.Type)
 	}
 	if _, err := s.SeedEndpointConfiguration(EndpointConfigurationSeed{Type: "tcp"}); err == nil {
 		t.Error("an unknown type must be refused")
@@ -753,7 +753,7 @@ func TestReservedDomainStateRoundTrip(t *testing.T) {
 		cert: func(id string) bool { _, err := restored.domains.certificates.get(id); return err == nil },
 		ec: func(id string) bool {
 			v, err := restored.domains.endpointConfigs.get(id)
-			return err == nil && v.typ == "http"
+			return err == nil && v.Type == "http"
 		},
 	} {
 		if !table(id) {
