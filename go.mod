@@ -3,6 +3,7 @@ module github.com/tfedge/terraform-provider-ngrok
 go 1.26.0
 
 require (
+	github.com/google/btree v1.1.3
 	github.com/hashicorp/terraform-plugin-framework v1.19.0
 	github.com/hashicorp/terraform-plugin-framework-validators v0.19.0
 	github.com/hashicorp/terraform-plugin-go v0.31.0

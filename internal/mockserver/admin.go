@@ -241,6 +241,7 @@ type adminTable interface {
 	marshalRows() (json.RawMessage, error)
 	unmarshalRows(json.RawMessage) (func(), error)
 	persistable() error
+	observeIDs(*idSource)
 }
 
 func (st *store) register(name string, t adminTable) {
@@ -277,9 +278,7 @@ func (t *table[T]) adminRemove(id string) *apiError { return t.remove(id) }
 func (t *table[T]) clear() {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
-	t.rows = map[string]*row[T]{}
-	t.order = nil
-	t.gone = map[string]uint64{}
+	t.reset()
 }
 
 func (c *idempotencyCache) clear() {

@@ -452,7 +452,7 @@ func (s *Server) deleteEndpoint(rq *request) (any, int, *apiError) {
 	if r.val.Type != endpointCloud {
 		return nil, 0, errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.Type, id))
 	}
-	s.removeEndpointLocked(id)
+	s.endpoints.removeLocked(id)
 	return nil, http.StatusNoContent, nil
 }
 
@@ -466,39 +466,13 @@ func errNotCloud(what string) *apiError {
 // must be held, so that the checks before it and the insert are one step.
 func (s *Server) insertEndpointLocked(build func(id string) endpoint) (endpoint, *apiError) {
 	t := s.endpoints
-	for range maxIDAttempts {
-		id, err := t.ids.newID(t.prefix)
-		if err != nil {
-			return endpoint{}, errInternal("%v", err)
-		}
-		if _, taken := t.rows[id]; taken {
-			continue
-		}
-		if _, taken := t.gone[id]; taken {
-			continue
-		}
-		return s.putEndpointLocked(id, build), nil
+	id, err := t.ids.newID(t.prefix)
+	if err != nil {
+		return endpoint{}, errInternal("%v", err)
 	}
-	return endpoint{}, errInternal("could not mint a unique %s ID", t.noun)
-}
-
-// putEndpointLocked stores an endpoint under an ID known to be free.
-func (s *Server) putEndpointLocked(id string, build func(id string) endpoint) endpoint {
-	t := s.endpoints
-	t.st.seq++
-	r := &row[endpoint]{id: id, seq: t.st.seq, val: build(id)}
-	t.rows[id] = r
-	t.order = append(t.order, r)
-	return r.val
-}
-
-// removeEndpointLocked deletes a live endpoint; the store lock must be held.
-func (s *Server) removeEndpointLocked(id string) {
-	t := s.endpoints
-	r := t.rows[id]
-	delete(t.rows, id)
-	t.gone[id] = r.seq
-	t.order = slices.DeleteFunc(t.order, func(x *row[endpoint]) bool { return x == r })
+	e := build(id)
+	t.putLocked(id, e)
+	return e, nil
 }
 
 // checkEndpointURLLocked applies the rules that involve other objects: the

@@ -84,7 +84,7 @@ import (
 //	ERR_NGROK_27617  409     Idempotency-Key reused with another request [real]
 //	(none)           404     unknown object or route, msg "Resource not found" [real]
 //	(none)           405     known path, method not served there [ours]
-//	(none)           500     the mock server itself failed (ID randomness exhausted) [ours]
+//	(none)           500     the mock server itself failed (ID randomness exhausted, or no greater ID left to mint) [ours]
 //
 // The SSH CA codes ERR_NGROK_1936..1942 are the real range; which code stands
 // for which rule is our assignment. ERR_NGROK_1943 is the real code for a

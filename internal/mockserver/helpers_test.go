@@ -113,6 +113,14 @@ func listCAs(t *testing.T, s http.Handler, target string) caList {
 	return decodeBody[caList](t, w)
 }
 
+// closeServer releases the server's state file.
+func closeServer(t *testing.T, s *Server) {
+	t.Helper()
+	if err := s.Close(); err != nil {
+		t.Error(err)
+	}
+}
+
 // seededIDs is a reproducible ID source.
 func seededIDs(seed byte) io.Reader {
 	var s [32]byte

@@ -368,21 +368,14 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 		}
 		return nil
 	}
-	for range maxIDAttempts {
-		id, idErr := s.ids.newID(prefixReservedDomain)
-		if idErr != nil {
-			return nil, 0, errInternal("%v", idErr)
-		}
+	d, err = tbl.insertChecked(check, func(id string) reservedDomain {
 		d.ID = id
-		taken, err := tbl.putNew(id, d, check)
-		if err != nil {
-			return nil, 0, err
-		}
-		if !taken {
-			return d.wire(rq.origin(), s.now()), http.StatusCreated, nil
-		}
+		return d
+	})
+	if err != nil {
+		return nil, 0, err
 	}
-	return nil, 0, errInternal("could not mint a unique reserved domain ID")
+	return d.wire(rq.origin(), s.now()), http.StatusCreated, nil
 }
 
 func (s *Server) listReservedDomains(rq *request) (any, int, *apiError) {
@@ -594,15 +587,12 @@ func (s *Server) newCertPolicy(in *certPolicyWire, start time.Time) (*certPolicy
 // newCNAMETarget mints a target like the real API's
 // 2udamkamcl8pjmrff.vct3s84uffzzf7py.ngrok-cname.com.
 func (s *Server) newCNAMETarget() (string, *apiError) {
-	a, err := s.ids.newID("")
+	a, err := s.ids.randomString(17 + 16)
 	if err != nil {
 		return "", errInternal("%v", err)
 	}
-	b, err := s.ids.newID("")
-	if err != nil {
-		return "", errInternal("%v", err)
-	}
-	return strings.ToLower(a[:17]) + "." + strings.ToLower(b[:16]) + "." + cnameTargetDomain, nil
+	a = strings.ToLower(a)
+	return a[:17] + "." + a[17:] + "." + cnameTargetDomain, nil
 }
 
 // checkEndpointConfigurationLocked checks an endpoint configuration ID of a

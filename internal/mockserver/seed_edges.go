@@ -216,7 +216,7 @@ func seedInsert[T any](t *table[T], id string, build func(id string) T) (T, erro
 	if err := checkSeedID(id, t.prefix); err != nil {
 		return zero, fmt.Errorf("seeding a %s: %w", t.noun, err)
 	}
-	v, ok := t.tryInsert(id, build)
+	v, ok := t.putSeeded(id, build)
 	if !ok {
 		return zero, fmt.Errorf("seeding a %s: the ID %q is already taken", t.noun, id)
 	}
@@ -226,8 +226,7 @@ func seedInsert[T any](t *table[T], id string, build func(id string) T) (T, erro
 // checkSeedID accepts only IDs of the shape the real API mints, so that a
 // seeded object is indistinguishable from a real one.
 func checkSeedID(id, prefix string) error {
-	rest, ok := strings.CutPrefix(id, prefix)
-	if !ok || len(rest) != idLen || strings.Trim(rest, base62) != "" {
+	if !wellFormedID(id, prefix) {
 		return fmt.Errorf("the ID %q must be %q followed by %d base-62 characters", id, prefix, idLen)
 	}
 	return nil

@@ -189,10 +189,10 @@ func (s *Server) storeSeededEndpoint(noun, id string, e endpoint) (string, error
 		}
 		return v.ID, nil
 	}
-	_, live := s.endpoints.rows[id]
-	_, dead := s.endpoints.gone[id]
-	if live || dead {
+	if _, live := s.endpoints.rows[id]; live {
 		return "", fmt.Errorf("seeding an %s: the ID %q is already taken", noun, id)
 	}
-	return s.putEndpointLocked(id, build).ID, nil
+	s.ids.observe(id)
+	s.endpoints.putLocked(id, build(id))
+	return id, nil
 }

@@ -108,12 +108,13 @@ func WithClock(now func() time.Time) Option {
 }
 
 // WithIDSource sets the randomness behind object and operation IDs (default
-// crypto/rand), so that tests can get reproducible IDs. Key generation always
-// uses crypto/rand. A nil reader keeps the default.
+// crypto/rand). IDs also hold the time (ids.go), so tests that want
+// reproducible IDs pair it with WithClock. Key generation always uses
+// crypto/rand. A nil reader keeps the default.
 func WithIDSource(r io.Reader) Option {
 	return func(s *Server) {
 		if r != nil {
-			s.ids = &idSource{r: r}
+			s.ids = newIDSource(r)
 		}
 	}
 }
@@ -133,7 +134,7 @@ func New(opts ...Option) *Server {
 	s := &Server{
 		apiKeys:        []string{DefaultAPIKey},
 		now:            time.Now,
-		ids:            &idSource{r: rand.Reader},
+		ids:            newIDSource(rand.Reader),
 		pageSize:       maxLimit,
 		store:          &store{},
 		journal:        newJournal(),
@@ -143,6 +144,7 @@ func New(opts ...Option) *Server {
 	for _, opt := range opts {
 		opt(s)
 	}
+	s.ids.now = s.now
 	s.sshCAs = newTable[sshCA](s.store, s.ids, collSSHCAs, "SSH certificate authority", prefixSSHCA)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)

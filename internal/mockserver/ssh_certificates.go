@@ -379,29 +379,23 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 	// is the object ID (sshd logs it on every login). Signing happens outside
 	// the store lock; putNew then checks, under the lock, that the authority
 	// was not deleted meanwhile.
-	for range maxIDAttempts {
-		id, idErr := t.ids.newID(t.prefix)
-		if idErr != nil {
-			return sshCert{}, errInternal("%v", idErr)
-		}
-		c.ID = id
-		if err := c.sign(subject, in.certType, signer); err != nil {
-			return sshCert{}, err
-		}
-		taken, err := t.putNew(id, c, func() *apiError {
-			if _, ok := s.sshCAs.rows[in.caID]; !ok {
-				return unknownAuthority(in.caID)
-			}
-			return nil
-		})
-		if err != nil {
-			return sshCert{}, err
-		}
-		if !taken {
-			return c, nil
-		}
+	id, idErr := t.ids.newID(t.prefix)
+	if idErr != nil {
+		return sshCert{}, errInternal("%v", idErr)
 	}
-	return sshCert{}, errInternal("could not mint a unique %s ID", t.noun)
+	c.ID = id
+	if err := c.sign(subject, in.certType, signer); err != nil {
+		return sshCert{}, err
+	}
+	if err := t.putNew(id, c, func() *apiError {
+		if _, ok := s.sshCAs.rows[in.caID]; !ok {
+			return unknownAuthority(in.caID)
+		}
+		return nil
+	}); err != nil {
+		return sshCert{}, err
+	}
+	return c, nil
 }
 
 func unknownAuthority(caID string) *apiError {

@@ -2,7 +2,6 @@ package mockserver
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -61,6 +60,9 @@ func WithStateFile(path string) Option {
 	return func(s *Server) { s.persist = &persister{path: path} }
 }
 
+// Close releases the state file; the server must not serve after it.
+func (s *Server) Close() error { return nil }
+
 // LoadStateFile loads the state file given to WithStateFile, if it exists.
 func (s *Server) LoadStateFile() error {
 	if s.persist == nil {
@@ -93,7 +95,6 @@ func (s *Server) MarshalState() ([]byte, error) {
 	defer s.commit.Unlock()
 	f := stateFile{Version: stateVersion, Tables: map[string]json.RawMessage{}}
 	s.store.mu.Lock()
-	f.Seq = s.store.seq
 	tables := s.store.tables
 	for name, t := range tables {
 		raw, err := t.marshalRows()
@@ -154,7 +155,9 @@ func (s *Server) LoadState(data []byte) error {
 	for _, commit := range commits {
 		commit()
 	}
-	s.store.seq = f.Seq
+	for _, t := range s.store.tables {
+		t.observeIDs(s.ids)
+	}
 	s.idem.restore(f.Idempotency)
 	return nil
 }
@@ -172,10 +175,11 @@ func (s *Server) loadStateFile() error {
 
 // marshalRows and unmarshalRows run with the store lock held.
 func (t *table[T]) marshalRows() (json.RawMessage, error) {
-	ts := tableState[T]{Gone: t.gone}
-	for _, r := range t.order {
-		ts.Rows = append(ts.Rows, rowState[T]{ID: r.id, Seq: r.seq, Val: r.val})
-	}
+	var ts tableState[T]
+	t.index.Ascend(func(r *row[T]) bool {
+		ts.Rows = append(ts.Rows, rowState[T]{ID: r.id, Seq: uint64(len(ts.Rows) + 1), Val: r.val})
+		return true
+	})
 	return json.Marshal(ts)
 }
 
@@ -186,19 +190,19 @@ func (t *table[T]) unmarshalRows(raw json.RawMessage) (func(), error) {
 	if err := json.Unmarshal(raw, &ts); err != nil {
 		return nil, err
 	}
-	rows := map[string]*row[T]{}
-	var order []*row[T]
-	gone := map[string]uint64{}
-	for id, seq := range ts.Gone {
-		gone[id] = seq
+	return func() {
+		t.reset()
+		for _, rs := range ts.Rows {
+			t.putLocked(rs.ID, rs.Val)
+		}
+	}, nil
+}
+
+// observeIDs makes ids mint IDs greater than every ID of the table.
+func (t *table[T]) observeIDs(ids *idSource) {
+	if r, ok := t.index.Max(); ok {
+		ids.observe(r.id)
 	}
-	slices.SortFunc(ts.Rows, func(a, b rowState[T]) int { return cmp.Compare(a.Seq, b.Seq) })
-	for _, rs := range ts.Rows {
-		r := &row[T]{id: rs.ID, seq: rs.Seq, val: rs.Val}
-		rows[rs.ID] = r
-		order = append(order, r)
-	}
-	return func() { t.rows, t.order, t.gone = rows, order, gone }, nil
 }
 
 func (c *idempotencyCache) snapshot() []idempotencyState {
