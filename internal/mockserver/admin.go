@@ -3,14 +3,11 @@ package mockserver
 import (
 	"bytes"
 	"context"
-	"encoding"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"reflect"
 	"strings"
 	"time"
 )
@@ -30,7 +27,7 @@ const adminPrefix = "/_mock/"
 //	DELETE /_mock/faults                     remove every fault rule
 //	DELETE /_mock/objects/{collection}/{id}  delete an object as if in the dashboard
 //	PATCH  /_mock/objects/{collection}/{id}  change an object as if in the dashboard (the API's PATCH body)
-//	GET    /_mock/state                      everything the server holds, as the -state file stores it
+//	GET    /_mock/state                      everything the server holds, as JSON, without credentials (state.go)
 //	POST   /_mock/seed                       create the objects of a seed file (JSON or YAML; see SeedFile)
 func (s *Server) adminRoutes() *http.ServeMux {
 	mux := http.NewServeMux()
@@ -238,10 +235,7 @@ func writeAdminError(w http.ResponseWriter, status int, msg string) {
 type adminTable interface {
 	adminRemove(id string) *apiError
 	clear()
-	marshalRows() (json.RawMessage, error)
-	unmarshalRows(json.RawMessage) (func(), error)
-	persistable() error
-	observeIDs(*idSource)
+	persistedTable // state.go
 }
 
 func (st *store) register(name string, t adminTable) {
@@ -279,12 +273,17 @@ func (t *table[T]) clear() {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
 	t.reset()
+	if t.st.dirty != nil {
+		t.st.full = true
+	}
 }
 
 func (c *idempotencyCache) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.entries = map[idempotencyKey]*idempotencyEntry{}
+	c.dirty = nil
+	c.cleared = c.track
 }
 
 func readAll(w http.ResponseWriter, r *http.Request) ([]byte, error) {
@@ -301,37 +300,6 @@ func contextAndKey(r *http.Request, fallbackKey string) (context.Context, string
 		return r.Context(), token
 	}
 	return r.Context(), fallbackKey
-}
-
-// persistable reports why T would not survive a state file, or nil: stored
-// types are persisted as encoding/json sees them, so every field must be
-// exported and named by a json tag, down to nested structs, unless its type
-// encodes itself as text or JSON.
-func (t *table[T]) persistable() error {
-	return checkPersistable(reflect.TypeFor[T](), reflect.TypeFor[T]().Name())
-}
-
-func checkPersistable(typ reflect.Type, path string) error {
-	if typ.Implements(reflect.TypeFor[encoding.TextMarshaler]()) || typ.Implements(reflect.TypeFor[json.Marshaler]()) {
-		return nil
-	}
-	switch typ.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-		return checkPersistable(typ.Elem(), path)
-	case reflect.Struct:
-		for f := range typ.Fields() {
-			if !f.IsExported() {
-				return fmt.Errorf("%s.%s is unexported: encoding/json would drop it", path, f.Name)
-			}
-			if tag := f.Tag.Get("json"); tag == "" || tag == "-" {
-				return fmt.Errorf("%s.%s has no json tag", path, f.Name)
-			}
-			if err := checkPersistable(f.Type, path+"."+f.Name); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // saveOrLog saves the state where no caller can be told of a failure.

@@ -155,8 +155,10 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		if err != nil {
 			return nil, 0, err
 		}
-		*m.slot(&r.val) = &v
-		r.val.recordPut(m.name, rq.raw)
+		route := r.val
+		*m.slot(&route) = &v
+		route.recordPut(m.name, rq.raw)
+		es.routes.putLocked(r.id, route)
 		return m.wire(&v, rq.origin()), http.StatusOK, nil
 	}
 	get := func(rq *request) (any, int, *apiError) {
@@ -182,7 +184,9 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		if err != nil {
 			return nil, 0, err
 		}
-		*m.slot(&r.val) = nil
+		route := r.val
+		*m.slot(&route) = nil
+		es.routes.putLocked(r.id, route)
 		return nil, http.StatusNoContent, nil
 	}
 	return []route{

@@ -522,7 +522,9 @@ func (s *Server) domainInUse(id string) bool {
 func (s *Server) releaseDomainLocked(id string) {
 	for _, r := range s.endpoints.rows {
 		if r.val.DomainID == id {
-			r.val.DomainID, _ = s.matchReservedDomainExceptLocked(r.val.URL.host, id)
+			e := r.val
+			e.DomainID, _ = s.matchReservedDomainExceptLocked(e.URL.host, id)
+			s.endpoints.putLocked(r.id, e)
 		}
 	}
 }

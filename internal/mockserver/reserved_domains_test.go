@@ -725,14 +725,7 @@ func TestReservedDomainStateRoundTrip(t *testing.T) {
 	patchRD(t, s, a.ID, `{"certificate_management_policy":{},"http_endpoint_configuration_id":"`+ec+`"}`)
 	b := createRD(t, s, `{"domain":"b.example.com","certificate_id":"`+cert+`"}`)
 
-	data, err := s.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	restored := New(WithClock(clock.Now))
-	if err := restored.LoadState(data); err != nil {
-		t.Fatal(err)
-	}
+	restored := reload(t, s, WithClock(clock.Now))
 	for _, id := range []string{a.ID, b.ID} {
 		if got, want := jsonString(t, getRD(t, restored, id)), jsonString(t, getRD(t, s, id)); got != want {
 			t.Errorf("restored %s\nwant     %s", got, want)

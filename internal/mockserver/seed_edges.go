@@ -111,6 +111,25 @@ type httpsEdgeRoute struct {
 	LastPut map[string]string `json:"last_put,omitempty"`
 }
 
+// redactedValue stands in for a credential in the control API's view of
+// the state (state.go).
+const redactedValue = "(redacted)"
+
+// redact blanks the OIDC client secret, and the recorded OIDC PUT body that
+// holds it, in the control API's view of the state. The copy must not share
+// the module or the map with the stored route.
+func (r *httpsEdgeRoute) redact() {
+	if r.OIDC != nil {
+		m := *r.OIDC
+		m.ClientSecret = redactedValue
+		r.OIDC = &m
+	}
+	if _, ok := r.LastPut[ModuleOIDC]; ok {
+		r.LastPut = maps.Clone(r.LastPut)
+		r.LastPut[ModuleOIDC] = redactedValue
+	}
+}
+
 // recordPut remembers body as the last accepted PUT of module. The map is
 // copied first: rows are copied by value, so a copy may share it.
 func (r *httpsEdgeRoute) recordPut(module string, body []byte) {

@@ -59,7 +59,7 @@ type Server struct {
 	journal   *journal
 	faults    faultSet
 	limiter   *rateLimiter // nil: no rate limit
-	persist   *persister   // nil: no state file
+	persist   *persister   // nil: no state file (state.go)
 	admin     *http.ServeMux
 	sshCAs    *table[sshCA]
 	hostCerts *table[sshCert]
@@ -78,10 +78,10 @@ type Server struct {
 	paths *http.ServeMux
 	allow map[string][]string // path pattern → methods served there
 
-	// commit is held for reading while a change runs and for writing while
-	// the state is snapshotted, so that a snapshot (the state file) holds
-	// each change whole: an object together with its Idempotency-Key.
-	commit sync.RWMutex
+	// changes is held for reading while a change runs and for writing while
+	// the changes to commit are collected (state.go), so that the state file
+	// holds each change whole: an object together with its Idempotency-Key.
+	changes sync.RWMutex
 }
 
 // Option configures a Server.
@@ -145,6 +145,12 @@ func New(opts ...Option) *Server {
 		opt(s)
 	}
 	s.ids.now = s.now
+	if s.persist != nil {
+		// NOTE: changes are tracked only for a state file: without one they
+		// cost nothing.
+		s.store.dirty = map[rowKey]struct{}{}
+		s.idem.track = true
+	}
 	s.sshCAs = newTable[sshCA](s.store, s.ids, collSSHCAs, "SSH certificate authority", prefixSSHCA)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
@@ -350,7 +356,8 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		serve := func() {
 			if key := r.Header.Get(headerIdempotency); key != "" && rt.method == http.MethodPost {
 				fp := sha256.Sum256(slices.Concat([]byte(r.Method+" "+r.URL.Path+"\n"), rq.raw))
-				res = s.idem.do(r.Context(), idempotencyKey{apiKey: rq.apiKey, key: key}, fp, func() result { return rt.run(rq) })
+				k := idempotencyKey{apiKeyHash: sha256.Sum256([]byte(rq.apiKey)), key: key}
+				res = s.idem.do(r.Context(), k, fp, func() result { return rt.run(rq) })
 			} else {
 				res = rt.run(rq)
 			}
@@ -360,10 +367,10 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		} else {
 			s.inChange(serve)
 		}
-		// NOTE: saved before answering, so that every change a client has
-		// seen answered survives the server being killed.
+		// NOTE: committed before answering, so that every change a client
+		// has seen answered survives the server being killed.
 		if res.err == nil && rt.method != http.MethodGet {
-			if err := s.SaveState(); err != nil {
+			if err := s.commit(); err != nil {
 				res = result{err: errInternal("the change was made but the state file could not be saved: %v", err)}
 			}
 		}

@@ -54,8 +54,12 @@ type sshCA struct {
 	// is signed (signer): a start-up from a large state then parses no key.
 	// It must never reach a response, which sshCAWire guarantees by having
 	// no field for it, nor the control API's view of the state (redacted).
-	PrivateKey []byte `json:"private_key"`
+	PrivateKey []byte `json:"private_key,omitempty"`
 }
+
+// redact leaves the private key out of the control API's view of the
+// state (state.go).
+func (ca *sshCA) redact() { ca.PrivateKey = nil }
 
 // sshCAWire is the response shape of an SSH certificate authority.
 type sshCAWire struct {

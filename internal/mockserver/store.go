@@ -13,6 +13,24 @@ import (
 type store struct {
 	mu     sync.Mutex
 	tables map[string]adminTable // every table by collection name, for the control API
+
+	// dirty holds the rows changed since the last commit (state.go); it is
+	// nil when no state file is kept. full means every row must be written
+	// again (after a Reset, or a state loaded over the server's).
+	dirty map[rowKey]struct{}
+	full  bool
+}
+
+// rowKey names one row of one table.
+type rowKey struct{ table, id string }
+
+// touch records that the row id of table changed; the store lock must be
+// held. Every change of a row goes through putLocked or removeLocked, which
+// call it.
+func (st *store) touch(table, id string) {
+	if st.dirty != nil {
+		st.dirty[rowKey{table, id}] = struct{}{}
+	}
 }
 
 // table is one collection of objects of type T, keyed by ID. Values are
@@ -98,6 +116,7 @@ func (t *table[T]) insertChecked(check func() *apiError, build func(id string) T
 // putLocked stores v under id, replacing any row of that ID; the store
 // lock must be held.
 func (t *table[T]) putLocked(id string, v T) {
+	t.st.touch(t.name, id)
 	if r, ok := t.rows[id]; ok {
 		r.val = v
 		return
@@ -116,6 +135,7 @@ func (t *table[T]) removeLocked(id string) bool {
 	}
 	delete(t.rows, id)
 	t.index.Delete(r)
+	t.st.touch(t.name, id)
 	return true
 }
 
