@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync"
@@ -123,12 +124,37 @@ func (s *Server) LoadStateFile() error {
 	if err != nil {
 		return err
 	}
-	if err := s.loadDB(db); err != nil {
-		_ = db.Close()
+	n, err := s.loadDB(db)
+	if err == nil {
+		// NOTE: reopened so that the pages read at load leave the
+		// process's memory: bbolt reads through a shared mapping of the
+		// file, whose pages count as the process's own once touched (45
+		// MiB at 100,000 objects); commits touch only a few of them.
+		if err = db.Close(); err == nil {
+			db, err = openStateDB(p.path)
+		}
+	}
+	if err != nil {
+		if db != nil {
+			_ = db.Close()
+		}
 		return err
 	}
 	p.db = db
+	releaseLoadGarbage(n)
 	return nil
+}
+
+// releaseLoadGarbage returns to the operating system the memory that
+// decoding n rows used and no longer needs, when n is large.
+//
+// NOTE: a start-up from 100,000 objects allocates about three times the
+// memory the objects keep; the runtime would return the difference only
+// gradually, and the process would look three times its size meanwhile.
+func releaseLoadGarbage(n int) {
+	if n >= 10_000 {
+		debug.FreeOSMemory()
+	}
 }
 
 // SaveState commits the changes not yet in the state file. Changes made
@@ -344,13 +370,13 @@ func resetBuckets(tx *bbolt.Tx, tables []string) error {
 // loadDB replaces the server's state with the database's. Every row is
 // decoded before any table is replaced, so that a file with one bad row
 // leaves the server as it was.
-func (s *Server) loadDB(db *bbolt.DB) error {
+func (s *Server) loadDB(db *bbolt.DB) (rows int, err error) {
 	s.store.mu.Lock()
 	tables := s.store.tables
 	s.store.mu.Unlock()
 	stages := map[string]tableStage{}
 	var records []idempotencyRecord
-	err := db.View(func(tx *bbolt.Tx) error {
+	err = db.View(func(tx *bbolt.Tx) error {
 		return tx.ForEach(func(name []byte, b *bbolt.Bucket) error {
 			switch {
 			case bytes.Equal(name, bucketMeta):
@@ -371,15 +397,18 @@ func (s *Server) loadDB(db *bbolt.DB) error {
 			}
 			stage := t.stage()
 			stages[string(name)] = stage
-			return b.ForEach(func(k, v []byte) error { return stage.add(string(k), v) })
+			return b.ForEach(func(k, v []byte) error {
+				rows++
+				return stage.add(string(k), v)
+			})
 		})
 	})
 	if err != nil {
-		return fmt.Errorf("reading the state file: %w", err)
+		return 0, fmt.Errorf("reading the state file: %w", err)
 	}
 	s.install(stages, records)
 	s.persist.full = false
-	return nil
+	return rows, nil
 }
 
 // install puts decoded tables and idempotency records in place of the
@@ -449,6 +478,7 @@ func (s *Server) migrateLocked() error {
 	if log := s.journal.log; log != nil {
 		log.Info("migrated the JSON state file to the database format", "path", p.path, "backup", backup)
 	}
+	releaseLoadGarbage(len(data) / 512)
 	return nil
 }
 
