@@ -2,7 +2,7 @@
 // (internal/mockserver) on a local address, for demos, for running the
 // provider by hand and for testing Terraform code without an account:
 //
-//	ngrok-mock -addr 127.0.0.1:8080 -api-key my-key -seed seed.yaml -state state.json
+//	ngrok-mock -addr 127.0.0.1:8080 -api-key my-key -seed seed.yaml -state state.db
 //
 // Every flag can also be set with an environment variable (NGROK_MOCK_ and
 // the flag's name in capitals, dashes as underscores); a flag on the command
@@ -90,7 +90,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 	flags.DurationVar(&c.certDelay, "certificate-issue-delay", 3*time.Second, "how long a reserved domain's managed certificate takes to be issued")
 	flags.IntVar(&c.journalSize, "journal-size", mockserver.DefaultJournalSize, "how many of the last requests GET /_mock/journal shows (0: none; the counts per route go on)")
 	flags.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof under /debug/pprof/ on this address (e.g. 127.0.0.1:6060), a listener of its own; off when empty")
-	flags.StringVar(&c.stateFile, "state", "", "keep the state in this JSON file: loaded at start, saved atomically after each change, so a restart loses nothing")
+	flags.StringVar(&c.stateFile, "state", "", "keep the state in this file (a bbolt database, created 0600): loaded at start, each change committed and fsynced before it is answered, so a restart, even after kill -9, loses nothing; a JSON state file of earlier versions is migrated once (kept as FILE.v1.bak)")
 	if err := flags.Parse(args); err != nil {
 		return nil, err
 	}
@@ -177,6 +177,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		opts = append(opts, mockserver.WithStateFile(c.stateFile))
 	}
 	server := mockserver.New(opts...)
+	// NOTE: closed last, after the HTTP server has stopped, so that no
+	// change is refused for want of its state file.
+	defer func() { _ = server.Close() }()
 	fresh := true
 	if c.stateFile != "" {
 		if _, err := os.Stat(c.stateFile); err == nil {
@@ -201,7 +204,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 			return fmt.Errorf("-seed %s: %w", c.seedFile, err)
 		}
 	}
-	// NOTE: saved once now, so that a state file that cannot be written
+	// NOTE: committed once now, so that a state file that cannot be written
 	// stops the start instead of failing every change with a 500 later.
 	if c.stateFile != "" {
 		if err := server.SaveState(); err != nil {

@@ -39,7 +39,7 @@ step() { printf '\n==> %s\n' "$*"; }
 
 api_key=demo-$RANDOM$RANDOM
 "$root/bin/ngrok-mock" -addr 127.0.0.1:0 -api-key "$api_key" -seed "$demo/seed.yaml" \
-  -state "$work/mock-state.json" -certificate-issue-delay 2s -log-level off \
+  -state "$work/mock-state.db" -certificate-issue-delay 2s -log-level off \
   >"$work/mock.out" 2>"$work/mock.log" &
 mock_pid=$!
 cleanup() {

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"reflect"
 	"strings"
 	"time"
 )
@@ -31,7 +30,7 @@ const adminPrefix = "/_mock/"
 //	DELETE /_mock/faults                     remove every fault rule
 //	DELETE /_mock/objects/{collection}/{id}  delete an object as if in the dashboard
 //	PATCH  /_mock/objects/{collection}/{id}  change an object as if in the dashboard (the API's PATCH body)
-//	GET    /_mock/state                      everything the server holds, as the -state file stores it
+//	GET    /_mock/state                      everything the server holds, as JSON, without credentials (state.go)
 //	POST   /_mock/seed                       create the objects of a seed file (JSON or YAML; see SeedFile)
 func (s *Server) adminRoutes() *http.ServeMux {
 	mux := http.NewServeMux()
@@ -240,9 +239,7 @@ func writeAdminError(w http.ResponseWriter, status int, msg string) {
 type adminTable interface {
 	adminRemove(id string) *apiError
 	clear()
-	marshalRows() (json.RawMessage, error)
-	unmarshalRows(json.RawMessage) (func(), error)
-	persistable() bool
+	persistedTable // state.go
 }
 
 func (st *store) register(name string, t adminTable) {
@@ -279,15 +276,18 @@ func (t *table[T]) adminRemove(id string) *apiError { return t.remove(id) }
 func (t *table[T]) clear() {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
-	t.rows = map[string]*row[T]{}
-	t.order = nil
-	t.gone = map[string]uint64{}
+	t.reset()
+	if t.st.dirty != nil {
+		t.st.full = true
+	}
 }
 
 func (c *idempotencyCache) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.entries = map[idempotencyKey]*idempotencyEntry{}
+	c.dirty = nil
+	c.cleared = c.track
 }
 
 func readAll(w http.ResponseWriter, r *http.Request) ([]byte, error) {
@@ -304,14 +304,6 @@ func contextAndKey(r *http.Request, fallbackKey string) (context.Context, string
 		return r.Context(), token
 	}
 	return r.Context(), fallbackKey
-}
-
-// persistable reports whether T survives a state file: it must encode its
-// own fields, since stored types keep them unexported.
-func (t *table[T]) persistable() bool {
-	typ := reflect.TypeFor[T]()
-	return typ.Implements(reflect.TypeFor[json.Marshaler]()) &&
-		reflect.PointerTo(typ).Implements(reflect.TypeFor[json.Unmarshaler]())
 }
 
 // saveOrLog saves the state where no caller can be told of a failure.

@@ -87,8 +87,8 @@ func (s *Server) EdgeRouteModule(edgeID, routeID, module string) (json.RawMessag
 	if err != nil {
 		return nil, false
 	}
-	raw, ok := r.val.lastPut[module]
-	return slices.Clone(raw), ok
+	raw, ok := r.val.LastPut[module]
+	return json.RawMessage(raw), ok
 }
 
 // routeLocked finds a route of an edge; the store lock must be held.
@@ -97,7 +97,7 @@ func (es *edgeState) routeLocked(edgeID, routeID string) (*row[httpsEdgeRoute], 
 		return nil, errNotFound()
 	}
 	r, ok := es.routes.rows[routeID]
-	if !ok || r.val.edgeID != edgeID {
+	if !ok || r.val.EdgeID != edgeID {
 		return nil, errNotFound()
 	}
 	return r, nil
@@ -118,19 +118,19 @@ func (s *Server) edgeRouteModuleRoutes() []route {
 	return slices.Concat(
 		moduleRoutes(s, routeModule[oidcBody, oidcModule]{
 			name: ModuleOIDC, build: buildOIDC, wire: (*oidcModule).wire,
-			slot: func(r *httpsEdgeRoute) **oidcModule { return &r.oidc },
+			slot: func(r *httpsEdgeRoute) **oidcModule { return &r.OIDC },
 		}),
 		moduleRoutes(s, routeModule[backendBody, backendModule]{
 			name: ModuleBackend, build: buildBackend, wire: (*backendModule).wire,
-			slot: func(r *httpsEdgeRoute) **backendModule { return &r.backend },
+			slot: func(r *httpsEdgeRoute) **backendModule { return &r.Backend },
 		}),
 		moduleRoutes(s, routeModule[ipRestrictionBody, ipRestrictionModule]{
 			name: ModuleIPRestriction, build: buildIPRestriction, wire: (*ipRestrictionModule).wire,
-			slot: func(r *httpsEdgeRoute) **ipRestrictionModule { return &r.ipRestriction },
+			slot: func(r *httpsEdgeRoute) **ipRestrictionModule { return &r.IPRestriction },
 		}),
 		moduleRoutes(s, routeModule[requestHeadersBody, requestHeadersModule]{
 			name: ModuleRequestHeaders, build: buildRequestHeaders, wire: (*requestHeadersModule).wire,
-			slot: func(r *httpsEdgeRoute) **requestHeadersModule { return &r.requestHeaders },
+			slot: func(r *httpsEdgeRoute) **requestHeadersModule { return &r.RequestHeaders },
 		}),
 	)
 }
@@ -155,8 +155,10 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		if err != nil {
 			return nil, 0, err
 		}
-		*m.slot(&r.val) = &v
-		r.val.recordPut(m.name, rq.raw)
+		route := r.val
+		*m.slot(&route) = &v
+		route.recordPut(m.name, rq.raw)
+		es.routes.putLocked(r.id, route)
 		return m.wire(&v, rq.origin()), http.StatusOK, nil
 	}
 	get := func(rq *request) (any, int, *apiError) {
@@ -182,7 +184,9 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		if err != nil {
 			return nil, 0, err
 		}
-		*m.slot(&r.val) = nil
+		route := r.val
+		*m.slot(&route) = nil
+		es.routes.putLocked(r.id, route)
 		return nil, http.StatusNoContent, nil
 	}
 	return []route{
@@ -298,8 +302,8 @@ type backendBody struct {
 }
 
 type backendModule struct {
-	enabled   bool
-	backendID string
+	Enabled   bool   `json:"enabled"`
+	BackendID string `json:"backend_id"`
 }
 
 type backendWire struct {
@@ -309,8 +313,8 @@ type backendWire struct {
 
 func (m *backendModule) wire(origin string) any {
 	return backendWire{
-		Enabled: m.enabled,
-		Backend: refWire{ID: m.backendID, URI: objectURI(origin, collTunnelGroupBackends, m.backendID)},
+		Enabled: m.Enabled,
+		Backend: refWire{ID: m.BackendID, URI: objectURI(origin, collTunnelGroupBackends, m.BackendID)},
 	}
 }
 
@@ -322,7 +326,7 @@ func buildBackend(es *edgeState, in *backendBody) (backendModule, *apiError) {
 	if err := checkReference(es.backends, in.BackendID, "backend_id"); err != nil {
 		return backendModule{}, err
 	}
-	return backendModule{enabled: enabledOrDefault(in.Enabled), backendID: in.BackendID}, nil
+	return backendModule{Enabled: enabledOrDefault(in.Enabled), BackendID: in.BackendID}, nil
 }
 
 // checkReference checks an ID in a body that must name an object of t; the
@@ -347,8 +351,8 @@ type ipRestrictionBody struct {
 }
 
 type ipRestrictionModule struct {
-	enabled   bool
-	policyIDs []string
+	Enabled   bool     `json:"enabled"`
+	PolicyIDs []string `json:"ip_policy_ids"`
 }
 
 type ipRestrictionWire struct {
@@ -357,11 +361,11 @@ type ipRestrictionWire struct {
 }
 
 func (m *ipRestrictionModule) wire(origin string) any {
-	refs := make([]refWire, len(m.policyIDs))
-	for i, id := range m.policyIDs {
+	refs := make([]refWire, len(m.PolicyIDs))
+	for i, id := range m.PolicyIDs {
 		refs[i] = refWire{ID: id, URI: objectURI(origin, collIPPolicies, id)}
 	}
-	return ipRestrictionWire{Enabled: m.enabled, IPPolicies: refs}
+	return ipRestrictionWire{Enabled: m.Enabled, IPPolicies: refs}
 }
 
 func buildIPRestriction(es *edgeState, in *ipRestrictionBody) (ipRestrictionModule, *apiError) {
@@ -379,7 +383,7 @@ func buildIPRestriction(es *edgeState, in *ipRestrictionBody) (ipRestrictionModu
 		}
 		ids = append(ids, id)
 	}
-	return ipRestrictionModule{enabled: enabledOrDefault(in.Enabled), policyIDs: ids}, nil
+	return ipRestrictionModule{Enabled: enabledOrDefault(in.Enabled), PolicyIDs: ids}, nil
 }
 
 // Request headers module.

@@ -433,14 +433,7 @@ func TestEdgeModulesSurviveTheStateFile(t *testing.T) {
 		wantStatus(t, do(t, f.s, http.MethodPut, f.modulePath(module), body), http.StatusOK)
 		before[module] = do(t, f.s, http.MethodGet, f.modulePath(module), "").Body.String()
 	}
-	data, err := f.s.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s2 := New()
-	if err := s2.LoadState(data); err != nil {
-		t.Fatal(err)
-	}
+	s2 := reload(t, f.s)
 	for module, want := range before {
 		w := do(t, s2, http.MethodGet, f.modulePath(module), "")
 		wantStatus(t, w, http.StatusOK)
@@ -471,19 +464,10 @@ func TestEdgeStateRoundTrip(t *testing.T) {
 	wantStatus(t, do(t, f.s, http.MethodPut, "/edges/https/"+f.otherEdge+"/routes/"+f.orphan+"/request_headers", ""), http.StatusOK)
 	wantStatus(t, do(t, f.s, http.MethodDelete, f.modulePath(ModuleBackend), ""), http.StatusNoContent)
 
-	first, err := f.s.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s2 := New()
-	if err := s2.LoadState(first); err != nil {
-		t.Fatal(err)
-	}
-	second, err := s2.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(first) != string(second) {
+	first := stateJSON(t, f.s)
+	s2 := reload(t, f.s)
+	second := stateJSON(t, s2)
+	if first != second {
 		t.Errorf("state changed across a reload:\nfirst  %s\nsecond %s", first, second)
 	}
 	for module, body := range f.validModuleBodies() {

@@ -93,28 +93,28 @@ const internalTLD = ".internal"
 
 // endpoint is a stored endpoint of any type.
 type endpoint struct {
-	id        string
-	typ       string
-	createdAt time.Time
-	updatedAt time.Time
-	url       endpointURL
+	ID        string      `json:"id"`
+	Type      string      `json:"type"`
+	CreatedAt time.Time   `json:"created_at"`
+	UpdatedAt time.Time   `json:"updated_at"`
+	URL       endpointURL `json:"url"` // the normalised URL in JSON (endpointURL.MarshalText)
 
-	description    string
-	metadata       string
-	trafficPolicy  string // byte for byte as sent; may be empty on agent and edge endpoints
-	bindings       []string
-	poolingEnabled bool
-	domainID       string // reserved domain of the host; "" when none
+	Description    string   `json:"description,omitempty"`
+	Metadata       string   `json:"metadata,omitempty"`
+	TrafficPolicy  string   `json:"traffic_policy,omitempty"` // byte for byte as sent; may be empty on agent and edge endpoints
+	Bindings       []string `json:"bindings"`
+	PoolingEnabled bool     `json:"pooling_enabled,omitempty"`
+	DomainID       string   `json:"domain_id,omitempty"` // reserved domain of the host; "" when none
 
 	// Agent and edge endpoints only.
-	region           string
-	name             string
-	upstreamURL      string
-	upstreamProtocol string
-	tunnelID         string
-	tunnelSessionID  string
-	principalID      string
-	edgeID           string
+	Region           string `json:"region,omitempty"`
+	Name             string `json:"name,omitempty"`
+	UpstreamURL      string `json:"upstream_url,omitempty"`
+	UpstreamProtocol string `json:"upstream_protocol,omitempty"`
+	TunnelID         string `json:"tunnel_id,omitempty"`
+	TunnelSessionID  string `json:"tunnel_session_id,omitempty"`
+	PrincipalID      string `json:"principal_id,omitempty"`
+	EdgeID           string `json:"edge_id,omitempty"`
 }
 
 // endpointURL is a parsed, normalised endpoint URL.
@@ -140,6 +140,19 @@ func (u endpointURL) String() string {
 		return u.scheme + "://" + u.host
 	}
 	return u.scheme + "://" + u.hostport()
+}
+
+// MarshalText and UnmarshalText store an endpointURL as its normalised
+// string, parsed back with the rules of a create.
+func (u endpointURL) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
+
+func (u *endpointURL) UnmarshalText(b []byte) error {
+	parsed, err := parseEndpointURL(string(b))
+	if err != nil {
+		return errors.New(err.msg)
+	}
+	*u = parsed
+	return nil
 }
 
 func (u endpointURL) hostport() string { return net.JoinHostPort(u.host, strconv.Itoa(u.port)) }
@@ -219,34 +232,34 @@ func endpointRef(origin, collection, id string) *refWire {
 
 func (e *endpoint) wire(origin string) endpointWire {
 	w := endpointWire{
-		ID:               e.id,
-		Region:           e.region,
-		CreatedAt:        wireTime(e.createdAt),
-		UpdatedAt:        wireTime(e.updatedAt),
-		PublicURL:        e.url.String(),
-		Proto:            e.url.scheme,
-		Scheme:           e.url.scheme,
-		Hostport:         e.url.hostport(),
-		Host:             e.url.host,
-		Port:             e.url.port,
-		Type:             e.typ,
-		Metadata:         e.metadata,
-		Description:      e.description,
-		Domain:           endpointRef(origin, collReservedDomains, e.domainID),
-		Tunnel:           endpointRef(origin, collTunnels, e.tunnelID),
-		UpstreamURL:      e.upstreamURL,
-		UpstreamProtocol: e.upstreamProtocol,
-		URL:              e.url.String(),
-		Principal:        endpointRef(origin, collUsers, e.principalID),
-		TrafficPolicy:    e.trafficPolicy,
-		Bindings:         slices.Clone(e.bindings),
-		TunnelSession:    endpointRef(origin, collTunnelSessions, e.tunnelSessionID),
-		URI:              objectURI(origin, collEndpoints, e.id),
-		Name:             e.name,
-		PoolingEnabled:   e.poolingEnabled,
+		ID:               e.ID,
+		Region:           e.Region,
+		CreatedAt:        wireTime(e.CreatedAt),
+		UpdatedAt:        wireTime(e.UpdatedAt),
+		PublicURL:        e.URL.String(),
+		Proto:            e.URL.scheme,
+		Scheme:           e.URL.scheme,
+		Hostport:         e.URL.hostport(),
+		Host:             e.URL.host,
+		Port:             e.URL.port,
+		Type:             e.Type,
+		Metadata:         e.Metadata,
+		Description:      e.Description,
+		Domain:           endpointRef(origin, collReservedDomains, e.DomainID),
+		Tunnel:           endpointRef(origin, collTunnels, e.TunnelID),
+		UpstreamURL:      e.UpstreamURL,
+		UpstreamProtocol: e.UpstreamProtocol,
+		URL:              e.URL.String(),
+		Principal:        endpointRef(origin, collUsers, e.PrincipalID),
+		TrafficPolicy:    e.TrafficPolicy,
+		Bindings:         slices.Clone(e.Bindings),
+		TunnelSession:    endpointRef(origin, collTunnelSessions, e.TunnelSessionID),
+		URI:              objectURI(origin, collEndpoints, e.ID),
+		Name:             e.Name,
+		PoolingEnabled:   e.PoolingEnabled,
 	}
-	if e.edgeID != "" {
-		w.Edge = endpointRef(origin, edgeCollection(e.edgeID), e.edgeID)
+	if e.EdgeID != "" {
+		w.Edge = endpointRef(origin, edgeCollection(e.EdgeID), e.EdgeID)
 	}
 	return w
 }
@@ -315,17 +328,17 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	}
 	e, err := s.insertEndpointLocked(func(id string) endpoint {
 		return endpoint{
-			id:             id,
-			typ:            endpointCloud,
-			createdAt:      now,
-			updatedAt:      now,
-			url:            u,
-			description:    in.Description,
-			metadata:       in.Metadata,
-			trafficPolicy:  in.TrafficPolicy,
-			bindings:       slices.Clone(bindings),
-			poolingEnabled: in.PoolingEnabled,
-			domainID:       domainID,
+			ID:             id,
+			Type:           endpointCloud,
+			CreatedAt:      now,
+			UpdatedAt:      now,
+			URL:            u,
+			Description:    in.Description,
+			Metadata:       in.Metadata,
+			TrafficPolicy:  in.TrafficPolicy,
+			Bindings:       slices.Clone(bindings),
+			PoolingEnabled: in.PoolingEnabled,
+			DomainID:       domainID,
 		}
 	})
 	if err != nil {
@@ -371,46 +384,46 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 
 	now := s.timestamp()
 	e, err := s.endpoints.update(rq.r.PathValue("id"), func(e *endpoint) *apiError {
-		if e.typ != endpointCloud {
-			return errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be changed through the API", e.typ, e.id))
+		if e.Type != endpointCloud {
+			return errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be changed through the API", e.Type, e.ID))
 		}
 		before := *e
 		if newURL != nil {
-			if newURL.scheme != e.url.scheme {
+			if newURL.scheme != e.URL.scheme {
 				return badRequest(codeEndpointSchemeChange,
 					"The scheme of an endpoint's url cannot change (from %q to %q). Delete the endpoint and create one with the new url.",
-					e.url.scheme, newURL.scheme)
+					e.URL.scheme, newURL.scheme)
 			}
-			e.url = *newURL
+			e.URL = *newURL
 		}
 		if in.Bindings != nil {
-			e.bindings = slices.Clone(in.Bindings)
+			e.Bindings = slices.Clone(in.Bindings)
 		}
-		if err := checkBindings(e.url, e.bindings); err != nil {
+		if err := checkBindings(e.URL, e.Bindings); err != nil {
 			return err
 		}
 		// NOTE: the table's update already holds the store lock.
-		domainID, err := s.checkEndpointURLLocked(e.url, e.bindings, e.id)
+		domainID, err := s.checkEndpointURLLocked(e.URL, e.Bindings, e.ID)
 		if err != nil {
 			return err
 		}
-		e.domainID = domainID
+		e.DomainID = domainID
 		if in.TrafficPolicy != nil {
-			e.trafficPolicy = *in.TrafficPolicy
+			e.TrafficPolicy = *in.TrafficPolicy
 		}
 		if in.Description != nil {
-			e.description = *in.Description
+			e.Description = *in.Description
 		}
 		if in.Metadata != nil {
-			e.metadata = *in.Metadata
+			e.Metadata = *in.Metadata
 		}
 		if in.PoolingEnabled != nil {
-			e.poolingEnabled = *in.PoolingEnabled
+			e.PoolingEnabled = *in.PoolingEnabled
 		}
 		if !e.sameAs(&before) {
-			e.updatedAt = now
-			if !now.After(before.updatedAt) {
-				e.updatedAt = before.updatedAt.Add(time.Second)
+			e.UpdatedAt = now
+			if !now.After(before.UpdatedAt) {
+				e.UpdatedAt = before.UpdatedAt.Add(time.Second)
 			}
 		}
 		return nil
@@ -423,9 +436,9 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 
 // sameAs reports whether a PATCH left every field of a cloud endpoint as it was.
 func (e *endpoint) sameAs(o *endpoint) bool {
-	return e.url == o.url && e.trafficPolicy == o.trafficPolicy && e.description == o.description &&
-		e.metadata == o.metadata && slices.Equal(e.bindings, o.bindings) &&
-		e.poolingEnabled == o.poolingEnabled && e.domainID == o.domainID
+	return e.URL == o.URL && e.TrafficPolicy == o.TrafficPolicy && e.Description == o.Description &&
+		e.Metadata == o.Metadata && slices.Equal(e.Bindings, o.Bindings) &&
+		e.PoolingEnabled == o.PoolingEnabled && e.DomainID == o.DomainID
 }
 
 func (s *Server) deleteEndpoint(rq *request) (any, int, *apiError) {
@@ -436,10 +449,10 @@ func (s *Server) deleteEndpoint(rq *request) (any, int, *apiError) {
 	if !ok {
 		return nil, 0, errNotFound()
 	}
-	if r.val.typ != endpointCloud {
-		return nil, 0, errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.typ, id))
+	if r.val.Type != endpointCloud {
+		return nil, 0, errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.Type, id))
 	}
-	s.removeEndpointLocked(id)
+	s.endpoints.removeLocked(id)
 	return nil, http.StatusNoContent, nil
 }
 
@@ -453,39 +466,13 @@ func errNotCloud(what string) *apiError {
 // must be held, so that the checks before it and the insert are one step.
 func (s *Server) insertEndpointLocked(build func(id string) endpoint) (endpoint, *apiError) {
 	t := s.endpoints
-	for range maxIDAttempts {
-		id, err := t.ids.newID(t.prefix)
-		if err != nil {
-			return endpoint{}, errInternal("%v", err)
-		}
-		if _, taken := t.rows[id]; taken {
-			continue
-		}
-		if _, taken := t.gone[id]; taken {
-			continue
-		}
-		return s.putEndpointLocked(id, build), nil
+	id, err := t.ids.newID(t.prefix)
+	if err != nil {
+		return endpoint{}, errInternal("%v", err)
 	}
-	return endpoint{}, errInternal("could not mint a unique %s ID", t.noun)
-}
-
-// putEndpointLocked stores an endpoint under an ID known to be free.
-func (s *Server) putEndpointLocked(id string, build func(id string) endpoint) endpoint {
-	t := s.endpoints
-	t.st.seq++
-	r := &row[endpoint]{id: id, seq: t.st.seq, val: build(id)}
-	t.rows[id] = r
-	t.order = append(t.order, r)
-	return r.val
-}
-
-// removeEndpointLocked deletes a live endpoint; the store lock must be held.
-func (s *Server) removeEndpointLocked(id string) {
-	t := s.endpoints
-	r := t.rows[id]
-	delete(t.rows, id)
-	t.gone[id] = r.seq
-	t.order = slices.DeleteFunc(t.order, func(x *row[endpoint]) bool { return x == r })
+	e := build(id)
+	t.putLocked(id, e)
+	return e, nil
 }
 
 // checkEndpointURLLocked applies the rules that involve other objects: the
@@ -500,7 +487,7 @@ func (s *Server) checkEndpointURLLocked(u endpointURL, bindings []string, self s
 				"reservation of its parent domain) before creating an endpoint on it.", u.host)
 	}
 	for _, r := range s.endpoints.rows {
-		if r.id != self && r.val.typ == endpointCloud && r.val.url == u {
+		if r.id != self && r.val.Type == endpointCloud && r.val.URL == u {
 			return "", newError(http.StatusConflict, codeEndpointURLTaken,
 				"The url %q already has a cloud endpoint (%s). An account can have only one cloud endpoint per url.",
 				u.String(), r.id)
@@ -710,57 +697,4 @@ func policyKind(v any) string {
 	default:
 		return "a number"
 	}
-}
-
-// State codecs (see state_codecs.go): what a state file keeps of an endpoint.
-
-type endpointState struct {
-	ID               string    `json:"id"`
-	Type             string    `json:"type"`
-	CreatedAt        time.Time `json:"created_at"`
-	UpdatedAt        time.Time `json:"updated_at"`
-	URL              string    `json:"url"` // normalised; parsed back on load
-	Description      string    `json:"description,omitempty"`
-	Metadata         string    `json:"metadata,omitempty"`
-	TrafficPolicy    string    `json:"traffic_policy,omitempty"`
-	Bindings         []string  `json:"bindings"`
-	PoolingEnabled   bool      `json:"pooling_enabled,omitempty"`
-	DomainID         string    `json:"domain_id,omitempty"`
-	Region           string    `json:"region,omitempty"`
-	Name             string    `json:"name,omitempty"`
-	UpstreamURL      string    `json:"upstream_url,omitempty"`
-	UpstreamProtocol string    `json:"upstream_protocol,omitempty"`
-	TunnelID         string    `json:"tunnel_id,omitempty"`
-	TunnelSessionID  string    `json:"tunnel_session_id,omitempty"`
-	PrincipalID      string    `json:"principal_id,omitempty"`
-	EdgeID           string    `json:"edge_id,omitempty"`
-}
-
-func (e endpoint) MarshalJSON() ([]byte, error) {
-	return json.Marshal(endpointState{
-		ID: e.id, Type: e.typ, CreatedAt: e.createdAt, UpdatedAt: e.updatedAt, URL: e.url.String(),
-		Description: e.description, Metadata: e.metadata, TrafficPolicy: e.trafficPolicy, Bindings: e.bindings,
-		PoolingEnabled: e.poolingEnabled, DomainID: e.domainID, Region: e.region, Name: e.name,
-		UpstreamURL: e.upstreamURL, UpstreamProtocol: e.upstreamProtocol, TunnelID: e.tunnelID,
-		TunnelSessionID: e.tunnelSessionID, PrincipalID: e.principalID, EdgeID: e.edgeID,
-	})
-}
-
-func (e *endpoint) UnmarshalJSON(b []byte) error {
-	var st endpointState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return err
-	}
-	u, err := parseEndpointURL(st.URL)
-	if err != nil {
-		return fmt.Errorf("endpoint %s: %s", st.ID, err.msg)
-	}
-	*e = endpoint{
-		id: st.ID, typ: st.Type, createdAt: st.CreatedAt, updatedAt: st.UpdatedAt, url: u,
-		description: st.Description, metadata: st.Metadata, trafficPolicy: st.TrafficPolicy, bindings: st.Bindings,
-		poolingEnabled: st.PoolingEnabled, domainID: st.DomainID, region: st.Region, name: st.Name,
-		upstreamURL: st.UpstreamURL, upstreamProtocol: st.UpstreamProtocol, tunnelID: st.TunnelID,
-		tunnelSessionID: st.TunnelSessionID, principalID: st.PrincipalID, edgeID: st.EdgeID,
-	}
-	return nil
 }

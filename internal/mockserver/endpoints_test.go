@@ -673,15 +673,8 @@ func TestEndpointDomainRefAfterTheDomainIsDeleted(t *testing.T) {
 		t.Errorf("after deleting %s: edge endpoint domain = %+v, want none (omitted)", other, d)
 	}
 	// The state file keeps what the deletes left.
-	data, err := s.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	restored := New()
-	if err := restored.LoadState(data); err != nil {
-		t.Fatal(err)
-	}
-	if e, _ := restored.endpoints.get(edge); e.domainID != "" {
-		t.Errorf("restored edge endpoint domain = %q, want none", e.domainID)
+	restored := reload(t, s)
+	if e, _ := restored.endpoints.get(edge); e.DomainID != "" {
+		t.Errorf("restored edge endpoint domain = %q, want none", e.DomainID)
 	}
 }

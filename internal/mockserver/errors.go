@@ -92,7 +92,7 @@ import (
 //	                         "/x/..": never a redirect), msg "Resource not found" [real]
 //	(none)           405     known path, method not served there [ours]
 //	(none)           408     request body not received within the server's read timeout [ours]
-//	(none)           500     the mock server itself failed (ID randomness exhausted) [ours]
+//	(none)           500     the mock server itself failed (ID randomness exhausted, or no greater ID left to mint) [ours]
 //
 // The SSH CA codes ERR_NGROK_1936..1942 are the real range; which code stands
 // for which rule is our assignment. ERR_NGROK_1943 is the real code for a

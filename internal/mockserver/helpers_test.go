@@ -118,6 +118,14 @@ func listCAs(t *testing.T, s http.Handler, target string) caList {
 // included, so that comparing it with a string still checks the format.
 func wireString(t time.Time) string { return t.Format(time.RFC3339Nano) }
 
+// closeServer releases the server's state file.
+func closeServer(t *testing.T, s *Server) {
+	t.Helper()
+	if err := s.Close(); err != nil {
+		t.Error(err)
+	}
+}
+
 // seededIDs is a reproducible ID source.
 func seededIDs(seed byte) io.Reader {
 	var s [32]byte

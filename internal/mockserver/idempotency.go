@@ -18,14 +18,22 @@ import (
 //     the first is still running waits for it and then replays its response,
 //     so a client retrying after a timeout never creates two objects.
 //   - Entries never expire: a mock server lives for one test run.
+//   - Keys are scoped by the SHA-256 of the API key, never the key itself,
+//     so that neither memory nor the state file holds it.
 type idempotencyCache struct {
 	mu      sync.Mutex
 	entries map[idempotencyKey]*idempotencyEntry
+
+	// With a state file (track), the keys whose first success is not yet
+	// committed, and whether the cache was cleared since the last commit.
+	track   bool
+	dirty   []idempotencyKey
+	cleared bool
 }
 
 type idempotencyKey struct {
-	apiKey string
-	key    string
+	apiKeyHash [32]byte // sha256 of the API key
+	key        string
 }
 
 type idempotencyEntry struct {
@@ -87,6 +95,9 @@ func (c *idempotencyCache) first(k idempotencyKey, e *idempotencyEntry, run func
 	if res.err == nil {
 		c.mu.Lock()
 		e.res = res
+		if c.track {
+			c.dirty = append(c.dirty, k)
+		}
 		c.mu.Unlock()
 		succeeded = true
 	}

@@ -1,14 +1,28 @@
 package mockserver
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
+	"math"
+	"strings"
 	"sync"
+	"time"
 )
 
-// idLen is the length of the random part of every ID, as on the real API
-// (e.g. rd_32ELEiXmgYnMmAx2rX3qJXK6Gxy).
-const idLen = 27
+// IDs have the real API's shape: a prefix and 27 base-62 characters, e.g.
+// rd_32ELEiXmgYnMmAx2rX3qJXK6Gxy. The 27 characters are a KSUID: 20 bytes,
+// 4 of big-endian seconds since the KSUID epoch then 16 random ones, written
+// as one big-endian base-62 number. The alphabet is in ASCII order, so
+// comparing two IDs of a collection as strings compares their numbers, and
+// ID order is creation order (see idSource.newID).
+const (
+	idLen        = 27
+	ksuidEpoch   = 1400000000 // 2014-05-13T16:53:20Z
+	ksuidTimeLen = 4
+	ksuidLen     = ksuidTimeLen + 16
+)
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -18,21 +32,74 @@ const (
 	prefixSSHCA     = "sshca_"
 )
 
-// idSource turns a byte stream into base-62 IDs. The lock is needed because
-// a caller-supplied reader (WithIDSource) is rarely safe for concurrent use.
+// errIDSpaceExhausted is returned only when the greatest ID held is already
+// the greatest 27-character one, which only a seeded "zzz…" ID can cause.
+var errIDSpaceExhausted = errors.New("no ID is greater than the greatest one held")
+
+// idSource mints the IDs of one server: every object and operation ID comes
+// from it, so that one ordering covers them all.
+//
+// NOTE: ID order equals the order in which IDs are minted, even within one
+// second and when the clock goes backwards: last is the greatest ID minted
+// (or observed: loaded from a state file, or seeded), and a candidate not
+// greater than it is replaced by last+1, as monotonic ULID generators do.
+// A restart keeps the order because loading observes every stored ID.
+//
+// The lock also guards r, since a caller-supplied reader (WithIDSource) is
+// rarely safe for concurrent use.
 type idSource struct {
-	mu  sync.Mutex
-	r   io.Reader
-	buf [32]byte
+	mu   sync.Mutex
+	r    io.Reader
+	now  func() time.Time
+	last [idLen]byte // 27 base-62 digits; all zero bytes before the first ID
+	buf  [32]byte
 }
 
+func newIDSource(r io.Reader) *idSource { return &idSource{r: r, now: time.Now} }
+
+// newID mints an ID with the given prefix, greater than every ID minted or
+// observed before it.
 func (g *idSource) newID(prefix string) (string, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 
-	out := make([]byte, len(prefix), len(prefix)+idLen)
-	copy(out, prefix)
-	for len(out) < cap(out) {
+	var raw [ksuidLen]byte
+	binary.BigEndian.PutUint32(raw[:ksuidTimeLen], ksuidSeconds(g.now()))
+	if _, err := io.ReadFull(g.r, raw[ksuidTimeLen:]); err != nil {
+		return "", fmt.Errorf("reading ID randomness: %w", err)
+	}
+	next := encodeBase62(raw)
+	if string(next[:]) <= string(g.last[:]) {
+		next = g.last
+		if !incrementBase62(next[:]) {
+			return "", errIDSpaceExhausted
+		}
+	}
+	g.last = next
+	return prefix + string(next[:]), nil
+}
+
+// observe raises last to the ID's 27 characters when they are greater, so
+// that IDs minted later sort after id. IDs of another shape are ignored.
+func (g *idSource) observe(id string) {
+	body := idBody(id)
+	if body == "" {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if body > string(g.last[:]) {
+		copy(g.last[:], body)
+	}
+}
+
+// randomString returns n base-62 characters drawn from the ID randomness,
+// for names that must look random rather than ordered (CNAME targets).
+func (g *idSource) randomString(n int) (string, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]byte, 0, n)
+	for len(out) < n {
 		if _, err := io.ReadFull(g.r, g.buf[:]); err != nil {
 			return "", fmt.Errorf("reading ID randomness: %w", err)
 		}
@@ -43,10 +110,68 @@ func (g *idSource) newID(prefix string) (string, error) {
 				continue
 			}
 			out = append(out, base62[b%62])
-			if len(out) == cap(out) {
+			if len(out) == n {
 				break
 			}
 		}
 	}
 	return string(out), nil
+}
+
+// ksuidSeconds is t as a KSUID timestamp, clamped to what 4 bytes hold.
+func ksuidSeconds(t time.Time) uint32 {
+	s := t.Unix() - ksuidEpoch
+	return uint32(min(max(s, 0), math.MaxUint32))
+}
+
+// encodeBase62 writes the 160-bit big-endian number raw as 27 base-62
+// digits (62^27 > 2^160), most significant first.
+func encodeBase62(raw [ksuidLen]byte) [idLen]byte {
+	var words [ksuidLen / 4]uint32
+	for i := range words {
+		words[i] = binary.BigEndian.Uint32(raw[4*i:])
+	}
+	var out [idLen]byte
+	for i := idLen - 1; i >= 0; i-- {
+		var rem uint64
+		for j := range words {
+			v := rem<<32 | uint64(words[j])
+			words[j] = uint32(v / 62)
+			rem = v % 62
+		}
+		out[i] = base62[rem]
+	}
+	return out
+}
+
+// incrementBase62 adds one to the base-62 number digits in place; false
+// means it overflowed (every digit was the last one).
+func incrementBase62(digits []byte) bool {
+	for i := len(digits) - 1; i >= 0; i-- {
+		k := strings.IndexByte(base62, digits[i])
+		if k < len(base62)-1 {
+			digits[i] = base62[k+1]
+			return true
+		}
+		digits[i] = base62[0]
+	}
+	return false
+}
+
+// idBody is the 27 base-62 characters after the prefix (everything up to
+// the last "_"), or "" when id has another shape.
+func idBody(id string) string {
+	i := strings.LastIndexByte(id, '_')
+	body := id[i+1:]
+	if i < 0 || len(body) != idLen || strings.Trim(body, base62) != "" {
+		return ""
+	}
+	return body
+}
+
+// wellFormedID reports whether id is prefix followed by 27 base-62
+// characters: the shape of every ID of a collection, held or not.
+func wellFormedID(id, prefix string) bool {
+	rest, ok := strings.CutPrefix(id, prefix)
+	return ok && len(rest) == idLen && strings.Trim(rest, base62) == ""
 }

@@ -19,10 +19,12 @@ var (
 
 // listObjects answers a list request over t, newest first.
 //
-// before_id: objects created before the named one. A deleted object still
-// works as a cursor; an ID with the wrong prefix is refused with 227 and one
-// this collection never held with 215 (our choice: an empty page would hide
-// a client's cursor bug).
+// before_id: the objects whose IDs are less than it, which (IDs being
+// time-ordered, ids.go) are the objects created before it. Any well-formed
+// ID of the collection is a cursor, whether the collection holds it, held
+// it once (a client deleting what it pages through) or never did: the page
+// is the same as if it were held. An ID with the wrong prefix is refused
+// with 227, any other malformed one with 215.
 //
 // next_page_uri is set only when more matching objects remain, so a client
 // never fetches an empty last page.
@@ -36,6 +38,10 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 	if before != "" && !strings.HasPrefix(before, t.prefix) {
 		return nil, 0, badRequest(codeWrongIDPrefix,
 			"The before_id %q is not a valid %s ID: %s IDs start with %q.", before, t.noun, t.noun, t.prefix)
+	}
+	if before != "" && !wellFormedID(before, t.prefix) {
+		return nil, 0, badRequest(codeInvalidValue,
+			"The before_id %q is not a valid %s ID: it must be %q followed by %d base-62 characters.", before, t.noun, t.prefix, idLen)
 	}
 	rawFilter := query.Get("filter")
 	var filter *celFilter
@@ -51,33 +57,35 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 		filter = f
 	}
 
-	rows, ok := t.newestFirst(before)
-	if !ok {
-		return nil, 0, badRequest(codeInvalidValue,
-			"The before_id %q does not name a %s of this account.", before, t.noun)
-	}
-
 	origin := rq.origin()
-	items := make([]W, 0, min(limit, len(rows)))
+	items := make([]W, 0, limit)
 	var lastID string
 	more := false
-	for i := range rows {
-		w := toWire(&rows[i].val, origin)
+	var failed *apiError
+	// NOTE: limit+1 rows are enough to know whether another page follows
+	// when nothing is filtered out.
+	t.descend(before, limit+1, func(r *row[T]) bool {
+		w := toWire(&r.val, origin)
 		if filter != nil {
 			ok, err := filter.match(w)
 			if err != nil {
-				return nil, 0, badRequest(codeInvalidValue, "The filter %q was stopped: %v.", rawFilter, err)
+				failed = badRequest(codeInvalidValue, "The filter %q was stopped: %v.", rawFilter, err)
+				return false
 			}
 			if !ok {
-				continue
+				return true
 			}
 		}
 		if len(items) == limit {
 			more = true
-			break
+			return false
 		}
 		items = append(items, w)
-		lastID = rows[i].id
+		lastID = r.id
+		return true
+	})
+	if failed != nil {
+		return nil, 0, failed
 	}
 
 	page := listEnvelope[W]{name: t.name, items: items, uri: origin + "/" + t.name}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -132,6 +133,62 @@ func TestListBeforeDeletedID(t *testing.T) {
 	page := listCAs(t, s, "/ssh_certificate_authorities?before_id="+ids[1])
 	if len(page.Items) != 1 || page.Items[0].ID != ids[2] {
 		t.Errorf("page before the deleted cursor = %+v, want only %s", page.Items, ids[2])
+	}
+}
+
+// Any well-formed ID is a cursor, held or not: the page holds the objects
+// with smaller IDs, those created before it.
+func TestListBeforeNeverHeldID(t *testing.T) {
+	t.Parallel()
+	s := New()
+	ids := createIDs(t, s, 3) // newest first
+	between := []byte(ids[1])
+	if !incrementBase62(between[len(prefixSSHCA):]) {
+		t.Fatal("cannot increment")
+	}
+	tests := []struct {
+		name, cursor string
+		want         []string
+	}{
+		{"between two objects", string(between), ids[1:]},
+		{"below every object", prefixSSHCA + strings.Repeat("0", idLen), nil},
+		{"above every object", prefixSSHCA + strings.Repeat("z", idLen), ids},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, _ := collect(t, s, "/ssh_certificate_authorities?before_id="+tt.cursor)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("IDs before %s = %v, want %v", tt.cursor, got, tt.want)
+			}
+		})
+	}
+}
+
+// A cursor keeps working while a client deletes what it pages through, and
+// while objects are created: every object that existed when the walk began
+// and was not deleted is seen once.
+func TestListPagingWhileDeletingAndCreating(t *testing.T) {
+	t.Parallel()
+	s := New(WithPageSize(3))
+	all := createIDs(t, s, 10) // newest first
+	var seen []string
+	target := "/ssh_certificate_authorities"
+	for {
+		page := listCAs(t, s, target)
+		for _, ca := range page.Items {
+			seen = append(seen, ca.ID)
+			// Delete what was just read, and create a newer object.
+			wantStatus(t, do(t, s, http.MethodDelete, "/ssh_certificate_authorities/"+ca.ID, ""), http.StatusNoContent)
+			createCA(t, s, `{}`)
+		}
+		if page.NextPageURI == nil {
+			break
+		}
+		target = *page.NextPageURI
+	}
+	if !slices.Equal(seen, all) {
+		t.Errorf("walk saw %v, want %v", seen, all)
 	}
 }
 

@@ -1,7 +1,6 @@
 package mockserver
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -129,35 +128,36 @@ func newDomainState(st *store, ids *idSource) *domainState {
 
 // reservedDomain is a stored reserved domain.
 type reservedDomain struct {
-	id            string
-	createdAt     time.Time
-	description   string
-	metadata      string
-	domain        string // normalised
-	cnameTarget   string // "" for service-owned domains
-	acmeTarget    string // "" unless a wildcard custom domain
-	certificateID string // the uploaded certificate; "" when none
-	policy        *certPolicy
-	httpEC        string // endpoint configuration IDs; "" when none
-	httpsEC       string
+	ID            string      `json:"id"`
+	CreatedAt     time.Time   `json:"created_at"`
+	Description   string      `json:"description,omitempty"`
+	Metadata      string      `json:"metadata,omitempty"`
+	Domain        string      `json:"domain"`                                // normalised
+	CNAMETarget   string      `json:"cname_target,omitempty"`                // "" for service-owned domains
+	ACMETarget    string      `json:"acme_challenge_cname_target,omitempty"` // "" unless a wildcard custom domain
+	CertificateID string      `json:"certificate_id,omitempty"`              // the uploaded certificate; "" when none
+	Policy        *certPolicy `json:"certificate_management_policy,omitempty"`
+	// Endpoint configuration IDs; "" when none.
+	HTTPEC  string `json:"http_endpoint_configuration_id,omitempty"`
+	HTTPSEC string `json:"https_endpoint_configuration_id,omitempty"`
 }
 
 // certPolicy is automatic certificate management and the state of its
 // current provisioning job.
 type certPolicy struct {
-	authority      string
-	privateKeyType string
-	startedAt      time.Time // when the job started
-	issuesAt       time.Time // when the job completes
-	certID         string    // the managed certificate the job issues
-	// previousCertID is the managed certificate issued under an earlier
-	// policy of this domain, shown until certID is issued.
-	previousCertID string
+	Authority      string    `json:"authority"`
+	PrivateKeyType string    `json:"private_key_type"`
+	StartedAt      time.Time `json:"started_at"`     // when the job started
+	IssuesAt       time.Time `json:"issues_at"`      // when the job completes
+	CertID         string    `json:"certificate_id"` // the managed certificate the job issues
+	// PreviousCertID is the managed certificate issued under an earlier
+	// policy of this domain, shown until CertID is issued.
+	PreviousCertID string `json:"previous_certificate_id,omitempty"`
 }
 
 // issued reports whether the job has issued p.certID by now.
 func (p *certPolicy) issued(domain string, now time.Time) bool {
-	return !now.Before(p.issuesAt) && !strings.HasSuffix(domain, unresolvableTLD)
+	return !now.Before(p.IssuesAt) && !strings.HasSuffix(domain, unresolvableTLD)
 }
 
 type reservedDomainWire struct {
@@ -237,42 +237,42 @@ func optionalRef(origin, collection, id string) *refWire {
 // the status follow from the policy's job and the clock.
 func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
 	w := reservedDomainWire{
-		ID:                         d.id,
-		URI:                        objectURI(origin, collReservedDomains, d.id),
-		CreatedAt:                  wireTime(d.createdAt),
-		Description:                d.description,
-		Metadata:                   d.metadata,
-		Domain:                     d.domain,
+		ID:                         d.ID,
+		URI:                        objectURI(origin, collReservedDomains, d.ID),
+		CreatedAt:                  wireTime(d.CreatedAt),
+		Description:                d.Description,
+		Metadata:                   d.Metadata,
+		Domain:                     d.Domain,
 		Region:                     "",
-		CNAMETarget:                optionalString(d.cnameTarget),
-		Certificate:                optionalRef(origin, collTLSCertificates, d.certificateID),
-		ACMEChallengeCNAMETarget:   optionalString(d.acmeTarget),
-		HTTPEndpointConfiguration:  optionalRef(origin, collEndpointConfigurations, d.httpEC),
-		HTTPSEndpointConfiguration: optionalRef(origin, collEndpointConfigurations, d.httpsEC),
+		CNAMETarget:                optionalString(d.CNAMETarget),
+		Certificate:                optionalRef(origin, collTLSCertificates, d.CertificateID),
+		ACMEChallengeCNAMETarget:   optionalString(d.ACMETarget),
+		HTTPEndpointConfiguration:  optionalRef(origin, collEndpointConfigurations, d.HTTPEC),
+		HTTPSEndpointConfiguration: optionalRef(origin, collEndpointConfigurations, d.HTTPSEC),
 	}
-	p := d.policy
+	p := d.Policy
 	if p == nil {
 		return w
 	}
-	w.CertificateManagementPolicy = &certPolicyWire{Authority: p.authority, PrivateKeyType: p.privateKeyType}
+	w.CertificateManagementPolicy = &certPolicyWire{Authority: p.Authority, PrivateKeyType: p.PrivateKeyType}
 	switch {
-	case p.issued(d.domain, now):
-		w.Certificate = optionalRef(origin, collTLSCertificates, p.certID)
-		w.CertificateManagementStatus = &certStatusWire{RenewsAt: wireTimePtr(p.issuesAt.Add(managedCertificateRenewal))}
-	case now.Before(p.issuesAt):
-		w.Certificate = optionalRef(origin, collTLSCertificates, p.previousCertID)
+	case p.issued(d.Domain, now):
+		w.Certificate = optionalRef(origin, collTLSCertificates, p.CertID)
+		w.CertificateManagementStatus = &certStatusWire{RenewsAt: wireTimePtr(p.IssuesAt.Add(managedCertificateRenewal))}
+	case now.Before(p.IssuesAt):
+		w.Certificate = optionalRef(origin, collTLSCertificates, p.PreviousCertID)
 		w.CertificateManagementStatus = &certStatusWire{ProvisioningJob: &certJobWire{
 			Msg:       msgProvisioning,
-			StartedAt: wireTime(p.startedAt),
+			StartedAt: wireTime(p.StartedAt),
 		}}
 	default:
 		// NOTE: the job failed at issuesAt and fails again every interval.
-		nextRetry := p.issuesAt.Add(now.Sub(p.issuesAt).Truncate(dnsErrorRetryInterval) + dnsErrorRetryInterval)
-		w.Certificate = optionalRef(origin, collTLSCertificates, p.previousCertID)
+		nextRetry := p.IssuesAt.Add(now.Sub(p.IssuesAt).Truncate(dnsErrorRetryInterval) + dnsErrorRetryInterval)
+		w.Certificate = optionalRef(origin, collTLSCertificates, p.PreviousCertID)
 		w.CertificateManagementStatus = &certStatusWire{ProvisioningJob: &certJobWire{
 			ErrorCode: optionalString("DNS_ERROR"),
 			Msg:       d.dnsErrorMessage(),
-			StartedAt: wireTime(p.startedAt),
+			StartedAt: wireTime(p.StartedAt),
 			RetriesAt: wireTimePtr(nextRetry),
 		}}
 	}
@@ -280,14 +280,14 @@ func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
 }
 
 func (d *reservedDomain) dnsErrorMessage() string {
-	if base, wildcard := strings.CutPrefix(d.domain, "*."); wildcard {
+	if base, wildcard := strings.CutPrefix(d.Domain, "*."); wildcard {
 		return fmt.Sprintf("Could not issue a certificate for %s: the DNS record _acme-challenge.%s does not resolve. "+
 			"Create a CNAME record for _acme-challenge.%s pointing to %s; provisioning is retried at retries_at.",
-			d.domain, base, base, d.acmeTarget)
+			d.Domain, base, base, d.ACMETarget)
 	}
 	return fmt.Sprintf("Could not issue a certificate for %s: the domain does not resolve. "+
 		"Create a CNAME record for %s pointing to %s; provisioning is retried at retries_at.",
-		d.domain, d.domain, d.cnameTarget)
+		d.Domain, d.Domain, d.CNAMETarget)
 }
 
 func (s *Server) reservedDomainRoutes() []route {
@@ -339,26 +339,26 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 		}
 	}
 	d := reservedDomain{
-		createdAt:     created,
-		description:   in.Description,
-		metadata:      in.Metadata,
-		domain:        name,
-		certificateID: in.CertificateID,
-		policy:        policy,
+		CreatedAt:     created,
+		Description:   in.Description,
+		Metadata:      in.Metadata,
+		Domain:        name,
+		CertificateID: in.CertificateID,
+		Policy:        policy,
 	}
 	if !serviceOwned {
-		if d.cnameTarget, err = s.newCNAMETarget(); err != nil {
+		if d.CNAMETarget, err = s.newCNAMETarget(); err != nil {
 			return nil, 0, err
 		}
 		if strings.HasPrefix(name, "*.") {
-			d.acmeTarget = "_acme-challenge." + d.cnameTarget
+			d.ACMETarget = "_acme-challenge." + d.CNAMETarget
 		}
 	}
 
 	tbl := s.domains.reserved
 	check := func() *apiError {
 		for _, r := range tbl.rows {
-			if r.val.domain == name {
+			if r.val.Domain == name {
 				return newError(http.StatusConflict, codeDomainTaken,
 					"The domain %q is already reserved by this account (%s).", name, r.id)
 			}
@@ -370,21 +370,14 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 		}
 		return nil
 	}
-	for range maxIDAttempts {
-		id, idErr := s.ids.newID(prefixReservedDomain)
-		if idErr != nil {
-			return nil, 0, errInternal("%v", idErr)
-		}
-		d.id = id
-		taken, err := tbl.putNew(id, d, check)
-		if err != nil {
-			return nil, 0, err
-		}
-		if !taken {
-			return d.wire(rq.origin(), s.now()), http.StatusCreated, nil
-		}
+	d, err = tbl.insertChecked(check, func(id string) reservedDomain {
+		d.ID = id
+		return d
+	})
+	if err != nil {
+		return nil, 0, err
 	}
-	return nil, 0, errInternal("could not mint a unique reserved domain ID")
+	return d.wire(rq.origin(), s.now()), http.StatusCreated, nil
 }
 
 func (s *Server) listReservedDomains(rq *request) (any, int, *apiError) {
@@ -439,7 +432,7 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 	}
 
 	d, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
-		if err := checkCertificateSettings(isServiceOwned(d.domain), in.CertificateID != nil, next != nil); err != nil {
+		if err := checkCertificateSettings(isServiceOwned(d.Domain), in.CertificateID != nil, next != nil); err != nil {
 			return err
 		}
 		if id := deref(in.CertificateID); id != "" {
@@ -455,37 +448,37 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		}
 
 		if in.Description != nil {
-			d.description = *in.Description
+			d.Description = *in.Description
 		}
 		if in.Metadata != nil {
-			d.metadata = *in.Metadata
+			d.Metadata = *in.Metadata
 		}
 		if in.HTTPEndpointConfigurationID != nil {
-			d.httpEC = *in.HTTPEndpointConfigurationID
+			d.HTTPEC = *in.HTTPEndpointConfigurationID
 		}
 		if in.HTTPSEndpointConfigurationID != nil {
-			d.httpsEC = *in.HTTPSEndpointConfigurationID
+			d.HTTPSEC = *in.HTTPSEndpointConfigurationID
 		}
 		switch {
 		case in.CertificateID != nil:
 			// NOTE: an uploaded certificate replaces the policy [ours].
-			d.certificateID = *in.CertificateID
-			d.policy = nil
+			d.CertificateID = *in.CertificateID
+			d.Policy = nil
 		case next != nil:
-			old := d.policy
-			if old != nil && old.authority == next.authority && old.privateKeyType == next.privateKeyType {
+			old := d.Policy
+			if old != nil && old.Authority == next.Authority && old.PrivateKeyType == next.PrivateKeyType {
 				break
 			}
 			if old != nil {
-				next.previousCertID = old.previousCertID
-				if old.issued(d.domain, now) {
-					next.previousCertID = old.certID
+				next.PreviousCertID = old.PreviousCertID
+				if old.issued(d.Domain, now) {
+					next.PreviousCertID = old.CertID
 				}
 			}
 			// NOTE: a policy replaces the uploaded certificate; certificate
 			// is null until the managed one is issued [real].
-			d.certificateID = ""
-			d.policy = next
+			d.CertificateID = ""
+			d.Policy = next
 		}
 		return nil
 	})
@@ -517,7 +510,7 @@ func (s *Server) deleteReservedDomain(rq *request) (any, int, *apiError) {
 // reads the endpoints' rows directly.
 func (s *Server) domainInUse(id string) bool {
 	for _, r := range s.endpoints.rows {
-		if r.val.typ == endpointCloud && r.val.domainID == id {
+		if r.val.Type == endpointCloud && r.val.DomainID == id {
 			return true
 		}
 	}
@@ -530,20 +523,22 @@ func (s *Server) domainInUse(id string) bool {
 // deleted domain. The store lock must be held.
 func (s *Server) releaseDomainLocked(id string) {
 	for _, r := range s.endpoints.rows {
-		if r.val.domainID == id {
-			r.val.domainID, _ = s.matchReservedDomainExceptLocked(r.val.url.host, id)
+		if r.val.DomainID == id {
+			e := r.val
+			e.DomainID, _ = s.matchReservedDomainExceptLocked(e.URL.host, id)
+			s.endpoints.putLocked(r.id, e)
 		}
 	}
 }
 
 func (s *Server) detachReservedDomainCertificate(rq *request) (any, int, *apiError) {
 	_, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
-		if d.policy != nil {
+		if d.Policy != nil {
 			return badRequest(codeDetachCertificateUnderPolicy,
 				"The certificate of %s is managed by its certificate management policy. "+
-					"Detach the policy (DELETE /reserved_domains/%s/certificate_management_policy) instead.", d.domain, d.id)
+					"Detach the policy (DELETE /reserved_domains/%s/certificate_management_policy) instead.", d.Domain, d.ID)
 		}
-		d.certificateID = ""
+		d.CertificateID = ""
 		return nil
 	})
 	if err != nil {
@@ -555,7 +550,7 @@ func (s *Server) detachReservedDomainCertificate(rq *request) (any, int, *apiErr
 func (s *Server) detachReservedDomainPolicy(rq *request) (any, int, *apiError) {
 	_, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
 		// NOTE: the managed certificate goes with the policy [ours].
-		d.policy = nil
+		d.Policy = nil
 		return nil
 	})
 	if err != nil {
@@ -567,19 +562,19 @@ func (s *Server) detachReservedDomainPolicy(rq *request) (any, int, *apiError) {
 // newCertPolicy validates a requested policy, fills in its defaults and
 // starts its provisioning job at start.
 func (s *Server) newCertPolicy(in *certPolicyWire, start time.Time) (*certPolicy, *apiError) {
-	p := &certPolicy{authority: in.Authority, privateKeyType: in.PrivateKeyType}
-	if p.authority == "" {
-		p.authority = certAuthorityLetsEncrypt
+	p := &certPolicy{Authority: in.Authority, PrivateKeyType: in.PrivateKeyType}
+	if p.Authority == "" {
+		p.Authority = certAuthorityLetsEncrypt
 	}
-	if p.authority != certAuthorityLetsEncrypt {
+	if p.Authority != certAuthorityLetsEncrypt {
 		return nil, badRequest(codeInvalidValue,
 			"The certificate_management_policy.authority %q is not supported. The only supported authority is %q.",
 			in.Authority, certAuthorityLetsEncrypt)
 	}
-	if p.privateKeyType == "" {
-		p.privateKeyType = defaultCertKeyType
+	if p.PrivateKeyType == "" {
+		p.PrivateKeyType = defaultCertKeyType
 	}
-	if !slices.Contains(certKeyTypes, p.privateKeyType) {
+	if !slices.Contains(certKeyTypes, p.PrivateKeyType) {
 		return nil, badRequest(codeInvalidValue,
 			`The certificate_management_policy.private_key_type %q is not supported. Use "rsa" or "ecdsa".`, in.PrivateKeyType)
 	}
@@ -587,24 +582,21 @@ func (s *Server) newCertPolicy(in *certPolicyWire, start time.Time) (*certPolicy
 	if err != nil {
 		return nil, errInternal("%v", err)
 	}
-	p.certID = certID
-	p.startedAt = start
-	p.issuesAt = start.Add(s.certIssueDelay)
+	p.CertID = certID
+	p.StartedAt = start
+	p.IssuesAt = start.Add(s.certIssueDelay)
 	return p, nil
 }
 
 // newCNAMETarget mints a target like the real API's
 // 2udamkamcl8pjmrff.vct3s84uffzzf7py.ngrok-cname.com.
 func (s *Server) newCNAMETarget() (string, *apiError) {
-	a, err := s.ids.newID("")
+	a, err := s.ids.randomString(17 + 16)
 	if err != nil {
 		return "", errInternal("%v", err)
 	}
-	b, err := s.ids.newID("")
-	if err != nil {
-		return "", errInternal("%v", err)
-	}
-	return strings.ToLower(a[:17]) + "." + strings.ToLower(b[:16]) + "." + cnameTargetDomain, nil
+	a = strings.ToLower(a)
+	return a[:17] + "." + a[17:] + "." + cnameTargetDomain, nil
 }
 
 // checkEndpointConfigurationLocked checks an endpoint configuration ID of a
@@ -617,9 +609,9 @@ func (s *Server) checkEndpointConfigurationLocked(field string, id *string, typ 
 	if !ok {
 		return errUnknownReference(field, *id, "endpoint configuration")
 	}
-	if r.val.typ != typ {
+	if r.val.Type != typ {
 		return badRequest(codeInvalidValue,
-			"The %s %q names an endpoint configuration of type %q; it must be of type %q.", field, *id, r.val.typ, typ)
+			"The %s %q names an endpoint configuration of type %q; it must be of type %q.", field, *id, r.val.Type, typ)
 	}
 	return nil
 }
@@ -733,7 +725,7 @@ func (s *Server) matchReservedDomainExceptLocked(host, except string) (id string
 		if r.id == except {
 			continue
 		}
-		switch r.val.domain {
+		switch r.val.Domain {
 		case host:
 			return r.id, true
 		case wildcard:
@@ -741,57 +733,4 @@ func (s *Server) matchReservedDomainExceptLocked(host, except string) (id string
 		}
 	}
 	return id, ok
-}
-
-// State codecs (see state_codecs.go): what a state file keeps of a reserved
-// domain. The clock-driven status is not stored: it follows from the
-// policy's times.
-
-type reservedDomainState struct {
-	ID            string           `json:"id"`
-	CreatedAt     time.Time        `json:"created_at"`
-	Description   string           `json:"description,omitempty"`
-	Metadata      string           `json:"metadata,omitempty"`
-	Domain        string           `json:"domain"`
-	CNAMETarget   string           `json:"cname_target,omitempty"`
-	ACMETarget    string           `json:"acme_challenge_cname_target,omitempty"`
-	CertificateID string           `json:"certificate_id,omitempty"`
-	Policy        *certPolicyState `json:"certificate_management_policy,omitempty"`
-	HTTPEC        string           `json:"http_endpoint_configuration_id,omitempty"`
-	HTTPSEC       string           `json:"https_endpoint_configuration_id,omitempty"`
-}
-
-type certPolicyState struct {
-	Authority      string    `json:"authority"`
-	PrivateKeyType string    `json:"private_key_type"`
-	StartedAt      time.Time `json:"started_at"`
-	IssuesAt       time.Time `json:"issues_at"`
-	CertID         string    `json:"certificate_id"`
-	PreviousCertID string    `json:"previous_certificate_id,omitempty"`
-}
-
-func (d reservedDomain) MarshalJSON() ([]byte, error) {
-	st := reservedDomainState{ID: d.id, CreatedAt: d.createdAt, Description: d.description, Metadata: d.metadata,
-		Domain: d.domain, CNAMETarget: d.cnameTarget, ACMETarget: d.acmeTarget, CertificateID: d.certificateID,
-		HTTPEC: d.httpEC, HTTPSEC: d.httpsEC}
-	if p := d.policy; p != nil {
-		st.Policy = &certPolicyState{Authority: p.authority, PrivateKeyType: p.privateKeyType, StartedAt: p.startedAt,
-			IssuesAt: p.issuesAt, CertID: p.certID, PreviousCertID: p.previousCertID}
-	}
-	return json.Marshal(st)
-}
-
-func (d *reservedDomain) UnmarshalJSON(b []byte) error {
-	var st reservedDomainState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return err
-	}
-	*d = reservedDomain{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata,
-		domain: st.Domain, cnameTarget: st.CNAMETarget, acmeTarget: st.ACMETarget, certificateID: st.CertificateID,
-		httpEC: st.HTTPEC, httpsEC: st.HTTPSEC}
-	if p := st.Policy; p != nil {
-		d.policy = &certPolicy{authority: p.Authority, privateKeyType: p.PrivateKeyType, startedAt: p.StartedAt,
-			issuesAt: p.IssuesAt, certID: p.CertID, previousCertID: p.PreviousCertID}
-	}
-	return nil
 }

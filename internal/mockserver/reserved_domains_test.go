@@ -784,8 +784,8 @@ func TestSeeds(t *testing.T) {
 	if err != nil || !strings.HasPrefix(ec, "ec_") {
 		t.Errorf("SeedEndpointConfiguration = %q, %v", ec, err)
 	}
-	if stored, _ := s.domains.endpointConfigs.get(ec); stored.typ != "https" {
-		t.Errorf("default type = %q, want https", stored.typ)
+	if stored, _ := s.domains.endpointConfigs.get(ec); stored.Type != "https" {
+		t.Errorf("default type = %q, want https", stored.Type)
 	}
 	if _, err := s.SeedEndpointConfiguration(EndpointConfigurationSeed{Type: "tcp"}); err == nil {
 		t.Error("an unknown type must be refused")
@@ -802,14 +802,7 @@ func TestReservedDomainStateRoundTrip(t *testing.T) {
 	patchRD(t, s, a.ID, `{"certificate_management_policy":{},"http_endpoint_configuration_id":"`+ec+`"}`)
 	b := createRD(t, s, `{"domain":"b.example.com","certificate_id":"`+cert+`"}`)
 
-	data, err := s.MarshalState()
-	if err != nil {
-		t.Fatal(err)
-	}
-	restored := New(WithClock(clock.Now))
-	if err := restored.LoadState(data); err != nil {
-		t.Fatal(err)
-	}
+	restored := reload(t, s, WithClock(clock.Now))
 	for _, id := range []string{a.ID, b.ID} {
 		if got, want := jsonString(t, getRD(t, restored, id)), jsonString(t, getRD(t, s, id)); got != want {
 			t.Errorf("restored %s\nwant     %s", got, want)
@@ -830,7 +823,7 @@ func TestReservedDomainStateRoundTrip(t *testing.T) {
 		cert: func(id string) bool { _, err := restored.domains.certificates.get(id); return err == nil },
 		ec: func(id string) bool {
 			v, err := restored.domains.endpointConfigs.get(id)
-			return err == nil && v.typ == "http"
+			return err == nil && v.Type == "http"
 		},
 	} {
 		if !table(id) {

@@ -1,7 +1,6 @@
 package mockserver
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -62,18 +61,18 @@ type EndpointConfigurationSeed struct {
 }
 
 type tlsCertificate struct {
-	id          string
-	createdAt   time.Time
-	description string
-	metadata    string
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
 }
 
 type endpointConfiguration struct {
-	id          string
-	createdAt   time.Time
-	description string
-	metadata    string
-	typ         string
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	Type        string    `json:"type"`
 }
 
 // SeedTLSCertificate adds an uploaded TLS certificate and returns its ID.
@@ -83,9 +82,9 @@ func (s *Server) SeedTLSCertificate(in TLSCertificateSeed) (string, error) {
 	}
 	created := s.timestamp()
 	c, err := seedInsert(s.domains.certificates, in.ID, func(id string) tlsCertificate {
-		return tlsCertificate{id: id, createdAt: created, description: in.Description, metadata: in.Metadata}
+		return tlsCertificate{ID: id, CreatedAt: created, Description: in.Description, Metadata: in.Metadata}
 	})
-	return c.id, err
+	return c.ID, err
 }
 
 // SeedEndpointConfiguration adds an endpoint configuration and returns its ID.
@@ -102,51 +101,7 @@ func (s *Server) SeedEndpointConfiguration(in EndpointConfigurationSeed) (string
 	}
 	created := s.timestamp()
 	ec, err := seedInsert(s.domains.endpointConfigs, in.ID, func(id string) endpointConfiguration {
-		return endpointConfiguration{id: id, createdAt: created, description: in.Description, metadata: in.Metadata, typ: typ}
+		return endpointConfiguration{ID: id, CreatedAt: created, Description: in.Description, Metadata: in.Metadata, Type: typ}
 	})
-	return ec.id, err
-}
-
-// State codecs (see state_codecs.go).
-
-type tlsCertificateState struct {
-	ID          string    `json:"id"`
-	CreatedAt   time.Time `json:"created_at"`
-	Description string    `json:"description,omitempty"`
-	Metadata    string    `json:"metadata,omitempty"`
-}
-
-func (c tlsCertificate) MarshalJSON() ([]byte, error) {
-	return json.Marshal(tlsCertificateState{ID: c.id, CreatedAt: c.createdAt, Description: c.description, Metadata: c.metadata})
-}
-
-func (c *tlsCertificate) UnmarshalJSON(b []byte) error {
-	var st tlsCertificateState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return err
-	}
-	*c = tlsCertificate{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata}
-	return nil
-}
-
-type endpointConfigurationState struct {
-	ID          string    `json:"id"`
-	CreatedAt   time.Time `json:"created_at"`
-	Description string    `json:"description,omitempty"`
-	Metadata    string    `json:"metadata,omitempty"`
-	Type        string    `json:"type"`
-}
-
-func (ec endpointConfiguration) MarshalJSON() ([]byte, error) {
-	return json.Marshal(endpointConfigurationState{ID: ec.id, CreatedAt: ec.createdAt, Description: ec.description,
-		Metadata: ec.metadata, Type: ec.typ})
-}
-
-func (ec *endpointConfiguration) UnmarshalJSON(b []byte) error {
-	var st endpointConfigurationState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return err
-	}
-	*ec = endpointConfiguration{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata, typ: st.Type}
-	return nil
+	return ec.ID, err
 }

@@ -1,7 +1,6 @@
 package mockserver
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -83,57 +82,78 @@ type IPPolicySeed struct {
 var routeMatchTypes = []string{"exact_path", "path_prefix"}
 
 type httpsEdge struct {
-	id          string
-	createdAt   time.Time
-	description string
-	metadata    string
-	hostports   []string
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	Hostports   []string  `json:"hostports,omitempty"`
 }
 
 // httpsEdgeRoute holds the route's modules; a nil module is not set.
 type httpsEdgeRoute struct {
-	id          string
-	edgeID      string
-	createdAt   time.Time
-	description string
-	metadata    string
-	match       string
-	matchType   string
+	ID          string    `json:"id"`
+	EdgeID      string    `json:"edge_id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	Match       string    `json:"match"`
+	MatchType   string    `json:"match_type"`
 
-	oidc           *oidcModule
-	backend        *backendModule
-	ipRestriction  *ipRestrictionModule
-	requestHeaders *requestHeadersModule
+	OIDC           *oidcModule           `json:"oidc,omitempty"`
+	Backend        *backendModule        `json:"backend,omitempty"`
+	IPRestriction  *ipRestrictionModule  `json:"ip_restriction,omitempty"`
+	RequestHeaders *requestHeadersModule `json:"request_headers,omitempty"`
 
-	// lastPut is the last accepted PUT body of each module, by module name,
+	// LastPut is the last accepted PUT body of each module, by module name,
 	// byte for byte (EdgeRouteModule); a DELETE of the module keeps it.
-	lastPut map[string][]byte
+	// NOTE: strings, not json.RawMessage: an accepted PUT may have had an
+	// empty body, which is not JSON.
+	LastPut map[string]string `json:"last_put,omitempty"`
+}
+
+// redactedValue stands in for a credential in the control API's view of
+// the state (state.go).
+const redactedValue = "(redacted)"
+
+// redact blanks the OIDC client secret, and the recorded OIDC PUT body that
+// holds it, in the control API's view of the state. The copy must not share
+// the module or the map with the stored route.
+func (r *httpsEdgeRoute) redact() {
+	if r.OIDC != nil {
+		m := *r.OIDC
+		m.ClientSecret = redactedValue
+		r.OIDC = &m
+	}
+	if _, ok := r.LastPut[ModuleOIDC]; ok {
+		r.LastPut = maps.Clone(r.LastPut)
+		r.LastPut[ModuleOIDC] = redactedValue
+	}
 }
 
 // recordPut remembers body as the last accepted PUT of module. The map is
 // copied first: rows are copied by value, so a copy may share it.
 func (r *httpsEdgeRoute) recordPut(module string, body []byte) {
-	m := maps.Clone(r.lastPut)
+	m := maps.Clone(r.LastPut)
 	if m == nil {
-		m = map[string][]byte{}
+		m = map[string]string{}
 	}
-	m[module] = slices.Clone(body)
-	r.lastPut = m
+	m[module] = string(body)
+	r.LastPut = m
 }
 
 type tunnelGroupBackend struct {
-	id          string
-	createdAt   time.Time
-	description string
-	metadata    string
-	labels      map[string]string
+	ID          string            `json:"id"`
+	CreatedAt   time.Time         `json:"created_at"`
+	Description string            `json:"description,omitempty"`
+	Metadata    string            `json:"metadata,omitempty"`
+	Labels      map[string]string `json:"labels,omitempty"`
 }
 
 type ipPolicy struct {
-	id          string
-	createdAt   time.Time
-	description string
-	metadata    string
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
 }
 
 // SeedHTTPSEdge adds an HTTPS edge and returns its ID.
@@ -143,10 +163,10 @@ func (s *Server) SeedHTTPSEdge(in HTTPSEdgeSeed) (string, error) {
 	}
 	created := s.timestamp()
 	e, err := seedInsert(s.edges.edges, in.ID, func(id string) httpsEdge {
-		return httpsEdge{id: id, createdAt: created, description: in.Description, metadata: in.Metadata,
-			hostports: slices.Clone(in.Hostports)}
+		return httpsEdge{ID: id, CreatedAt: created, Description: in.Description, Metadata: in.Metadata,
+			Hostports: slices.Clone(in.Hostports)}
 	})
-	return e.id, err
+	return e.ID, err
 }
 
 // SeedHTTPSEdgeRoute adds a route, without modules, to the HTTPS edge edgeID
@@ -170,10 +190,10 @@ func (s *Server) SeedHTTPSEdgeRoute(edgeID string, in HTTPSEdgeRouteSeed) (strin
 	}
 	created := s.timestamp()
 	r, err := seedInsert(s.edges.routes, in.ID, func(id string) httpsEdgeRoute {
-		return httpsEdgeRoute{id: id, edgeID: edgeID, createdAt: created, description: in.Description,
-			metadata: in.Metadata, match: match, matchType: matchType}
+		return httpsEdgeRoute{ID: id, EdgeID: edgeID, CreatedAt: created, Description: in.Description,
+			Metadata: in.Metadata, Match: match, MatchType: matchType}
 	})
-	return r.id, err
+	return r.ID, err
 }
 
 // SeedTunnelGroupBackend adds a tunnel-group backend and returns its ID.
@@ -183,10 +203,10 @@ func (s *Server) SeedTunnelGroupBackend(in TunnelGroupBackendSeed) (string, erro
 	}
 	created := s.timestamp()
 	b, err := seedInsert(s.edges.backends, in.ID, func(id string) tunnelGroupBackend {
-		return tunnelGroupBackend{id: id, createdAt: created, description: in.Description, metadata: in.Metadata,
-			labels: maps.Clone(in.Labels)}
+		return tunnelGroupBackend{ID: id, CreatedAt: created, Description: in.Description, Metadata: in.Metadata,
+			Labels: maps.Clone(in.Labels)}
 	})
-	return b.id, err
+	return b.ID, err
 }
 
 // SeedIPPolicy adds an IP policy and returns its ID.
@@ -196,9 +216,9 @@ func (s *Server) SeedIPPolicy(in IPPolicySeed) (string, error) {
 	}
 	created := s.timestamp()
 	p, err := seedInsert(s.edges.ipPolicies, in.ID, func(id string) ipPolicy {
-		return ipPolicy{id: id, createdAt: created, description: in.Description, metadata: in.Metadata}
+		return ipPolicy{ID: id, CreatedAt: created, Description: in.Description, Metadata: in.Metadata}
 	})
-	return p.id, err
+	return p.ID, err
 }
 
 // seedInsert stores an object under the given ID, or under a minted one
@@ -215,7 +235,7 @@ func seedInsert[T any](t *table[T], id string, build func(id string) T) (T, erro
 	if err := checkSeedID(id, t.prefix); err != nil {
 		return zero, fmt.Errorf("seeding a %s: %w", t.noun, err)
 	}
-	v, ok := t.tryInsert(id, build)
+	v, ok := t.putSeeded(id, build)
 	if !ok {
 		return zero, fmt.Errorf("seeding a %s: the ID %q is already taken", t.noun, id)
 	}
@@ -225,8 +245,7 @@ func seedInsert[T any](t *table[T], id string, build func(id string) T) (T, erro
 // checkSeedID accepts only IDs of the shape the real API mints, so that a
 // seeded object is indistinguishable from a real one.
 func checkSeedID(id, prefix string) error {
-	rest, ok := strings.CutPrefix(id, prefix)
-	if !ok || len(rest) != idLen || strings.Trim(rest, base62) != "" {
+	if !wellFormedID(id, prefix) {
 		return fmt.Errorf("the ID %q must be %q followed by %d base-62 characters", id, prefix, idLen)
 	}
 	return nil
@@ -236,140 +255,5 @@ func checkSeedText(noun, description, metadata string) error {
 	if err := checkFreeText(description, metadata); err != nil {
 		return fmt.Errorf("seeding a %s: %s", noun, err.msg)
 	}
-	return nil
-}
-
-// State codecs (see state_codecs.go): what a state file keeps of the
-// seed-only objects, of the route modules and of the PUT bodies each route
-// recorded (EdgeRouteModule). SetEdgesReadOnly, a switch like a fault rule,
-// is not kept.
-
-type httpsEdgeState struct {
-	ID          string    `json:"id"`
-	CreatedAt   time.Time `json:"created_at"`
-	Description string    `json:"description,omitempty"`
-	Metadata    string    `json:"metadata,omitempty"`
-	Hostports   []string  `json:"hostports,omitempty"`
-}
-
-func (e httpsEdge) MarshalJSON() ([]byte, error) {
-	return json.Marshal(httpsEdgeState{ID: e.id, CreatedAt: e.createdAt, Description: e.description,
-		Metadata: e.metadata, Hostports: e.hostports})
-}
-
-func (e *httpsEdge) UnmarshalJSON(b []byte) error {
-	var st httpsEdgeState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return err
-	}
-	*e = httpsEdge{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata,
-		hostports: st.Hostports}
-	return nil
-}
-
-type backendModuleState struct {
-	Enabled   bool   `json:"enabled"`
-	BackendID string `json:"backend_id"`
-}
-
-type ipRestrictionModuleState struct {
-	Enabled     bool     `json:"enabled"`
-	IPPolicyIDs []string `json:"ip_policy_ids"`
-}
-
-type httpsEdgeRouteState struct {
-	ID             string                    `json:"id"`
-	EdgeID         string                    `json:"edge_id"`
-	CreatedAt      time.Time                 `json:"created_at"`
-	Description    string                    `json:"description,omitempty"`
-	Metadata       string                    `json:"metadata,omitempty"`
-	Match          string                    `json:"match"`
-	MatchType      string                    `json:"match_type"`
-	OIDC           *oidcModule               `json:"oidc,omitempty"`
-	Backend        *backendModuleState       `json:"backend,omitempty"`
-	IPRestriction  *ipRestrictionModuleState `json:"ip_restriction,omitempty"`
-	RequestHeaders *requestHeadersModule     `json:"request_headers,omitempty"`
-	// NOTE: strings, not json.RawMessage: an accepted PUT may have had an
-	// empty body, which is not JSON.
-	LastPut map[string]string `json:"last_put,omitempty"`
-}
-
-func (r httpsEdgeRoute) MarshalJSON() ([]byte, error) {
-	st := httpsEdgeRouteState{ID: r.id, EdgeID: r.edgeID, CreatedAt: r.createdAt, Description: r.description,
-		Metadata: r.metadata, Match: r.match, MatchType: r.matchType, OIDC: r.oidc, RequestHeaders: r.requestHeaders}
-	for module, body := range r.lastPut {
-		if st.LastPut == nil {
-			st.LastPut = map[string]string{}
-		}
-		st.LastPut[module] = string(body)
-	}
-	if r.backend != nil {
-		st.Backend = &backendModuleState{Enabled: r.backend.enabled, BackendID: r.backend.backendID}
-	}
-	if r.ipRestriction != nil {
-		st.IPRestriction = &ipRestrictionModuleState{Enabled: r.ipRestriction.enabled, IPPolicyIDs: r.ipRestriction.policyIDs}
-	}
-	return json.Marshal(st)
-}
-
-func (r *httpsEdgeRoute) UnmarshalJSON(b []byte) error {
-	var st httpsEdgeRouteState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return err
-	}
-	*r = httpsEdgeRoute{id: st.ID, edgeID: st.EdgeID, createdAt: st.CreatedAt, description: st.Description,
-		metadata: st.Metadata, match: st.Match, matchType: st.MatchType, oidc: st.OIDC, requestHeaders: st.RequestHeaders}
-	for module, body := range st.LastPut {
-		r.recordPut(module, []byte(body))
-	}
-	if st.Backend != nil {
-		r.backend = &backendModule{enabled: st.Backend.Enabled, backendID: st.Backend.BackendID}
-	}
-	if st.IPRestriction != nil {
-		r.ipRestriction = &ipRestrictionModule{enabled: st.IPRestriction.Enabled, policyIDs: st.IPRestriction.IPPolicyIDs}
-	}
-	return nil
-}
-
-type tunnelGroupBackendState struct {
-	ID          string            `json:"id"`
-	CreatedAt   time.Time         `json:"created_at"`
-	Description string            `json:"description,omitempty"`
-	Metadata    string            `json:"metadata,omitempty"`
-	Labels      map[string]string `json:"labels,omitempty"`
-}
-
-func (b tunnelGroupBackend) MarshalJSON() ([]byte, error) {
-	return json.Marshal(tunnelGroupBackendState{ID: b.id, CreatedAt: b.createdAt, Description: b.description,
-		Metadata: b.metadata, Labels: b.labels})
-}
-
-func (b *tunnelGroupBackend) UnmarshalJSON(data []byte) error {
-	var st tunnelGroupBackendState
-	if err := json.Unmarshal(data, &st); err != nil {
-		return err
-	}
-	*b = tunnelGroupBackend{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata,
-		labels: st.Labels}
-	return nil
-}
-
-type ipPolicyState struct {
-	ID          string    `json:"id"`
-	CreatedAt   time.Time `json:"created_at"`
-	Description string    `json:"description,omitempty"`
-	Metadata    string    `json:"metadata,omitempty"`
-}
-
-func (p ipPolicy) MarshalJSON() ([]byte, error) {
-	return json.Marshal(ipPolicyState{ID: p.id, CreatedAt: p.createdAt, Description: p.description, Metadata: p.metadata})
-}
-
-func (p *ipPolicy) UnmarshalJSON(b []byte) error {
-	var st ipPolicyState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return err
-	}
-	*p = ipPolicy{id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata}
 	return nil
 }

@@ -75,40 +75,40 @@ func (s *Server) SeedAgentEndpoint(in AgentEndpointSeed) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	e.typ = endpointEphemeral
-	e.name = in.Name
-	e.poolingEnabled = in.PoolingEnabled
-	e.upstreamURL, e.upstreamProtocol = in.UpstreamURL, in.UpstreamProtocol
-	if e.upstreamURL == "" {
-		e.upstreamURL = map[string]string{
+	e.Type = endpointEphemeral
+	e.Name = in.Name
+	e.PoolingEnabled = in.PoolingEnabled
+	e.UpstreamURL, e.UpstreamProtocol = in.UpstreamURL, in.UpstreamProtocol
+	if e.UpstreamURL == "" {
+		e.UpstreamURL = map[string]string{
 			"http": "http://localhost:80", "https": "http://localhost:80", "tls": "tls://localhost:443", "tcp": "tcp://localhost:22",
-		}[e.url.scheme]
+		}[e.URL.scheme]
 	}
-	if e.upstreamProtocol == "" && (e.url.scheme == "http" || e.url.scheme == "https") {
-		e.upstreamProtocol = "http1"
+	if e.UpstreamProtocol == "" && (e.URL.scheme == "http" || e.URL.scheme == "https") {
+		e.UpstreamProtocol = "http1"
 	}
-	if p := e.upstreamProtocol; p != "" && p != "http1" && p != "http2" {
+	if p := e.UpstreamProtocol; p != "" && p != "http1" && p != "http2" {
 		return "", fmt.Errorf("seeding an %s: upstream_protocol must be http1 or http2, not %q", noun, p)
 	}
 	if in.TrafficPolicy != "" {
 		if err := checkTrafficPolicy(in.TrafficPolicy); err != nil {
 			return "", fmt.Errorf("seeding an %s: %s", noun, err.msg)
 		}
-		e.trafficPolicy = in.TrafficPolicy
+		e.TrafficPolicy = in.TrafficPolicy
 	}
 	if in.Bindings != nil {
-		if err := checkBindings(e.url, in.Bindings); err != nil {
+		if err := checkBindings(e.URL, in.Bindings); err != nil {
 			return "", fmt.Errorf("seeding an %s: %s", noun, err.msg)
 		}
-		e.bindings = slices.Clone(in.Bindings)
+		e.Bindings = slices.Clone(in.Bindings)
 	}
-	if e.tunnelID, err = s.seedRefID(noun, in.TunnelID, prefixTunnel); err != nil {
+	if e.TunnelID, err = s.seedRefID(noun, in.TunnelID, prefixTunnel); err != nil {
 		return "", err
 	}
-	if e.tunnelSessionID, err = s.seedRefID(noun, in.TunnelSessionID, prefixTunnelSession); err != nil {
+	if e.TunnelSessionID, err = s.seedRefID(noun, in.TunnelSessionID, prefixTunnelSession); err != nil {
 		return "", err
 	}
-	if e.principalID, err = s.seedRefID(noun, in.PrincipalID, prefixUser); err != nil {
+	if e.PrincipalID, err = s.seedRefID(noun, in.PrincipalID, prefixUser); err != nil {
 		return "", err
 	}
 	return s.storeSeededEndpoint(noun, in.ID, e)
@@ -121,9 +121,9 @@ func (s *Server) SeedEdgeEndpoint(in EdgeEndpointSeed) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	e.typ = endpointEdge
-	prefix := map[string]string{"http": prefixEdgeHTTPS, "https": prefixEdgeHTTPS, "tls": prefixEdgeTLS, "tcp": prefixEdgeTCP}[e.url.scheme]
-	if e.edgeID, err = s.seedRefID(noun, in.EdgeID, prefix); err != nil {
+	e.Type = endpointEdge
+	prefix := map[string]string{"http": prefixEdgeHTTPS, "https": prefixEdgeHTTPS, "tls": prefixEdgeTLS, "tcp": prefixEdgeTCP}[e.URL.scheme]
+	if e.EdgeID, err = s.seedRefID(noun, in.EdgeID, prefix); err != nil {
 		return "", err
 	}
 	return s.storeSeededEndpoint(noun, in.ID, e)
@@ -152,7 +152,7 @@ func seedEndpointBase(noun, id, rawURL, region, description, metadata string) (e
 	if err := checkSeedText(noun, description, metadata); err != nil {
 		return endpoint{}, err
 	}
-	return endpoint{url: u, region: region, description: description, metadata: metadata, bindings: defaultBindings(u)}, nil
+	return endpoint{URL: u, Region: region, Description: description, Metadata: metadata, Bindings: defaultBindings(u)}, nil
 }
 
 // seedRefID checks the ID of a referenced object, or mints one.
@@ -174,12 +174,12 @@ func (s *Server) seedRefID(noun, id, prefix string) (string, error) {
 // timestamps and its reserved domain.
 func (s *Server) storeSeededEndpoint(noun, id string, e endpoint) (string, error) {
 	now := s.timestamp()
-	e.createdAt, e.updatedAt = now, now
+	e.CreatedAt, e.UpdatedAt = now, now
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
-	e.domainID, _ = s.matchReservedDomainLocked(e.url.host)
+	e.DomainID, _ = s.matchReservedDomainLocked(e.URL.host)
 	build := func(id string) endpoint {
-		e.id = id
+		e.ID = id
 		return e
 	}
 	if id == "" {
@@ -187,12 +187,12 @@ func (s *Server) storeSeededEndpoint(noun, id string, e endpoint) (string, error
 		if err != nil {
 			return "", fmt.Errorf("seeding an %s: %s", noun, err.msg)
 		}
-		return v.id, nil
+		return v.ID, nil
 	}
-	_, live := s.endpoints.rows[id]
-	_, dead := s.endpoints.gone[id]
-	if live || dead {
+	if _, live := s.endpoints.rows[id]; live {
 		return "", fmt.Errorf("seeding an %s: the ID %q is already taken", noun, id)
 	}
-	return s.putEndpointLocked(id, build).id, nil
+	s.ids.observe(id)
+	s.endpoints.putLocked(id, build(id))
+	return id, nil
 }

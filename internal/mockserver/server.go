@@ -62,7 +62,7 @@ type Server struct {
 	journal   *journal
 	faults    faultSet
 	limiter   *rateLimiter // nil: no rate limit
-	persist   *persister   // nil: no state file
+	persist   *persister   // nil: no state file (state.go)
 	admin     *http.ServeMux
 	sshCAs    *table[sshCA]
 	hostCerts *table[sshCert]
@@ -81,10 +81,10 @@ type Server struct {
 	paths *http.ServeMux
 	allow map[string][]string // path pattern → methods served there
 
-	// commit is held for reading while a change runs and for writing while
-	// the state is snapshotted, so that a snapshot (the state file) holds
-	// each change whole: an object together with its Idempotency-Key.
-	commit sync.RWMutex
+	// changes is held for reading while a change runs and for writing while
+	// the changes to commit are collected (state.go), so that the state file
+	// holds each change whole: an object together with its Idempotency-Key.
+	changes sync.RWMutex
 
 	origin atomic.Pointer[originEntry] // see request.origin
 }
@@ -113,12 +113,13 @@ func WithClock(now func() time.Time) Option {
 }
 
 // WithIDSource sets the randomness behind object and operation IDs (default
-// crypto/rand), so that tests can get reproducible IDs. Key generation always
-// uses crypto/rand. A nil reader keeps the default.
+// crypto/rand). IDs also hold the time (ids.go), so tests that want
+// reproducible IDs pair it with WithClock. Key generation always uses
+// crypto/rand. A nil reader keeps the default.
 func WithIDSource(r io.Reader) Option {
 	return func(s *Server) {
 		if r != nil {
-			s.ids = &idSource{r: r}
+			s.ids = newIDSource(r)
 		}
 	}
 }
@@ -138,7 +139,7 @@ func New(opts ...Option) *Server {
 	s := &Server{
 		apiKeys:        []string{DefaultAPIKey},
 		now:            time.Now,
-		ids:            &idSource{r: rand.Reader},
+		ids:            newIDSource(rand.Reader),
 		pageSize:       maxLimit,
 		store:          &store{},
 		journal:        newJournal(),
@@ -147,6 +148,13 @@ func New(opts ...Option) *Server {
 	}
 	for _, opt := range opts {
 		opt(s)
+	}
+	s.ids.now = s.now
+	if s.persist != nil {
+		// NOTE: changes are tracked only for a state file: without one they
+		// cost nothing.
+		s.store.dirty = map[rowKey]struct{}{}
+		s.idem.track = true
 	}
 	s.sshCAs = newTable[sshCA](s.store, s.ids, collSSHCAs, "SSH certificate authority", prefixSSHCA)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
@@ -519,7 +527,8 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		serve := func() {
 			if key := r.Header.Get(headerIdempotency); key != "" && rt.method == http.MethodPost {
 				fp := sha256.Sum256(slices.Concat([]byte(r.Method+" "+r.URL.Path+"\n"), rq.raw))
-				res = s.idem.do(r.Context(), idempotencyKey{apiKey: rq.apiKey, key: key}, fp, func() result { return rt.run(rq) })
+				k := idempotencyKey{apiKeyHash: sha256.Sum256([]byte(rq.apiKey)), key: key}
+				res = s.idem.do(r.Context(), k, fp, func() result { return rt.run(rq) })
 			} else {
 				res = rt.run(rq)
 			}
@@ -529,10 +538,10 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		} else {
 			s.inChange(serve)
 		}
-		// NOTE: saved before answering, so that every change a client has
-		// seen answered survives the server being killed.
+		// NOTE: committed before answering, so that every change a client
+		// has seen answered survives the server being killed.
 		if res.err == nil && rt.method != http.MethodGet {
-			if err := s.SaveState(); err != nil {
+			if err := s.commit(); err != nil {
 				res = result{err: errInternal("the change was made but the state file could not be saved: %v", err)}
 			}
 		}

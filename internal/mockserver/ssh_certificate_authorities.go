@@ -7,6 +7,8 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/rsa"
+	"crypto/x509"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -45,16 +47,22 @@ var sshCACurves = map[string]elliptic.Curve{
 
 // sshCA is a stored SSH certificate authority.
 type sshCA struct {
-	id          string
-	createdAt   time.Time
-	description string
-	metadata    string
-	keyType     string
-	publicKey   string // authorized-keys line without comment
-	// key signs certificates (a later issue); it must never reach a response,
-	// which sshCAWire guarantees by having no field for it.
-	key crypto.Signer
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	KeyType     string    `json:"key_type"`
+	PublicKey   string    `json:"public_key"` // authorized-keys line without comment
+	// PrivateKey is the signing key, PKCS #8 DER, parsed when a certificate
+	// is signed (signer): a start-up from a large state then parses no key.
+	// It must never reach a response, which sshCAWire guarantees by having
+	// no field for it, nor the control API's view of the state (redacted).
+	PrivateKey []byte `json:"private_key,omitempty"`
 }
+
+// redact leaves the private key out of the control API's view of the
+// state (state.go).
+func (ca *sshCA) redact() { ca.PrivateKey = nil }
 
 // sshCAWire is the response shape of an SSH certificate authority.
 type sshCAWire struct {
@@ -88,13 +96,13 @@ type sshCAUpdate struct {
 
 func (ca *sshCA) wire(origin string) sshCAWire {
 	return sshCAWire{
-		ID:          ca.id,
-		URI:         objectURI(origin, collSSHCAs, ca.id),
-		CreatedAt:   wireTime(ca.createdAt),
-		Description: ca.description,
-		Metadata:    ca.metadata,
-		PublicKey:   ca.publicKey,
-		KeyType:     ca.keyType,
+		ID:          ca.ID,
+		URI:         objectURI(origin, collSSHCAs, ca.ID),
+		CreatedAt:   wireTime(ca.CreatedAt),
+		Description: ca.Description,
+		Metadata:    ca.Metadata,
+		PublicKey:   ca.PublicKey,
+		KeyType:     ca.KeyType,
 	}
 }
 
@@ -129,16 +137,20 @@ func (s *Server) createSSHCA(rq *request) (any, int, *apiError) {
 	if pubErr != nil {
 		return nil, 0, errInternal("encoding the public key: %v", pubErr)
 	}
+	der, derErr := x509.MarshalPKCS8PrivateKey(key)
+	if derErr != nil {
+		return nil, 0, errInternal("encoding the private key: %v", derErr)
+	}
 	created := s.timestamp()
 	ca, err := s.sshCAs.insert(func(id string) sshCA {
 		return sshCA{
-			id:          id,
-			createdAt:   created,
-			description: in.Description,
-			metadata:    in.Metadata,
-			keyType:     spec.keyType,
-			publicKey:   pub,
-			key:         key,
+			ID:          id,
+			CreatedAt:   created,
+			Description: in.Description,
+			Metadata:    in.Metadata,
+			KeyType:     spec.keyType,
+			PublicKey:   pub,
+			PrivateKey:  der,
 		}
 	})
 	if err != nil {
@@ -166,10 +178,10 @@ func (s *Server) updateSSHCA(rq *request) (any, int, *apiError) {
 	}
 	ca, err := s.sshCAs.update(rq.r.PathValue("id"), func(ca *sshCA) *apiError {
 		if in.Description != nil {
-			ca.description = *in.Description
+			ca.Description = *in.Description
 		}
 		if in.Metadata != nil {
-			ca.metadata = *in.Metadata
+			ca.Metadata = *in.Metadata
 		}
 		return nil
 	})
@@ -184,6 +196,19 @@ func (s *Server) deleteSSHCA(rq *request) (any, int, *apiError) {
 		return nil, 0, err
 	}
 	return nil, http.StatusNoContent, nil
+}
+
+// signer parses the authority's private key.
+func (ca *sshCA) signer() (crypto.Signer, error) {
+	key, err := x509.ParsePKCS8PrivateKey(ca.PrivateKey)
+	if err != nil {
+		return nil, err
+	}
+	signer, ok := key.(crypto.Signer)
+	if !ok {
+		return nil, fmt.Errorf("a %T cannot sign", key)
+	}
+	return signer, nil
 }
 
 // keySpec is a validated choice of key.

@@ -160,7 +160,11 @@ func TestSSHCAPrivateKeyNeverReturned(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			secrets := privateEncodings(t, stored.key)
+			key, kerr := stored.signer()
+			if kerr != nil {
+				t.Fatal(kerr)
+			}
+			secrets := privateEncodings(t, key)
 			responses := map[string]string{
 				"create": create.Body.String(),
 				"get":    do(t, s, http.MethodGet, "/ssh_certificate_authorities/"+id, "").Body.String(),

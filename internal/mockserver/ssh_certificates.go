@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"net/http"
@@ -92,22 +91,22 @@ const minRSABits = 1024
 // never changed after creation (PATCH touches only description and
 // metadata), so copies of the struct may share them.
 type sshCert struct {
-	id          string
-	createdAt   time.Time
-	description string
-	metadata    string
-	caID        string
-	publicKey   string // exactly as the client sent it
-	keyType     string
-	principals  []string
-	validAfter  time.Time
-	validUntil  time.Time
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	CAID        string    `json:"ssh_certificate_authority_id"`
+	PublicKey   string    `json:"public_key"` // exactly as the client sent it
+	KeyType     string    `json:"key_type"`
+	Principals  []string  `json:"principals"`
+	ValidAfter  time.Time `json:"valid_after"`
+	ValidUntil  time.Time `json:"valid_until"`
 	// user certificates only
-	criticalOptions map[string]string
-	extensions      map[string]string
+	CriticalOptions map[string]string `json:"critical_options,omitempty"`
+	Extensions      map[string]string `json:"extensions,omitempty"`
 
-	serial      uint64
-	certificate string // "<type>-cert-v01@openssh.com <base64> <id>"
+	Serial      uint64 `json:"serial"`
+	Certificate string `json:"certificate"` // "<type>-cert-v01@openssh.com <base64> <id>"
 }
 
 // sshCertWire is the response shape of a host certificate, and the part
@@ -205,18 +204,18 @@ func (in *sshUserCertCreate) certRequest() certRequest {
 
 func (c *sshCert) wire(origin, collection string) sshCertWire {
 	return sshCertWire{
-		ID:                        c.id,
-		URI:                       objectURI(origin, collection, c.id),
-		CreatedAt:                 formatTime(c.createdAt),
-		Description:               c.description,
-		Metadata:                  c.metadata,
-		PublicKey:                 c.publicKey,
-		KeyType:                   c.keyType,
-		SSHCertificateAuthorityID: c.caID,
-		Principals:                nonNil(c.principals),
-		ValidAfter:                formatTime(c.validAfter),
-		ValidUntil:                formatTime(c.validUntil),
-		Certificate:               c.certificate,
+		ID:                        c.ID,
+		URI:                       objectURI(origin, collection, c.ID),
+		CreatedAt:                 formatTime(c.CreatedAt),
+		Description:               c.Description,
+		Metadata:                  c.Metadata,
+		PublicKey:                 c.PublicKey,
+		KeyType:                   c.KeyType,
+		SSHCertificateAuthorityID: c.CAID,
+		Principals:                nonNil(c.Principals),
+		ValidAfter:                formatTime(c.ValidAfter),
+		ValidUntil:                formatTime(c.ValidUntil),
+		Certificate:               c.Certificate,
 	}
 }
 
@@ -225,8 +224,8 @@ func (c *sshCert) hostWire(origin string) sshHostCertWire { return c.wire(origin
 func (c *sshCert) userWire(origin string) sshUserCertWire {
 	return sshUserCertWire{
 		sshCertWire:     c.wire(origin, collSSHUserCerts),
-		CriticalOptions: nonNilMap(c.criticalOptions),
-		Extensions:      nonNilMap(c.extensions),
+		CriticalOptions: nonNilMap(c.CriticalOptions),
+		Extensions:      nonNilMap(c.Extensions),
 	}
 }
 
@@ -287,10 +286,10 @@ func updateSSHCert(rq *request, t *table[sshCert]) (sshCert, *apiError) {
 	}
 	return t.update(rq.r.PathValue("id"), func(c *sshCert) *apiError {
 		if in.Description != nil {
-			c.description = *in.Description
+			c.Description = *in.Description
 		}
 		if in.Metadata != nil {
-			c.metadata = *in.Metadata
+			c.Metadata = *in.Metadata
 		}
 		return nil
 	})
@@ -337,15 +336,15 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 		return sshCert{}, err
 	}
 	c := sshCert{
-		createdAt:   s.timestamp(),
-		description: in.description,
-		metadata:    in.metadata,
-		caID:        in.caID,
-		publicKey:   in.publicKey,
-		keyType:     keyType,
-		principals:  slices.Clone(nonNil(in.principals)),
-		validAfter:  after,
-		validUntil:  until,
+		CreatedAt:   s.timestamp(),
+		Description: in.description,
+		Metadata:    in.metadata,
+		CAID:        in.caID,
+		PublicKey:   in.publicKey,
+		KeyType:     keyType,
+		Principals:  slices.Clone(nonNil(in.principals)),
+		ValidAfter:  after,
+		ValidUntil:  until,
 	}
 	if in.certType == ssh.UserCert {
 		if err := checkCriticalOptions(in.criticalOptions); err != nil {
@@ -354,10 +353,10 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 		if err := checkExtensions(in.extensions); err != nil {
 			return sshCert{}, err
 		}
-		c.criticalOptions = maps.Clone(nonNilMap(in.criticalOptions))
-		c.extensions = maps.Clone(in.extensions)
-		if c.extensions == nil {
-			c.extensions = defaultUserCertExtensions()
+		c.CriticalOptions = maps.Clone(nonNilMap(in.criticalOptions))
+		c.Extensions = maps.Clone(in.extensions)
+		if c.Extensions == nil {
+			c.Extensions = defaultUserCertExtensions()
 		}
 	}
 	if err := checkFreeText(in.description, in.metadata); err != nil {
@@ -367,38 +366,36 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 	if err != nil {
 		return sshCert{}, unknownAuthority(in.caID)
 	}
-	signer, sErr := ssh.NewSignerFromSigner(ca.key)
+	key, kErr := ca.signer()
+	if kErr != nil {
+		return sshCert{}, errInternal("reading the key of %s: %v", ca.ID, kErr)
+	}
+	signer, sErr := ssh.NewSignerFromSigner(key)
 	if sErr != nil {
-		return sshCert{}, errInternal("using the key of %s: %v", ca.id, sErr)
+		return sshCert{}, errInternal("using the key of %s: %v", ca.ID, sErr)
 	}
 
 	// NOTE: the ID is minted before signing because the certificate's key ID
 	// is the object ID (sshd logs it on every login). Signing happens outside
 	// the store lock; putNew then checks, under the lock, that the authority
 	// was not deleted meanwhile.
-	for range maxIDAttempts {
-		id, idErr := t.ids.newID(t.prefix)
-		if idErr != nil {
-			return sshCert{}, errInternal("%v", idErr)
-		}
-		c.id = id
-		if err := c.sign(subject, in.certType, signer); err != nil {
-			return sshCert{}, err
-		}
-		taken, err := t.putNew(id, c, func() *apiError {
-			if _, ok := s.sshCAs.rows[in.caID]; !ok {
-				return unknownAuthority(in.caID)
-			}
-			return nil
-		})
-		if err != nil {
-			return sshCert{}, err
-		}
-		if !taken {
-			return c, nil
-		}
+	id, idErr := t.ids.newID(t.prefix)
+	if idErr != nil {
+		return sshCert{}, errInternal("%v", idErr)
 	}
-	return sshCert{}, errInternal("could not mint a unique %s ID", t.noun)
+	c.ID = id
+	if err := c.sign(subject, in.certType, signer); err != nil {
+		return sshCert{}, err
+	}
+	if err := t.putNew(id, c, func() *apiError {
+		if _, ok := s.sshCAs.rows[in.caID]; !ok {
+			return unknownAuthority(in.caID)
+		}
+		return nil
+	}); err != nil {
+		return sshCert{}, err
+	}
+	return c, nil
 }
 
 func unknownAuthority(caID string) *apiError {
@@ -417,20 +414,20 @@ func (c *sshCert) sign(subject ssh.PublicKey, certType uint32, signer ssh.Signer
 		Key:             subject,
 		Serial:          serial,
 		CertType:        certType,
-		KeyId:           c.id,
-		ValidPrincipals: slices.Clone(c.principals),
-		ValidAfter:      uint64(c.validAfter.Unix()),
-		ValidBefore:     uint64(c.validUntil.Unix()),
+		KeyId:           c.ID,
+		ValidPrincipals: slices.Clone(c.Principals),
+		ValidAfter:      uint64(c.ValidAfter.Unix()),
+		ValidBefore:     uint64(c.ValidUntil.Unix()),
 		Permissions: ssh.Permissions{
-			CriticalOptions: maps.Clone(c.criticalOptions),
-			Extensions:      maps.Clone(c.extensions),
+			CriticalOptions: maps.Clone(c.CriticalOptions),
+			Extensions:      maps.Clone(c.Extensions),
 		},
 	}
 	if err := cert.SignCert(rand.Reader, signer); err != nil {
 		return errInternal("signing the certificate: %v", err)
 	}
-	c.serial = serial
-	c.certificate = strings.TrimSuffix(string(ssh.MarshalAuthorizedKey(cert)), "\n") + " " + c.id
+	c.Serial = serial
+	c.Certificate = strings.TrimSuffix(string(ssh.MarshalAuthorizedKey(cert)), "\n") + " " + c.ID
 	return nil
 }
 
@@ -641,47 +638,4 @@ func nonNilMap(m map[string]string) map[string]string {
 		return map[string]string{}
 	}
 	return m
-}
-
-// sshCertState is what a state file keeps of a certificate (state.go).
-type sshCertState struct {
-	ID              string            `json:"id"`
-	CreatedAt       time.Time         `json:"created_at"`
-	Description     string            `json:"description,omitempty"`
-	Metadata        string            `json:"metadata,omitempty"`
-	CAID            string            `json:"ssh_certificate_authority_id"`
-	PublicKey       string            `json:"public_key"`
-	KeyType         string            `json:"key_type"`
-	Principals      []string          `json:"principals"`
-	ValidAfter      time.Time         `json:"valid_after"`
-	ValidUntil      time.Time         `json:"valid_until"`
-	CriticalOptions map[string]string `json:"critical_options,omitempty"`
-	Extensions      map[string]string `json:"extensions,omitempty"`
-	Serial          uint64            `json:"serial"`
-	Certificate     string            `json:"certificate"`
-}
-
-func (c sshCert) MarshalJSON() ([]byte, error) {
-	return json.Marshal(sshCertState{
-		ID: c.id, CreatedAt: c.createdAt, Description: c.description, Metadata: c.metadata,
-		CAID: c.caID, PublicKey: c.publicKey, KeyType: c.keyType, Principals: c.principals,
-		ValidAfter: c.validAfter, ValidUntil: c.validUntil,
-		CriticalOptions: c.criticalOptions, Extensions: c.extensions,
-		Serial: c.serial, Certificate: c.certificate,
-	})
-}
-
-func (c *sshCert) UnmarshalJSON(b []byte) error {
-	var st sshCertState
-	if err := json.Unmarshal(b, &st); err != nil {
-		return err
-	}
-	*c = sshCert{
-		id: st.ID, createdAt: st.CreatedAt, description: st.Description, metadata: st.Metadata,
-		caID: st.CAID, publicKey: st.PublicKey, keyType: st.KeyType, principals: st.Principals,
-		validAfter: st.ValidAfter, validUntil: st.ValidUntil,
-		criticalOptions: st.CriticalOptions, extensions: st.Extensions,
-		serial: st.Serial, certificate: st.Certificate,
-	}
-	return nil
 }

@@ -840,8 +840,8 @@ func sshLogin(t *testing.T, hostSigner ssh.Signer, userCA, hostCA ssh.PublicKey,
 // restored authority goes on signing.
 func TestSSHCertStateFileRoundTrip(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "state.json")
-	s := New(WithStateFile(path))
+	path := filepath.Join(t.TempDir(), "state")
+	s := openState(t, path)
 	ca := createCA(t, s, "")
 	_, key := subjectKey(t, "ed25519")
 	host := do(t, s, http.MethodPost, "/ssh_host_certificates", jsonBody(t, map[string]any{
@@ -854,10 +854,7 @@ func TestSSHCertStateFileRoundTrip(t *testing.T) {
 	}))
 	wantStatus(t, user, http.StatusCreated)
 
-	s2 := New(WithStateFile(path))
-	if err := s2.LoadStateFile(); err != nil {
-		t.Fatal(err)
-	}
+	s2 := restart(t, s, path)
 	for _, tc := range []struct {
 		target  string
 		created []byte

@@ -3,6 +3,9 @@ package mockserver
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -11,10 +14,55 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"go.etcd.io/bbolt"
 )
 
-// Every table must survive a state file: a stored type without a codec
-// would be saved as {} and silently lost on restart.
+// restart closes s and returns a new server over the same state file:
+// what a restart after kill -9 sees (every change was committed before it
+// was answered, so closing adds nothing to the file).
+func restart(t *testing.T, s *Server, path string, opts ...Option) *Server {
+	t.Helper()
+	closeServer(t, s)
+	return openState(t, path, opts...)
+}
+
+// openState starts a server on the state file at path, closed when the
+// test ends.
+func openState(t *testing.T, path string, opts ...Option) *Server {
+	t.Helper()
+	s := New(append(opts, WithStateFile(path))...)
+	if err := s.LoadStateFile(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// reload writes s's whole state to a new state file and returns a new
+// server (with opts) started from it.
+func reload(t *testing.T, s *Server, opts ...Option) *Server {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "state")
+	db, err := openStateDB(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, dirty := s.persist, s.store.dirty
+	s.persist = &persister{path: path, db: db, full: true}
+	err = s.commitLocked()
+	s.persist, s.store.dirty = saved, dirty
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return openState(t, path, opts...)
+}
+
+// Every table must survive a state file: a stored type with a field that
+// encoding/json skips would silently lose it on restart.
 func TestEveryTableIsPersistable(t *testing.T) {
 	t.Parallel()
 	s := New()
@@ -22,15 +70,16 @@ func TestEveryTableIsPersistable(t *testing.T) {
 		t.Fatal("no tables registered")
 	}
 	for name, tb := range s.store.tables {
-		if !tb.persistable() {
-			t.Errorf("table %s: its row type needs MarshalJSON and UnmarshalJSON (see state_codecs.go)", name)
+		if err := tb.persistable(); err != nil {
+			t.Errorf("table %s: %v", name, err)
 		}
 	}
 }
 
 func TestStateFileRoundTrip(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "state.json")
+	path := filepath.Join(t.TempDir(), "state")
+	// NOTE: no LoadStateFile: the first change creates the file.
 	s := New(WithStateFile(path))
 	ca := createCA(t, s, `{"private_key_type":"ecdsa","description":"kept"}`)
 	deleted := createCA(t, s, `{}`)
@@ -38,11 +87,7 @@ func TestStateFileRoundTrip(t *testing.T) {
 	replayed := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"once"}`, withHeader("Idempotency-Key", "k1"))
 	wantStatus(t, replayed, http.StatusCreated)
 
-	// A new server over the same file: what a restart after kill -9 sees.
-	s2 := New(WithStateFile(path))
-	if err := s2.LoadStateFile(); err != nil {
-		t.Fatal(err)
-	}
+	s2 := restart(t, s, path)
 	before := do(t, s, http.MethodGet, "/ssh_certificate_authorities", "").Body.String()
 	after := do(t, s2, http.MethodGet, "/ssh_certificate_authorities", "").Body.String()
 	if before != after {
@@ -56,8 +101,11 @@ func TestStateFileRoundTrip(t *testing.T) {
 		t.Errorf("public key changed across restart")
 	}
 	restored, aerr := s2.sshCAs.get(ca.ID)
-	if aerr != nil || restored.key == nil {
-		t.Fatalf("private key not restored: %v", aerr)
+	if aerr != nil {
+		t.Fatal(aerr.msg)
+	}
+	if _, err := restored.signer(); err != nil {
+		t.Fatalf("private key not restored: %v", err)
 	}
 	// A create retried with the same Idempotency-Key after the restart is replayed, not repeated.
 	again := do(t, s2, http.MethodPost, "/ssh_certificate_authorities", `{"description":"once"}`, withHeader("Idempotency-Key", "k1"))
@@ -68,7 +116,7 @@ func TestStateFileRoundTrip(t *testing.T) {
 	if n := s2.sshCAs.len(); n != 2 {
 		t.Errorf("%d authorities after restart and replay, want 2", n)
 	}
-	// New objects after a restart continue the sequence: newest first still holds.
+	// New objects after a restart continue the order: newest first still holds.
 	newer := createCA(t, s2, `{}`)
 	page := decodeBody[struct {
 		CAs []sshCAWire `json:"ssh_certificate_authorities"`
@@ -78,35 +126,141 @@ func TestStateFileRoundTrip(t *testing.T) {
 	}
 }
 
+// Updates, deletes and a Reset are committed like creates.
+func TestStateFileKeepsUpdatesDeletesAndReset(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state")
+	s := openState(t, path)
+	a := createCA(t, s, `{"description":"a"}`)
+	b := createCA(t, s, `{"description":"b"}`)
+	wantStatus(t, do(t, s, http.MethodPatch, "/ssh_certificate_authorities/"+a.ID, `{"description":"a2"}`), http.StatusOK)
+	wantStatus(t, do(t, s, http.MethodDelete, "/ssh_certificate_authorities/"+b.ID, ""), http.StatusNoContent)
+
+	s = restart(t, s, path)
+	if got := decodeBody[sshCAWire](t, do(t, s, http.MethodGet, "/ssh_certificate_authorities/"+a.ID, "")); got.Description != "a2" {
+		t.Errorf("description after restart = %q, want a2", got.Description)
+	}
+	wantStatus(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities/"+b.ID, ""), http.StatusNotFound)
+
+	wantStatus(t, do(t, s, http.MethodPost, "/_mock/reset", ""), http.StatusNoContent)
+	c := createCA(t, s, `{"description":"after reset"}`)
+	s = restart(t, s, path)
+	if ids, _ := collect(t, s, "/ssh_certificate_authorities"); len(ids) != 1 || ids[0] != c.ID {
+		t.Errorf("after reset and restart: %v, want only %s", ids, c.ID)
+	}
+}
+
 func TestStateFileMissingIsEmpty(t *testing.T) {
 	t.Parallel()
-	s := New(WithStateFile(filepath.Join(t.TempDir(), "none.json")))
+	path := filepath.Join(t.TempDir(), "none")
+	s := New(WithStateFile(path))
 	if err := s.LoadStateFile(); err != nil {
 		t.Fatalf("a missing state file must mean an empty server: %v", err)
+	}
+	defer closeServer(t, s)
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode := fi.Mode().Perm(); mode != 0o600 {
+		t.Errorf("state file mode = %o, want 600: it holds private keys", mode)
 	}
 }
 
 func TestStateFileRefusesGarbage(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "state.json")
+	dir := t.TempDir()
+	otherFormat := filepath.Join(dir, "other-format")
+	unknownBucket := filepath.Join(dir, "unknown-bucket")
+	badRow := filepath.Join(dir, "bad-row")
+	writeDB(t, otherFormat, func(tx *bbolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists(bucketMeta)
+		if err != nil {
+			return err
+		}
+		return b.Put(keyFormat, []byte("99"))
+	})
+	writeDB(t, unknownBucket, func(tx *bbolt.Tx) error {
+		_, err := tx.CreateBucket([]byte("widgets"))
+		return err
+	})
+	writeDB(t, badRow, func(tx *bbolt.Tx) error {
+		b, err := tx.CreateBucket([]byte(collSSHCAs))
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte("sshca_2RfSBcv0nsy71XCHWOegjx1OoKh"), []byte(`{"id":`))
+	})
+	cases := map[string]string{
+		"database of another format":          otherFormat,
+		"database with an unknown collection": unknownBucket,
+		"database with a bad row":             badRow,
+	}
 	for name, content := range map[string]string{
 		"not json":           "{",
 		"other version":      `{"version":99,"seq":0,"tables":{}}`,
 		"unknown collection": `{"version":1,"seq":0,"tables":{"widgets":{"rows":[]}}}`,
+		"neither":            strings.Repeat("not a database ", 1000),
 	} {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
 		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if err := New(WithStateFile(path)).LoadStateFile(); err == nil {
-			t.Errorf("%s: LoadStateFile succeeded, want an error", name)
-		}
+		cases[name] = path
 	}
+	for name, path := range cases {
+		s := New(WithStateFile(path))
+		// NOTE: stored directly: a change through the API would commit, and
+		// so write the file before it is loaded.
+		kept, aerr := s.sshCAs.insert(func(id string) sshCA { return sshCA{ID: id} })
+		if aerr != nil {
+			t.Fatal(aerr.msg)
+		}
+		if err := s.LoadStateFile(); err == nil {
+			t.Errorf("%s: LoadStateFile succeeded, want an error", name)
+		} else if _, aerr := s.sshCAs.get(kept.ID); aerr != nil {
+			t.Errorf("%s: the failed load changed the server", name)
+		}
+		_ = s.Close()
+	}
+}
+
+// writeDB makes a bbolt file with what fill writes.
+func writeDB(t *testing.T, path string, fill func(*bbolt.Tx) error) {
+	t.Helper()
+	db, err := openStateDB(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(fill); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStateFileInUse(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state")
+	openState(t, path)
+	err := New(WithStateFile(path)).LoadStateFile()
+	if err == nil || !strings.Contains(err.Error(), "in use") {
+		t.Errorf("second LoadStateFile on a held file = %v, want an error saying it is in use", err)
+	}
+}
+
+func TestStateClosedRefusesChanges(t *testing.T) {
+	t.Parallel()
+	s := openState(t, filepath.Join(t.TempDir(), "state"))
+	closeServer(t, s)
+	wantError(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`), http.StatusInternalServerError, "")
 }
 
 func TestStateSavedBeforeAnswer(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "state.json")
-	s := New(WithStateFile(path))
+	path := filepath.Join(t.TempDir(), "state")
+	s := openState(t, path)
 	ca := createCA(t, s, `{}`)
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -117,30 +271,44 @@ func TestStateSavedBeforeAnswer(t *testing.T) {
 	}
 }
 
-// Concurrent changes each save the state; the file must end up with all of
-// them, whichever save finishes last.
+// Concurrent changes each commit; the file must end up with all of them,
+// whichever commit finishes last.
 func TestStateFileKeepsConcurrentChanges(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "state.json")
-	s := New(WithStateFile(path))
+	path := filepath.Join(t.TempDir(), "state")
+	s := openState(t, path)
 	const n = 40
 	var wg sync.WaitGroup
-	for range n {
+	for i := range n {
 		wg.Go(func() {
-			wantStatus(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`), http.StatusCreated)
+			ca := createCA(t, s, `{}`)
+			// Half of them change again at once, racing other commits.
+			if i%2 == 0 {
+				wantStatus(t, do(t, s, http.MethodPatch, "/ssh_certificate_authorities/"+ca.ID, `{"description":"changed"}`), http.StatusOK)
+			}
 		})
 	}
 	wg.Wait()
-	s2 := New(WithStateFile(path))
-	if err := s2.LoadStateFile(); err != nil {
-		t.Fatal(err)
-	}
+	s2 := restart(t, s, path)
 	if got := s2.sshCAs.len(); got != n {
 		t.Errorf("state file holds %d authorities after %d concurrent creates", got, n)
 	}
+	if a, b := stateJSON(t, s), stateJSON(t, s2); a != b {
+		t.Errorf("state after restart differs:\nbefore %s\nafter  %s", a, b)
+	}
 }
 
-// A snapshot (what the state file holds) taken while a create runs must not
+// stateJSON is MarshalState for tests.
+func stateJSON(t *testing.T, s *Server) string {
+	t.Helper()
+	data, err := s.MarshalState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// A commit (what the state file holds) made while a create runs must not
 // hold the new object without its Idempotency-Key: after a kill -9, the
 // client's retry would then create a second object.
 func TestStateSnapshotHoldsChangesWhole(t *testing.T) {
@@ -149,13 +317,13 @@ func TestStateSnapshotHoldsChangesWhole(t *testing.T) {
 	inserted, release := make(chan string), make(chan struct{})
 	rt := route{method: http.MethodPost, path: "/ssh_certificate_authorities", body: bodyOf[sshCACreate],
 		handle: func(*request) (any, int, *apiError) {
-			ca, err := s.sshCAs.insert(func(id string) sshCA { return sshCA{id: id} })
+			ca, err := s.sshCAs.insert(func(id string) sshCA { return sshCA{ID: id} })
 			if err != nil {
 				return nil, 0, err
 			}
-			inserted <- ca.id
+			inserted <- ca.ID
 			<-release
-			return map[string]string{"id": ca.id}, http.StatusCreated, nil
+			return map[string]string{"id": ca.ID}, http.StatusCreated, nil
 		}}
 	req := httptest.NewRequestWithContext(t.Context(), http.MethodPost, "/ssh_certificate_authorities", strings.NewReader(`{}`))
 	req.Header.Set("Content-Type", "application/json")
@@ -169,36 +337,31 @@ func TestStateSnapshotHoldsChangesWhole(t *testing.T) {
 		served <- w
 	}()
 	id := <-inserted
-	if s.commit.TryLock() {
-		s.commit.Unlock()
-		t.Error("a snapshot could be taken between the insert and the end of the create")
+	if s.changes.TryLock() {
+		s.changes.Unlock()
+		t.Error("a commit could collect the changes between the insert and the end of the create")
 	}
 	close(release)
 	wantStatus(t, <-served, http.StatusCreated)
-	data, err := s.MarshalState()
-	if err != nil {
+	var v stateView
+	if err := json.Unmarshal([]byte(stateJSON(t, s)), &v); err != nil {
 		t.Fatal(err)
 	}
-	var f stateFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(f.Tables[collSSHCAs], []byte(id)) || len(f.Idempotency) != 1 || !bytes.Contains(f.Idempotency[0].Body, []byte(id)) {
-		t.Errorf("state after the create = %s, want %s and its Idempotency-Key", data, id)
+	if rows := v.Collections[collSSHCAs]; len(rows) != 1 || !bytes.Contains(rows[0], []byte(id)) ||
+		len(v.Idempotency) != 1 || !bytes.Contains(v.Idempotency[0].Body, []byte(id)) {
+		t.Errorf("state after the create = %+v, want %s and its Idempotency-Key", v, id)
 	}
 }
 
-// A state file with one bad table changes nothing, whichever table the
-// loader reaches first.
+// A version-1 JSON state file with one bad table changes nothing, whichever
+// table the loader reaches first.
 func TestLoadStateIsAllOrNothing(t *testing.T) {
 	t.Parallel()
-	other := New()
-	newer := createCA(t, other, `{"description":"from the file"}`)
-	good, err := other.MarshalState()
+	good, err := os.ReadFile("testdata/state-v1.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f stateFile
+	var f legacyStateFile
 	if err := json.Unmarshal(good, &f); err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +371,7 @@ func TestLoadStateIsAllOrNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	// NOTE: tables load in map order; twenty tries make it all but certain
-	// that some try reaches the good table before the bad one.
+	// that some try reaches a good table before the bad one.
 	for range 20 {
 		s := New()
 		kept := createCA(t, s, `{"description":"in memory"}`)
@@ -218,8 +381,8 @@ func TestLoadStateIsAllOrNothing(t *testing.T) {
 		if _, aerr := s.sshCAs.get(kept.ID); aerr != nil {
 			t.Fatalf("the authority held before the failed load is gone: %v", aerr.msg)
 		}
-		if _, aerr := s.sshCAs.get(newer.ID); aerr == nil {
-			t.Fatal("the failed load put the file's authority in place")
+		if n := s.edges.ipPolicies.len(); n != 0 {
+			t.Fatal("the failed load put the file's IP policy in place")
 		}
 	}
 }
@@ -228,8 +391,8 @@ func TestLoadStateIsAllOrNothing(t *testing.T) {
 // the state file as in memory.
 func TestSeedFailureSavesWhatItSeeded(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "state.json")
-	s := New(WithStateFile(path))
+	path := filepath.Join(t.TempDir(), "state")
+	s := openState(t, path)
 	f, err := ParseSeedFile([]byte("ip_policies: [{id: ipp_2hHGZaF5Lr7cQe1wXyD3mT8nKp0}, {id: rd_wrongprefix}]"))
 	if err != nil {
 		t.Fatal(err)
@@ -237,11 +400,151 @@ func TestSeedFailureSavesWhatItSeeded(t *testing.T) {
 	if _, err := s.Seed(f); err == nil {
 		t.Fatal("Seed succeeded, want an error for ip_policies[1]")
 	}
-	restarted := New(WithStateFile(path))
-	if err := restarted.LoadStateFile(); err != nil {
-		t.Fatal(err)
-	}
+	restarted := restart(t, s, path)
 	if _, aerr := restarted.edges.ipPolicies.get("ipp_2hHGZaF5Lr7cQe1wXyD3mT8nKp0"); aerr != nil {
 		t.Errorf("the IP policy seeded before the failure is not in the state file: %s", aerr.msg)
+	}
+}
+
+// A JSON state file written by the version before the database (kept in
+// testdata as that version wrote it) is migrated once: the same objects,
+// answered the same way, the Idempotency-Key still replayed, the old file
+// kept beside, and the API key it held in clear gone.
+func TestStateMigratesJSONFile(t *testing.T) {
+	t.Parallel()
+	v1, err := os.ReadFile("testdata/state-v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "state.json")
+	if err := os.WriteFile(path, v1, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := New()
+	if err := want.LoadState(v1); err != nil {
+		t.Fatal(err)
+	}
+	s := openState(t, path)
+
+	if data, err := os.ReadFile(path + ".v1.bak"); err != nil || !bytes.Equal(data, v1) {
+		t.Errorf("backup of the JSON file: %v (equal: %v)", err, bytes.Equal(data, v1))
+	}
+	migrated, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.HasPrefix(migrated, []byte("{")) {
+		t.Fatal("the state file is still JSON")
+	}
+	if bytes.Contains(migrated, []byte(DefaultAPIKey)) {
+		t.Error("the migrated state file holds the API key in clear")
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("migrated state file: %v, mode %v; want 600", err, fi.Mode())
+	}
+	for _, tc := range []string{"/ssh_certificate_authorities", "/ssh_host_certificates", "/ssh_user_certificates",
+		"/reserved_domains", "/endpoints"} {
+		if got, w := do(t, s, http.MethodGet, tc, "").Body.String(), do(t, want, http.MethodGet, tc, "").Body.String(); got != w {
+			t.Errorf("%s after migration:\n%s\nwant\n%s", tc, got, w)
+		}
+	}
+	if got, w := stateJSON(t, s), stateJSON(t, want); got != w {
+		t.Errorf("state after migration differs from the JSON file's:\n%s\nwant\n%s", got, w)
+	}
+	var v stateView
+	if err := json.Unmarshal([]byte(stateJSON(t, s)), &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Idempotency) != 1 {
+		t.Fatalf("idempotency records = %+v, want the file's one", v.Idempotency)
+	}
+	var replayed struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(v.Idempotency[0].Body, &replayed); err != nil {
+		t.Fatal(err)
+	}
+	again := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"replayable"}`, withHeader("Idempotency-Key", "k1"))
+	wantStatus(t, again, http.StatusCreated)
+	if decodeBody[sshCAWire](t, again).ID != replayed.ID {
+		t.Errorf("retry after migration = %s, want the replay of %s", again.Body, replayed.ID)
+	}
+
+	// A second start reads the database; the backup is not touched again.
+	if err := os.Remove(path + ".v1.bak"); err != nil {
+		t.Fatal(err)
+	}
+	s2 := restart(t, s, path)
+	if got, w := stateJSON(t, s2), stateJSON(t, s); got != w {
+		t.Errorf("state after a second start differs:\n%s\nwant\n%s", got, w)
+	}
+	if _, err := os.Stat(path + ".v1.bak"); !os.IsNotExist(err) {
+		t.Errorf("the second start migrated again: %v", err)
+	}
+}
+
+// Idempotency records hold a hash of the API key, never the key: neither
+// the state file nor GET /_mock/state shows it.
+func TestStateHoldsNoAPIKey(t *testing.T) {
+	t.Parallel()
+	const key = "a-secret-api-key-7f3a9c"
+	path := filepath.Join(t.TempDir(), "state")
+	s := openState(t, path, WithAPIKeys(key))
+	w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`,
+		withHeader("Authorization", "Bearer "+key), withHeader("Idempotency-Key", "k1"))
+	wantStatus(t, w, http.StatusCreated)
+
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := do(t, s, http.MethodGet, "/_mock/state", "", withHeader("Authorization", "Bearer "+key))
+	wantStatus(t, view, http.StatusOK)
+	hash := sha256.Sum256([]byte(key))
+	for name, b := range map[string][]byte{"state file": data, "GET /_mock/state": view.Body.Bytes()} {
+		for _, form := range []string{key, base64.StdEncoding.EncodeToString([]byte(key))} {
+			if bytes.Contains(b, []byte(form)) {
+				t.Errorf("%s holds the API key (%s)", name, form)
+			}
+		}
+	}
+	if !strings.Contains(view.Body.String(), hex.EncodeToString(hash[:])) {
+		t.Errorf("GET /_mock/state = %s, want the record under the key's SHA-256", view.Body)
+	}
+	// The hash is what matters: the same key replays after a restart.
+	s2 := restart(t, s, path, WithAPIKeys(key))
+	again := do(t, s2, http.MethodPost, "/ssh_certificate_authorities", `{}`,
+		withHeader("Authorization", "Bearer "+key), withHeader("Idempotency-Key", "k1"))
+	if again.Body.String() != w.Body.String() {
+		t.Errorf("retry after restart = %s, want the replay %s", again.Body, w.Body)
+	}
+}
+
+// GET /_mock/state shows no credential: no CA private key, no OIDC client
+// secret (in the module or in its recorded PUT body).
+func TestStateViewShowsNoCredential(t *testing.T) {
+	t.Parallel()
+	f := newEdgeFixture(t)
+	ca := createCA(t, f.s, `{"private_key_type":"ecdsa"}`)
+	wantStatus(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleOIDC), testOIDCBody), http.StatusOK)
+	stored, aerr := f.s.sshCAs.get(ca.ID)
+	if aerr != nil {
+		t.Fatal(aerr.msg)
+	}
+	key, err := stored.signer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := do(t, f.s, http.MethodGet, "/_mock/state", "")
+	wantStatus(t, view, http.StatusOK)
+	secrets := append(privateEncodings(t, key), base64.StdEncoding.EncodeToString(stored.PrivateKey)[:40], "s3cret")
+	for _, secret := range secrets {
+		if strings.Contains(view.Body.String(), secret) {
+			t.Errorf("GET /_mock/state holds %q", secret)
+		}
+	}
+	// The stored route keeps the secret: only the view is redacted.
+	if raw, ok := f.s.EdgeRouteModule(f.edge, f.route, ModuleOIDC); !ok || !strings.Contains(string(raw), "s3cret") {
+		t.Errorf("recorded OIDC body = %s, want it unchanged", raw)
 	}
 }

@@ -1,9 +1,9 @@
 package mockserver
 
 import (
-	"cmp"
-	"slices"
 	"sync"
+
+	"github.com/google/btree"
 )
 
 // store is the state shared by all collections. One mutex guards every table
@@ -12,12 +12,36 @@ import (
 // atomically without a lock order to get wrong.
 type store struct {
 	mu     sync.Mutex
-	seq    uint64                // insertion sequence; orders lists when timestamps tie
 	tables map[string]adminTable // every table by collection name, for the control API
+
+	// dirty holds the rows changed since the last commit (state.go); it is
+	// nil when no state file is kept. full means every row must be written
+	// again (after a Reset, or a state loaded over the server's).
+	dirty map[rowKey]struct{}
+	full  bool
+}
+
+// rowKey names one row of one table.
+type rowKey struct{ table, id string }
+
+// touch records that the row id of table changed; the store lock must be
+// held. Every change of a row goes through putLocked or removeLocked, which
+// call it.
+func (st *store) touch(table, id string) {
+	if st.dirty != nil {
+		st.dirty[rowKey{table, id}] = struct{}{}
+	}
 }
 
 // table is one collection of objects of type T, keyed by ID. Values are
 // copied in and out, so a handler never holds a pointer into shared state.
+//
+// NOTE: rows holds each row by ID for gets; index holds the same rows in ID
+// order, which is creation order for every ID this server mints (ids.go),
+// so a list page is a walk down the index from its cursor: O(log N + page
+// size), wherever the cursor is. A B-tree (github.com/google/btree) rather
+// than a sorted slice, because a delete from the middle of a slice moves
+// everything after it.
 type table[T any] struct {
 	st     *store
 	ids    *idSource
@@ -26,17 +50,17 @@ type table[T any] struct {
 	prefix string // ID prefix, e.g. "sshca_"
 
 	rows  map[string]*row[T]
-	order []*row[T] // ascending seq: oldest first
-	// gone remembers the sequence of deleted objects so that a before_id
-	// cursor stays usable when a client deletes what it is paging through.
-	gone map[string]uint64
+	index *btree.BTreeG[*row[T]]
 }
 
 type row[T any] struct {
 	id  string
-	seq uint64
 	val T
 }
+
+// indexDegree is the B-tree's branching factor: nodes of up to 63 pointers,
+// a few cache lines each.
+const indexDegree = 32
 
 func newTable[T any](st *store, ids *idSource, name, noun, prefix string) *table[T] {
 	t := &table[T]{
@@ -45,52 +69,74 @@ func newTable[T any](st *store, ids *idSource, name, noun, prefix string) *table
 		name:   name,
 		noun:   noun,
 		prefix: prefix,
-		rows:   map[string]*row[T]{},
-		gone:   map[string]uint64{},
 	}
+	t.reset()
 	st.register(name, t)
 	return t
+}
+
+// reset empties the table; the store lock must be held (or the table not
+// yet shared).
+func (t *table[T]) reset() {
+	t.rows = map[string]*row[T]{}
+	t.index = btree.NewG(indexDegree, func(a, b *row[T]) bool { return a.id < b.id })
 }
 
 // kind describes the IDs of this table, for route declarations and messages.
 func (t *table[T]) kind() idKind { return idKind{prefix: t.prefix, noun: t.noun} }
 
-// maxIDAttempts bounds the retries on an ID collision, which only a
-// deterministic test reader can realistically cause.
-const maxIDAttempts = 8
-
 // insert mints an ID, builds the object for it and stores it.
 func (t *table[T]) insert(build func(id string) T) (T, *apiError) {
-	for range maxIDAttempts {
-		id, err := t.ids.newID(t.prefix)
-		if err != nil {
-			var zero T
-			return zero, errInternal("%v", err)
-		}
-		if v, ok := t.tryInsert(id, build); ok {
-			return v, nil
-		}
-	}
-	var zero T
-	return zero, errInternal("could not mint a unique %s ID", t.noun)
+	return t.insertChecked(nil, build)
 }
 
-func (t *table[T]) tryInsert(id string, build func(id string) T) (T, bool) {
+// insertChecked is insert with a precondition: check (when not nil) runs
+// under the store lock, so that a rule spanning tables (a domain reserved
+// once) holds at the moment the object is stored. A failed check stores
+// nothing. The ID is minted under the lock too, so that ID order is the
+// order in which objects were stored.
+func (t *table[T]) insertChecked(check func() *apiError, build func(id string) T) (T, *apiError) {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
-	if _, taken := t.rows[id]; taken {
-		var zero T
-		return zero, false
+	var zero T
+	if check != nil {
+		if err := check(); err != nil {
+			return zero, err
+		}
 	}
-	if _, taken := t.gone[id]; taken {
-		var zero T
-		return zero, false
+	id, err := t.ids.newID(t.prefix)
+	if err != nil {
+		return zero, errInternal("%v", err)
 	}
-	t.st.seq++
-	r := &row[T]{id: id, seq: t.st.seq, val: build(id)}
+	v := build(id)
+	t.putLocked(id, v)
+	return v, nil
+}
+
+// putLocked stores v under id, replacing any row of that ID; the store
+// lock must be held.
+func (t *table[T]) putLocked(id string, v T) {
+	t.st.touch(t.name, id)
+	if r, ok := t.rows[id]; ok {
+		r.val = v
+		return
+	}
+	r := &row[T]{id: id, val: v}
 	t.rows[id] = r
-	t.order = append(t.order, r)
-	return r.val, true
+	t.index.ReplaceOrInsert(r)
+}
+
+// removeLocked deletes the row of id, reporting whether there was one; the
+// store lock must be held.
+func (t *table[T]) removeLocked(id string) bool {
+	r, ok := t.rows[id]
+	if !ok {
+		return false
+	}
+	delete(t.rows, id)
+	t.index.Delete(r)
+	t.st.touch(t.name, id)
+	return true
 }
 
 func (t *table[T]) get(id string) (T, *apiError) {
@@ -119,7 +165,7 @@ func (t *table[T]) update(id string, fn func(*T) *apiError) (T, *apiError) {
 		var zero T
 		return zero, err
 	}
-	r.val = v
+	t.putLocked(id, v)
 	return v, nil
 }
 
@@ -132,8 +178,7 @@ func (t *table[T]) remove(id string) *apiError { return t.removeChecked(id, nil)
 func (t *table[T]) removeChecked(id string, check func() *apiError) *apiError {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
-	r, ok := t.rows[id]
-	if !ok {
+	if _, ok := t.rows[id]; !ok {
 		return errNotFound()
 	}
 	if check != nil {
@@ -141,13 +186,7 @@ func (t *table[T]) removeChecked(id string, check func() *apiError) *apiError {
 			return err
 		}
 	}
-	delete(t.rows, id)
-	t.gone[id] = r.seq
-	if i, found := slices.BinarySearchFunc(t.order, r.seq, func(x *row[T], seq uint64) int {
-		return cmp.Compare(x.seq, seq)
-	}); found {
-		t.order = slices.Delete(t.order, i, i+1)
-	}
+	t.removeLocked(id)
 	return nil
 }
 
@@ -157,26 +196,36 @@ func (t *table[T]) removeChecked(id string, check func() *apiError) *apiError {
 // the store lock like removeChecked's, so that a rule spanning tables (a
 // certificate's authority still exists) holds at the moment v is stored. A
 // failed check stores nothing.
-// taken reports an ID collision: mint another ID and try again.
-func (t *table[T]) putNew(id string, v T, check func() *apiError) (taken bool, err *apiError) {
+func (t *table[T]) putNew(id string, v T, check func() *apiError) *apiError {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
 	if check != nil {
 		if err := check(); err != nil {
-			return false, err
+			return err
 		}
 	}
+	// NOTE: unreachable while IDs are minted greater than every ID held
+	// (ids.go); kept so that a broken generator cannot overwrite an object.
 	if _, live := t.rows[id]; live {
-		return true, nil
+		return errInternal("the minted %s ID %s is already taken", t.noun, id)
 	}
-	if _, dead := t.gone[id]; dead {
-		return true, nil
+	t.putLocked(id, v)
+	return nil
+}
+
+// putSeeded stores the object build makes under a fixed ID, refusing one
+// already taken. IDs minted later sort after it.
+func (t *table[T]) putSeeded(id string, build func(id string) T) (T, bool) {
+	t.st.mu.Lock()
+	defer t.st.mu.Unlock()
+	if _, live := t.rows[id]; live {
+		var zero T
+		return zero, false
 	}
-	t.st.seq++
-	r := &row[T]{id: id, seq: t.st.seq, val: v}
-	t.rows[id] = r
-	t.order = append(t.order, r)
-	return false, nil
+	t.ids.observe(id)
+	v := build(id)
+	t.putLocked(id, v)
+	return v, true
 }
 
 func (t *table[T]) len() int {
@@ -185,27 +234,51 @@ func (t *table[T]) len() int {
 	return len(t.rows)
 }
 
-// newestFirst returns copies of the rows created before the object named by
-// before (all rows when before is empty), newest first. ok is false when
-// before names no object this table has ever held.
-func (t *table[T]) newestFirst(before string) (rows []row[T], ok bool) {
-	t.st.mu.Lock()
-	defer t.st.mu.Unlock()
-	limit := t.st.seq + 1
-	if before != "" {
-		if r, live := t.rows[before]; live {
-			limit = r.seq
-		} else if seq, dead := t.gone[before]; dead {
-			limit = seq
+// maxDescendBatch bounds the rows copied under one hold of the store lock.
+const maxDescendBatch = 1024
+
+// descend calls fn with copies of the rows whose IDs are less than before
+// (every row when before is ""), greatest ID (newest) first, until fn
+// returns false or the rows run out.
+//
+// NOTE: rows are copied under the store lock in batches, first of batch
+// rows (a page and one more, when the caller knows its page size), then
+// growing; fn runs without the lock, so that a slow filter holds up no
+// writer. A batch resumes below the last ID seen, so a row stored or
+// deleted between batches is seen or not as if the walk had started later,
+// and none is seen twice.
+func (t *table[T]) descend(before string, batch int, fn func(r *row[T]) bool) {
+	batch = min(max(batch, 1), maxDescendBatch)
+	buf := make([]row[T], 0, batch)
+	pivot := before
+	for {
+		buf = buf[:0]
+		collect := func(r *row[T]) bool {
+			if pivot != "" && r.id >= pivot {
+				return true // the cursor itself, when it is held
+			}
+			buf = append(buf, *r)
+			return len(buf) < batch
+		}
+		t.st.mu.Lock()
+		if pivot == "" {
+			t.index.Descend(collect)
 		} else {
-			return nil, false
+			t.index.DescendLessOrEqual(&row[T]{id: pivot}, collect)
+		}
+		t.st.mu.Unlock()
+		for i := range buf {
+			if !fn(&buf[i]) {
+				return
+			}
+		}
+		if len(buf) < batch {
+			return
+		}
+		pivot = buf[len(buf)-1].id
+		batch = min(2*batch, maxDescendBatch)
+		if cap(buf) < batch {
+			buf = make([]row[T], 0, batch)
 		}
 	}
-	rows = make([]row[T], 0, len(t.order))
-	for i := len(t.order) - 1; i >= 0; i-- {
-		if r := t.order[i]; r.seq < limit {
-			rows = append(rows, *r)
-		}
-	}
-	return rows, true
 }

@@ -37,6 +37,11 @@ type crashingMock struct {
 func newCrashingMock(t *testing.T, crashAt, downFor int) *crashingMock {
 	m := &crashingMock{t: t, stateFile: filepath.Join(t.TempDir(), "state.json"), crashAt: crashAt, downFor: downFor}
 	m.server = m.start()
+	t.Cleanup(func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		_ = m.server.Close()
+	})
 	return m
 }
 
@@ -69,6 +74,10 @@ func (m *crashingMock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	server.ServeHTTP(rec, r)
 	m.mu.Lock()
 	if crash {
+		// NOTE: closing adds nothing to the state file (every change was
+		// committed before it was answered); it releases the file's lock
+		// for the new server, as the death of the process would.
+		_ = m.server.Close()
 		m.server = m.start() // the old server's memory is gone with it
 		m.down = m.downFor
 		m.restarts++
