@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -21,8 +20,7 @@ import (
 func buildProgram(t *testing.T, dir string) string {
 	t.Helper()
 	bin := filepath.Join(dir, "ngrok-mock")
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	out, err := exec.CommandContext(t.Context(), gobin, "build", "-o", bin, ".").CombinedOutput()
+	out, err := exec.CommandContext(t.Context(), "go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

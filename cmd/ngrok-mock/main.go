@@ -256,7 +256,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 			_ = s.Close()
 		}
 		for range running {
-			<-served
+			if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+				_, _ = fmt.Fprintf(stderr, "ngrok-mock: %v\n", err)
+			}
 		}
 	}
 	if _, err := io.WriteString(stdout, msg); err != nil {

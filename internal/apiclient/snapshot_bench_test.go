@@ -102,7 +102,7 @@ func (rb *refreshBench) refresh(b *testing.B, opts ...Option) {
 			for id := range work {
 				ca, err := c.GetSSHCertificateAuthority(context.Background(), id)
 				if err != nil || ca.ID != id {
-					failed.Store(fmt.Errorf("get %s: %v, %v", id, ca, err))
+					failed.Store(fmt.Errorf("get %s: %v, %w", id, ca, err))
 				}
 			}
 		}()

@@ -20,7 +20,7 @@ const guard = 20 * time.Second
 // address.
 func serveReal(t *testing.T, h http.Handler, timeouts HTTPTimeouts) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := (&net.ListenConfig{}).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func serveReal(t *testing.T, h http.Handler, timeouts HTTPTimeouts) string {
 // connection, with the guard as its deadline.
 func rawRequest(t *testing.T, addr, head string) net.Conn {
 	t.Helper()
-	conn, err := net.DialTimeout("tcp", addr, guard)
+	conn, err := (&net.Dialer{Timeout: guard}).DialContext(t.Context(), "tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,8 +54,9 @@ func rawRequest(t *testing.T, addr, head string) net.Conn {
 	return conn
 }
 
-func apiHead(method, target string, extra ...string) string {
-	return method + " " + target + " HTTP/1.1\r\nHost: mock\r\nNgrok-Version: 2\r\nAuthorization: Bearer " + DefaultAPIKey + "\r\n" +
+// apiHead is the head of a request for the authority list.
+func apiHead(method string, extra ...string) string {
+	return method + " /ssh_certificate_authorities HTTP/1.1\r\nHost: mock\r\nNgrok-Version: 2\r\nAuthorization: Bearer " + DefaultAPIKey + "\r\n" +
 		strings.Join(extra, "") + "\r\n"
 }
 
@@ -87,7 +88,7 @@ func TestDefaultHTTPTimeouts(t *testing.T) {
 func TestStalledBodyIsAnswered(t *testing.T) {
 	t.Parallel()
 	addr := serveReal(t, New(), short)
-	conn := rawRequest(t, addr, apiHead(http.MethodPost, "/ssh_certificate_authorities",
+	conn := rawRequest(t, addr, apiHead(http.MethodPost,
 		"Content-Type: application/json\r\n", "Content-Length: 200\r\n")+`{"desc"`)
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
@@ -121,7 +122,7 @@ func TestLatencyFaultOutlastsTheWriteTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	addr := serveReal(t, s, short)
-	conn := rawRequest(t, addr, apiHead(http.MethodGet, "/ssh_certificate_authorities"))
+	conn := rawRequest(t, addr, apiHead(http.MethodGet))
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
 		t.Fatalf("the held answer was lost: %v", err)
@@ -167,7 +168,7 @@ func TestSlowReaderHitsTheWriteTimeout(t *testing.T) {
 func TestOversizedHeadersAre431(t *testing.T) {
 	t.Parallel()
 	addr := serveReal(t, New(), short)
-	conn := rawRequest(t, addr, apiHead(http.MethodGet, "/ssh_certificate_authorities", "X-Padding: "+strings.Repeat("a", 2*maxHeaderBytes)+"\r\n"))
+	conn := rawRequest(t, addr, apiHead(http.MethodGet, "X-Padding: "+strings.Repeat("a", 2*maxHeaderBytes)+"\r\n"))
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -199,7 +200,7 @@ func TestNetHTTPAnswersBeforeTheHandler(t *testing.T) {
 		"malformed Host":          {"GET /ssh_certificate_authorities HTTP/1.1\r\nHost: a b\r\n\r\n", http.StatusBadRequest},
 		"malformed header":        {"GET /ssh_certificate_authorities HTTP/1.1\r\nHost: mock\r\nNo colon\r\n\r\n", http.StatusBadRequest},
 		"unknown transfer coding": {"POST /ssh_certificate_authorities HTTP/1.1\r\nHost: mock\r\nTransfer-Encoding: gzip\r\n\r\n", http.StatusNotImplemented},
-		"unknown expectation":     {apiHead(http.MethodGet, "/ssh_certificate_authorities", "Expect: something\r\n"), http.StatusExpectationFailed},
+		"unknown expectation":     {apiHead(http.MethodGet, "Expect: something\r\n"), http.StatusExpectationFailed},
 		"OPTIONS *":               {"OPTIONS * HTTP/1.1\r\nHost: mock\r\n\r\n", http.StatusOK},
 	} {
 		t.Run(name, func(t *testing.T) {
