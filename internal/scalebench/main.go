@@ -147,9 +147,9 @@ type bench struct {
 
 // phase is one Terraform command measured.
 type phase struct {
-	name    string
-	wall    time.Duration
-	exit    int
+	name string
+	tfRun
+	mockCPU time.Duration // CPU time of ngrok-mock during the phase
 	traffic traffic
 }
 
@@ -183,12 +183,19 @@ func (b *bench) measure(ctx context.Context, m *mock, w *workspace, name string,
 			return phase{}, err
 		}
 	}
-	wall, code, err := w.run(ctx, name, nil, args...)
+	var mockCPU time.Duration
+	if m != nil {
+		mockCPU = m.cpu()
+	}
+	r, err := w.run(ctx, name, nil, args...)
 	if err != nil {
 		return phase{}, err
 	}
-	p := phase{name: name, wall: wall, exit: code}
-	if code == 1 && !b.probing {
+	p := phase{name: name, tfRun: r}
+	if m != nil {
+		p.mockCPU = m.cpu() - mockCPU
+	}
+	if r.exit == 1 && !b.probing {
 		w.printFailure(name)
 	}
 	if m != nil {
@@ -270,7 +277,9 @@ func (b *bench) unlimited(ctx context.Context) error {
 			return err
 		}
 	}
-	fmt.Printf("   %-8s %-16s %9s %9s %9s %12s\n", "phase", "result", "wall", "requests", "floor", "wall/floor")
+	fmt.Printf("   CPU: of Terraform with its provider processes, and of ngrok-mock, in seconds\n")
+	fmt.Printf("   %-8s %-16s %9s %9s %9s %12s %9s %9s %9s\n", "phase", "result", "wall", "requests", "floor", "wall/floor",
+		"cpu tf", "cpu mock", "floor cpu")
 	for _, ph := range []struct {
 		name   string
 		args   []string
@@ -299,7 +308,8 @@ func (b *bench) unlimited(ctx context.Context) error {
 		if f.exit != 0 {
 			result += ", floor " + f.result()
 		}
-		fmt.Printf("   %-8s %-16s %9s %9d %9s %12s\n", ph.name, result, seconds(p.wall), p.traffic.requests, seconds(f.wall), ratio(p.wall, f.wall))
+		fmt.Printf("   %-8s %-16s %9s %9d %9s %12s %9s %9s %9s\n", ph.name, result, seconds(p.wall), p.traffic.requests,
+			seconds(f.wall), ratio(p.wall, f.wall), seconds(p.cpu), seconds(p.mockCPU), seconds(f.cpu))
 	}
 	if b.o.repeat > 1 {
 		fmt.Printf("   plan: median of %d runs each\n", b.o.repeat)
@@ -384,15 +394,17 @@ func (b *bench) plan(ctx context.Context) error {
 		floorRuns = append(floorRuns, f)
 	}
 	f := median(floorRuns)
-	fmt.Printf("   %-30s %-10s %9s %9s %12s\n", "plan", "result", "wall", "requests", "wall/floor")
+	fmt.Printf("   %-32s %-10s %9s %9s %12s %9s %9s\n", "plan", "result", "wall", "requests", "wall/floor", "cpu tf", "cpu mock")
 	row := func(name string, p phase) {
-		fmt.Printf("   %-30s %-10s %9s %9d %12s\n", name, p.result(), seconds(p.wall), p.traffic.requests, ratio(p.wall, f.wall))
+		fmt.Printf("   %-32s %-10s %9s %9d %12s %9s %9s\n", name, p.result(), seconds(p.wall), p.traffic.requests,
+			ratio(p.wall, f.wall), seconds(p.cpu), seconds(p.mockCPU))
 	}
 	row("ngrok, default settings", median(defRuns))
 	if len(getRuns) > 0 {
 		row("ngrok, refresh_from_lists=false", median(getRuns))
 	}
-	fmt.Printf("   %-30s %-10s %9s %9s %12s\n", "floor (do-nothing provider)", f.result(), seconds(f.wall), "-", "1.00")
+	fmt.Printf("   %-32s %-10s %9s %9s %12s %9s %9s\n", "floor (do-nothing provider)", f.result(), seconds(f.wall), "-", "1.00",
+		seconds(f.cpu), "-")
 	if b.o.repeat > 1 {
 		fmt.Printf("   median of %d runs each, alternated\n", b.o.repeat)
 	}
@@ -404,7 +416,7 @@ func (b *bench) plan(ctx context.Context) error {
 		}
 		for _, w := range []*workspace{ours, floor} {
 			pd := filepath.Join(dir, strings.TrimPrefix(w.name, "plan-"))
-			if _, _, err := w.run(ctx, "plan-profiled", []string{"TF_NGROK_PROFILE_DIR=" + pd}, planArgs...); err != nil {
+			if _, err := w.run(ctx, "plan-profiled", []string{"TF_NGROK_PROFILE_DIR=" + pd}, planArgs...); err != nil {
 				return err
 			}
 			fmt.Printf("   profiles of %s's plan: %s (go tool pprof -top %s/cpu-*.pprof)\n", w.name, pd, pd)

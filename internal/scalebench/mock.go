@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -78,6 +79,29 @@ func (m *mock) stop() {
 		<-m.done
 	}
 	_ = m.log.Close()
+}
+
+// cpu is the CPU time the mock process has used so far (Linux only; zero
+// elsewhere).
+func (m *mock) cpu() time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", m.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// NOTE: the fields after the command name, which is in parentheses
+	// and may hold spaces; utime and stime are the 14th and 15th fields,
+	// in clock ticks (100 a second on Linux).
+	_, rest, ok := strings.Cut(string(b), ") ")
+	f := strings.Fields(rest)
+	if !ok || len(f) < 13 {
+		return 0
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 // traffic is what the mock's journal holds about one phase.

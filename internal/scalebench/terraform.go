@@ -46,16 +46,17 @@ func newWorkspace(root, name, tf, providerDir string) (*workspace, error) {
 	return &workspace{name: name, dir: dir, tf: tf, logs: filepath.Join(root, "logs"), env: env}, nil
 }
 
-// run runs one Terraform command and returns its wall time and exit status.
+// run runs one Terraform command and returns its wall time, exit status and
+// CPU time (Terraform's and that of the provider processes it waited for).
 // Its output goes to logs/NAME-LABEL.log; printFailure prints its last lines
 // after a failure.
-func (w *workspace) run(ctx context.Context, label string, extraEnv []string, args ...string) (time.Duration, int, error) {
+func (w *workspace) run(ctx context.Context, label string, extraEnv []string, args ...string) (tfRun, error) {
 	if err := os.MkdirAll(w.logs, 0o755); err != nil {
-		return 0, 0, err
+		return tfRun{}, err
 	}
 	logFile, err := os.Create(w.logPath(label))
 	if err != nil {
-		return 0, 0, err
+		return tfRun{}, err
 	}
 	defer logFile.Close()
 	cmd := exec.CommandContext(ctx, w.tf, append([]string{"-chdir=" + w.dir}, args...)...)
@@ -68,19 +69,24 @@ func (w *workspace) run(ctx context.Context, label string, extraEnv []string, ar
 	cmd.WaitDelay = time.Minute
 	start := time.Now()
 	err = cmd.Run()
-	wall := time.Since(start)
-	code := 0
+	r := tfRun{wall: time.Since(start)}
 	var exitErr *exec.ExitError
 	switch {
 	case errors.As(err, &exitErr):
-		code = exitErr.ExitCode()
+		r.exit = exitErr.ExitCode()
 	case err != nil:
-		return wall, -1, fmt.Errorf("terraform %s: %w", strings.Join(args, " "), err)
+		return r, fmt.Errorf("terraform %s: %w", strings.Join(args, " "), err)
 	}
-	if ctx.Err() != nil {
-		return wall, code, ctx.Err()
-	}
-	return wall, code, nil
+	// NOTE: on Linux the usage that wait4 reports includes the children
+	// the process waited for: here the provider processes.
+	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	return r, ctx.Err()
+}
+
+// tfRun is what one Terraform command took.
+type tfRun struct {
+	wall, cpu time.Duration
+	exit      int
 }
 
 func (w *workspace) printFailure(label string) {
