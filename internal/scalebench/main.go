@@ -44,6 +44,7 @@ type options struct {
 	keep                        bool
 	verbose                     bool
 	profileDir                  string
+	baseline                    string
 }
 
 func main() {
@@ -61,6 +62,8 @@ func main() {
 	flag.BoolVar(&o.verbose, "v", false, "print the requests of each phase per route and per status")
 	flag.StringVar(&o.profileDir, "profile-dir", "", "after the timed plans of the plan section, plan once more with "+
 		"TF_NGROK_PROFILE_DIR set, writing CPU and heap profiles of the provider and of the floor under this directory")
+	flag.StringVar(&o.baseline, "baseline", "", "directory of another build of terraform-provider-ngrok (say, before a change) "+
+		"that the plan section measures too, alternating with this one")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -336,13 +339,28 @@ func (b *bench) plan(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	all := []*workspace{ours, floor}
+	var base *workspace
+	if b.o.baseline != "" {
+		dir, err := filepath.Abs(b.o.baseline)
+		if err != nil {
+			return err
+		}
+		if err := ensureExecutable(filepath.Join(dir, "terraform-provider-ngrok"), "-baseline"); err != nil {
+			return err
+		}
+		if base, err = newWorkspace(b.work, "plan-baseline", b.tf, dir); err != nil {
+			return err
+		}
+		all = append(all, base)
+	}
 	objects := objectsConfig(mix{authorities: n})
-	for _, w := range []*workspace{ours, floor} {
+	for _, w := range all {
 		if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objects); err != nil {
 			return err
 		}
 	}
-	for _, w := range []*workspace{ours, floor} {
+	for _, w := range all {
 		p, err := b.measure(ctx, nil, w, "apply", applyArgs)
 		if err != nil {
 			return err
@@ -356,7 +374,7 @@ func (b *bench) plan(ctx context.Context) error {
 	byGet := providerBlock(mk.baseURL, mk.apiKey, "refresh_from_lists = false")
 	byDefault := providerBlock(mk.baseURL, mk.apiKey)
 	byGetSupported := true
-	var defRuns, getRuns, floorRuns []phase
+	var defRuns, getRuns, floorRuns, baseRuns []phase
 	for i := range b.o.repeat {
 		label := fmt.Sprintf("plan-%d", i+1)
 		p, err := b.measure(ctx, mk, ours, label+"-default", planArgs)
@@ -364,6 +382,13 @@ func (b *bench) plan(ctx context.Context) error {
 			return err
 		}
 		defRuns = append(defRuns, p)
+		if base != nil {
+			p, err := b.measure(ctx, mk, base, label, planArgs)
+			if err != nil {
+				return err
+			}
+			baseRuns = append(baseRuns, p)
+		}
 		if byGetSupported {
 			if err := os.WriteFile(filepath.Join(ours.dir, "main.tf"), []byte(byGet), 0o644); err != nil {
 				return err
@@ -403,6 +428,9 @@ func (b *bench) plan(ctx context.Context) error {
 	if len(getRuns) > 0 {
 		row("ngrok, refresh_from_lists=false", median(getRuns))
 	}
+	if len(baseRuns) > 0 {
+		row("baseline build, default settings", median(baseRuns))
+	}
 	fmt.Printf("   %-32s %-10s %9s %9s %12s %9s %9s\n", "floor (do-nothing provider)", f.result(), seconds(f.wall), "-", "1.00",
 		seconds(f.cpu), "-")
 	if b.o.repeat > 1 {
@@ -414,7 +442,7 @@ func (b *bench) plan(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		for _, w := range []*workspace{ours, floor} {
+		for _, w := range all {
 			pd := filepath.Join(dir, strings.TrimPrefix(w.name, "plan-"))
 			if _, err := w.run(ctx, "plan-profiled", []string{"TF_NGROK_PROFILE_DIR=" + pd}, planArgs...); err != nil {
 				return err
