@@ -453,12 +453,17 @@ func (b *bench) plan(ctx context.Context) error {
 	return nil
 }
 
-// median is the run of median wall time (the lower middle one of an even
-// number).
+// median is a run with the median wall time and, taken on its own, the
+// median CPU time of the runs (the lower middle ones of an even number).
 func median(runs []phase) phase {
 	s := slices.Clone(runs)
+	mid := (len(s) - 1) / 2
+	slices.SortFunc(s, func(a, b phase) int { return int(a.cpu - b.cpu) })
+	cpu := s[mid].cpu
 	slices.SortFunc(s, func(a, b phase) int { return int(a.wall - b.wall) })
-	return s[(len(s)-1)/2]
+	m := s[mid]
+	m.cpu = cpu
+	return m
 }
 
 func findTerraform(flagValue string) (string, error) {
