@@ -281,8 +281,8 @@ func (b *bench) unlimited(ctx context.Context) error {
 		}
 	}
 	fmt.Printf("   CPU: of Terraform with its provider processes, and of ngrok-mock, in seconds\n")
-	fmt.Printf("   %-8s %-16s %9s %9s %9s %12s %9s %9s %9s\n", "phase", "result", "wall", "requests", "floor", "wall/floor",
-		"cpu tf", "cpu mock", "floor cpu")
+	fmt.Printf("   %-8s %-16s %9s %9s %9s %12s %9s %9s %9s %10s\n", "phase", "result", "wall", "requests", "floor", "wall/floor",
+		"cpu tf", "cpu mock", "floor cpu", "cpu/floor")
 	for _, ph := range []struct {
 		name   string
 		args   []string
@@ -311,8 +311,8 @@ func (b *bench) unlimited(ctx context.Context) error {
 		if f.exit != 0 {
 			result += ", floor " + f.result()
 		}
-		fmt.Printf("   %-8s %-16s %9s %9d %9s %12s %9s %9s %9s\n", ph.name, result, seconds(p.wall), p.traffic.requests,
-			seconds(f.wall), ratio(p.wall, f.wall), seconds(p.cpu), seconds(p.mockCPU), seconds(f.cpu))
+		fmt.Printf("   %-8s %-16s %9s %9d %9s %12s %9s %9s %9s %10s\n", ph.name, result, seconds(p.wall), p.traffic.requests,
+			seconds(f.wall), ratio(p.wall, f.wall), seconds(p.cpu), seconds(p.mockCPU), seconds(f.cpu), ratio(p.cpu, f.cpu))
 	}
 	if b.o.repeat > 1 {
 		fmt.Printf("   plan: median of %d runs each\n", b.o.repeat)
@@ -419,10 +419,10 @@ func (b *bench) plan(ctx context.Context) error {
 		floorRuns = append(floorRuns, f)
 	}
 	f := median(floorRuns)
-	fmt.Printf("   %-32s %-10s %9s %9s %12s %9s %9s\n", "plan", "result", "wall", "requests", "wall/floor", "cpu tf", "cpu mock")
+	fmt.Printf("   %-32s %-10s %9s %9s %12s %9s %10s %9s\n", "plan", "result", "wall", "requests", "wall/floor", "cpu tf", "cpu/floor", "cpu mock")
 	row := func(name string, p phase) {
-		fmt.Printf("   %-32s %-10s %9s %9d %12s %9s %9s\n", name, p.result(), seconds(p.wall), p.traffic.requests,
-			ratio(p.wall, f.wall), seconds(p.cpu), seconds(p.mockCPU))
+		fmt.Printf("   %-32s %-10s %9s %9d %12s %9s %10s %9s\n", name, p.result(), seconds(p.wall), p.traffic.requests,
+			ratio(p.wall, f.wall), seconds(p.cpu), ratio(p.cpu, f.cpu), seconds(p.mockCPU))
 	}
 	row("ngrok, default settings", median(defRuns))
 	if len(getRuns) > 0 {
@@ -431,10 +431,20 @@ func (b *bench) plan(ctx context.Context) error {
 	if len(baseRuns) > 0 {
 		row("baseline build, default settings", median(baseRuns))
 	}
-	fmt.Printf("   %-32s %-10s %9s %9s %12s %9s %9s\n", "floor (do-nothing provider)", f.result(), seconds(f.wall), "-", "1.00",
-		seconds(f.cpu), "-")
+	fmt.Printf("   %-32s %-10s %9s %9s %12s %9s %10s %9s\n", "floor (do-nothing provider)", f.result(), seconds(f.wall), "-", "1.00",
+		seconds(f.cpu), "1.00", "-")
 	if b.o.repeat > 1 {
 		fmt.Printf("   median of %d runs each, alternated\n", b.o.repeat)
+	}
+	if b.o.verbose {
+		for _, r := range []struct {
+			name string
+			runs []phase
+		}{{"ngrok", defRuns}, {"by GET", getRuns}, {"baseline", baseRuns}, {"floor", floorRuns}} {
+			if len(r.runs) > 0 {
+				fmt.Printf("   runs of %s: %s\n", r.name, runList(r.runs))
+			}
+		}
 	}
 
 	if b.o.profileDir != "" {
@@ -464,6 +474,15 @@ func median(runs []phase) phase {
 	m := s[mid]
 	m.cpu = cpu
 	return m
+}
+
+// runList is every run's wall and CPU time, in the order they ran.
+func runList(runs []phase) string {
+	parts := make([]string, len(runs))
+	for i, r := range runs {
+		parts[i] = fmt.Sprintf("%s (cpu %s)", seconds(r.wall), seconds(r.cpu))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func findTerraform(flagValue string) (string, error) {
