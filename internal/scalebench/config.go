@@ -36,6 +36,9 @@ func (m mix) total() int {
 }
 
 func (m mix) String() string {
+	if m.total() == m.authorities {
+		return fmt.Sprintf("%d SSH authorities", m.authorities)
+	}
 	return fmt.Sprintf("%d SSH authorities, %d host and %d user certificates, %d reserved domains, %d cloud endpoints (%d on those domains, %d .internal)",
 		m.authorities, m.hostCerts, m.userCerts, m.domains, m.publicEndpoints+m.internalEndpoints, m.publicEndpoints, m.internalEndpoints)
 }

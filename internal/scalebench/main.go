@@ -45,6 +45,7 @@ type options struct {
 	verbose                     bool
 	profileDir                  string
 	baseline                    string
+	planMixed                   bool
 }
 
 func main() {
@@ -64,6 +65,7 @@ func main() {
 		"TF_NGROK_PROFILE_DIR set, writing CPU and heap profiles of the provider and of the floor under this directory")
 	flag.StringVar(&o.baseline, "baseline", "", "directory of another build of terraform-provider-ngrok (say, before a change) "+
 		"that the plan section measures too, alternating with this one")
+	flag.BoolVar(&o.planMixed, "plan-mixed", false, "the plan section plans -plan-n mixed objects, as the other sections, instead of SSH authorities")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -325,7 +327,11 @@ func (b *bench) unlimited(ctx context.Context) error {
 // accepted, and with the floor.
 func (b *bench) plan(ctx context.Context) error {
 	n := b.o.planN
-	fmt.Printf("\n== plan: %d SSH authorities, ngrok-mock without a rate limit, next to the floor provider\n", n)
+	m := mix{authorities: n}
+	if b.o.planMixed {
+		m = mixOf(n)
+	}
+	fmt.Printf("\n== plan: %s, ngrok-mock without a rate limit, next to the floor provider\n", m)
 	mk, err := b.startMock(ctx, 0)
 	if err != nil {
 		return err
@@ -354,7 +360,7 @@ func (b *bench) plan(ctx context.Context) error {
 		}
 		all = append(all, base)
 	}
-	objects := objectsConfig(mix{authorities: n})
+	objects := objectsConfig(m)
 	for _, w := range all {
 		if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objects); err != nil {
 			return err
@@ -366,7 +372,7 @@ func (b *bench) plan(ctx context.Context) error {
 			return err
 		}
 		if p.exit != 0 {
-			return fmt.Errorf("%s: the apply of %d authorities failed (exit %d); see %s", w.name, n, p.exit, w.logs)
+			return fmt.Errorf("%s: the apply of %d objects failed (exit %d); see %s", w.name, m.total(), p.exit, w.logs)
 		}
 		fmt.Printf("   apply (untimed setup) %s: %s\n", w.name, seconds(p.wall))
 	}
