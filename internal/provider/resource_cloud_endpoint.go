@@ -211,6 +211,12 @@ func (r *cloudEndpointResource) ModifyPlan(ctx context.Context, req resource.Mod
 		// since, so it is known in the plan only when nothing is updated.
 		if plan.sameSettings(state) {
 			plan.UpdatedAt, plan.DomainID = state.UpdatedAt, state.DomainID
+		} else {
+			// NOTE: the framework marks them unknown only when the
+			// configuration differs from the state; a change that only
+			// this method plans (bindings back to the url's default after
+			// a change outside Terraform) finds them at the state's values.
+			plan.UpdatedAt, plan.DomainID = types.StringUnknown(), types.StringUnknown()
 		}
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
