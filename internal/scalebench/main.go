@@ -232,7 +232,7 @@ func (b *bench) limited(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objectsConfig(m)); err != nil {
+	if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objectsConfig(m, "scalebench-a")); err != nil {
 		return err
 	}
 	var phases []phase
@@ -278,7 +278,7 @@ func (b *bench) unlimited(ctx context.Context) error {
 		return err
 	}
 	for _, w := range []*workspace{ours, floor} {
-		if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objectsConfig(m)); err != nil {
+		if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objectsConfig(m, "scalebench-a")); err != nil {
 			return err
 		}
 	}
@@ -360,9 +360,10 @@ func (b *bench) plan(ctx context.Context) error {
 		}
 		all = append(all, base)
 	}
-	objects := objectsConfig(m)
-	for _, w := range all {
-		if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objects); err != nil {
+	// NOTE: the workspaces share one mock: each names its domains and
+	// endpoints with its own prefix, of the same length.
+	for i, w := range all {
+		if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objectsConfig(m, fmt.Sprintf("scalebench-%c", 'a'+i))); err != nil {
 			return err
 		}
 	}
