@@ -247,7 +247,8 @@ func (b *bench) limited(ctx context.Context) error {
 		phases = append(phases, p)
 	}
 	perSecond := float64(b.o.rateLimit) / 60
-	fmt.Printf("   ideal = (requests - 429s) / %.0f per second (the limit's pace); the mock's window carries over from one phase to the next\n", perSecond)
+	fmt.Printf("   ideal = (requests - 429s) / %.0f per second, the limit's pace; the mock's rolling window carries over from one phase\n"+
+		"   to the next, and a phase whose requests fit in the window's free slots can finish under its ideal\n", perSecond)
 	fmt.Printf("   %-8s %-16s %9s %9s %6s %6s %9s %10s\n", "phase", "result", "wall", "requests", "429s", "429 %", "ideal", "wall/ideal")
 	for _, p := range phases {
 		good := p.traffic.requests - p.traffic.tooMany()
