@@ -43,23 +43,23 @@ func main() {
 
 // floorProvider mirrors the ngrok provider's schema and resource types.
 type floorProvider struct {
-	real provider.Provider
+	wrapped provider.Provider // the provider whose schemas it mirrors
 }
 
 func newFloor() *floorProvider {
-	return &floorProvider{real: ngrok.New("floor")()}
+	return &floorProvider{wrapped: ngrok.New("floor")()}
 }
 
 func (p *floorProvider) Metadata(ctx context.Context, req provider.MetadataRequest, resp *provider.MetadataResponse) {
-	p.real.Metadata(ctx, req, resp)
+	p.wrapped.Metadata(ctx, req, resp)
 	resp.Version = "floor"
 }
 
 func (p *floorProvider) Schema(ctx context.Context, req provider.SchemaRequest, resp *provider.SchemaResponse) {
-	var real provider.SchemaResponse
-	p.real.Schema(ctx, req, &real)
+	var full provider.SchemaResponse
+	p.wrapped.Schema(ctx, req, &full)
 	attrs := map[string]pschema.Attribute{}
-	for name, a := range real.Schema.Attributes {
+	for name, a := range full.Schema.Attributes {
 		attrs[name] = stripProviderAttribute(name, a)
 	}
 	resp.Schema = pschema.Schema{Attributes: attrs}
@@ -72,13 +72,13 @@ func (p *floorProvider) Configure(context.Context, provider.ConfigureRequest, *p
 func (p *floorProvider) Resources(ctx context.Context) []func() resource.Resource {
 	var out []func() resource.Resource
 	var meta provider.MetadataResponse
-	p.real.Metadata(ctx, provider.MetadataRequest{}, &meta)
-	for _, newReal := range p.real.Resources(ctx) {
-		real := newReal()
+	p.wrapped.Metadata(ctx, provider.MetadataRequest{}, &meta)
+	for _, newResource := range p.wrapped.Resources(ctx) {
+		full := newResource()
 		var md resource.MetadataResponse
-		real.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: meta.TypeName}, &md)
+		full.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: meta.TypeName}, &md)
 		var sr resource.SchemaResponse
-		real.Schema(ctx, resource.SchemaRequest{}, &sr)
+		full.Schema(ctx, resource.SchemaRequest{}, &sr)
 		r := &floorResource{typeName: md.TypeName, schema: stripSchema(sr.Schema)}
 		out = append(out, func() resource.Resource { return r })
 	}
