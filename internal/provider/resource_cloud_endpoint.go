@@ -141,8 +141,12 @@ func (r *cloudEndpointResource) Configure(_ context.Context, req resource.Config
 // ValidateConfig checks, when both are known, that the bindings suit the
 // url's host, as the API will.
 func (r *cloudEndpointResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	// NOTE: the two attributes it checks, read one by one: every plan
+	// validates every endpoint, and a whole-model Get maps all fourteen by
+	// reflection.
 	var cfg cloudEndpointModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("url"), &cfg.URL)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("bindings"), &cfg.Bindings)...)
 	if resp.Diagnostics.HasError() || cfg.URL.IsNull() || cfg.URL.IsUnknown() || cfg.Bindings.IsNull() || cfg.Bindings.IsUnknown() {
 		return
 	}
@@ -175,8 +179,15 @@ func (r *cloudEndpointResource) ValidateConfig(ctx context.Context, req resource
 //   - nothing changes (once notation is set aside): updated_at and
 //     domain_id keep their values, so that they are known after apply only
 //     when something changes.
+//
+// A plan equal to the state (every refresh of an unchanged endpoint) needs
+// none of this unless its bindings are not configured and differ from the
+// url's default; it is left as it is without reading it whole.
 func (r *cloudEndpointResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
+		return
+	}
+	if !req.State.Raw.IsNull() && req.Plan.Raw.Equal(req.State.Raw) && planKeepsBindings(ctx, req) {
 		return
 	}
 	var plan, cfg cloudEndpointModel
@@ -211,9 +222,50 @@ func (r *cloudEndpointResource) ModifyPlan(ctx context.Context, req resource.Mod
 		// since, so it is known in the plan only when nothing is updated.
 		if plan.sameSettings(state) {
 			plan.UpdatedAt, plan.DomainID = state.UpdatedAt, state.DomainID
+		} else {
+			// NOTE: the framework marks them unknown only when the
+			// configuration differs from the state; a change that only
+			// this method plans (bindings back to the url's default after
+			// a change outside Terraform) finds them at the state's values.
+			plan.UpdatedAt, plan.DomainID = types.StringUnknown(), types.StringUnknown()
 		}
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// planKeepsBindings reports whether ModifyPlan would leave the plan's
+// bindings as they are: they are configured, or they are the default of
+// the planned url.
+func planKeepsBindings(ctx context.Context, req resource.ModifyPlanRequest) bool {
+	var configured, planned types.List
+	var url endpointURLValue
+	if req.Config.GetAttribute(ctx, path.Root("bindings"), &configured).HasError() {
+		return false
+	}
+	if !configured.IsNull() {
+		return true
+	}
+	if req.Plan.GetAttribute(ctx, path.Root("url"), &url).HasError() ||
+		req.Plan.GetAttribute(ctx, path.Root("bindings"), &planned).HasError() ||
+		url.IsUnknown() || url.IsNull() || planned.IsUnknown() || planned.IsNull() {
+		return false
+	}
+	u, err := parseEndpointURL(url.ValueString())
+	if err != nil {
+		return false
+	}
+	defaults := u.defaultBindings()
+	elems := planned.Elements()
+	if len(elems) != len(defaults) {
+		return false
+	}
+	for i, e := range elems {
+		s, ok := e.(types.String)
+		if !ok || s.IsNull() || s.IsUnknown() || s.ValueString() != defaults[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *cloudEndpointResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -239,15 +291,14 @@ func (r *cloudEndpointResource) Create(ctx context.Context, req resource.CreateR
 }
 
 func (r *cloudEndpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var prior cloudEndpointModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	id := stateID(ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	ep, err := r.client.GetEndpoint(ctx, prior.ID.ValueString())
+	ep, err := r.client.GetEndpoint(ctx, id)
 	if apiclient.IsNotFound(err) {
-		tflog.Warn(ctx, "cloud endpoint not found, removing it from state", map[string]any{"id": prior.ID.ValueString()})
+		tflog.Warn(ctx, "cloud endpoint not found, removing it from state", map[string]any{"id": id})
 		resp.State.RemoveResource(ctx)
 		return
 	}
@@ -288,15 +339,14 @@ func (r *cloudEndpointResource) Update(ctx context.Context, req resource.UpdateR
 }
 
 func (r *cloudEndpointResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state cloudEndpointModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	id := stateID(ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	err := r.client.DeleteEndpoint(ctx, state.ID.ValueString())
+	err := r.client.DeleteEndpoint(ctx, id)
 	if apiclient.IsNotFound(err) {
-		tflog.Info(ctx, "cloud endpoint already deleted", map[string]any{"id": state.ID.ValueString()})
+		tflog.Info(ctx, "cloud endpoint already deleted", map[string]any{"id": id})
 		return
 	}
 	if err != nil {

@@ -463,6 +463,53 @@ func TestAccCloudEndpoint_disappears(t *testing.T) {
 	})
 }
 
+// Bindings changed outside Terraform, while the configuration leaves them to
+// the default: the refreshed plan equals the state, and ModifyPlan must
+// still plan the url's default back (its shortcut for a plan equal to the
+// state applies only when the bindings are the default already).
+func TestAccCloudEndpoint_bindingsChangedOutsideReturnToDefault(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	reserveTestDomains(t, mock, "app.example.com")
+	config := mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyHCL))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: func(s *terraform.State) error {
+					rs, ok := s.RootModule().Resources[testEndpointResource]
+					if !ok {
+						return fmt.Errorf("%s not in state", testEndpointResource)
+					}
+					_, err := mock.client.UpdateEndpoint(context.Background(), rs.Primary.ID,
+						&apiclient.EndpointUpdate{Bindings: &[]string{"kubernetes"}})
+					return err
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("bindings"),
+							knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("public")})),
+					},
+				},
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectAPIEndpoint(mock, func(ep *apiclient.Endpoint) error {
+						if len(ep.Bindings) != 1 || ep.Bindings[0] != "public" {
+							return fmt.Errorf("bindings in the API: %v, want [public]", ep.Bindings)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
 func TestAccCloudEndpoint_importInvalidID(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)

@@ -225,8 +225,14 @@ func (r *reservedDomainResource) Configure(_ context.Context, req resource.Confi
 // ValidateConfig checks what depends on several attributes and is known at
 // plan time.
 func (r *reservedDomainResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	// NOTE: the four attributes it checks, read one by one: every plan
+	// validates every reserved domain, and a whole-model Get maps all
+	// seventeen by reflection.
 	var cfg reservedDomainModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("domain"), &cfg.Domain)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("certificate_id"), &cfg.CertificateID)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("certificate_management_policy"), &cfg.CertificateManagementPolicy)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("wait_for_certificate"), &cfg.WaitForCertificate)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -255,8 +261,11 @@ func (r *reservedDomainResource) ValidateConfig(ctx context.Context, req resourc
 // nothing is left to change. The framework has marked them unknown already,
 // because the configuration differed from the state in text; left unknown,
 // they would plan an update that changes nothing.
+//
+// A plan equal to the state (every refresh of an unchanged domain) already
+// holds the state's values, and is left as it is without reading it.
 func (r *reservedDomainResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || req.State.Raw.IsNull() {
+	if req.Plan.Raw.IsNull() || req.State.Raw.IsNull() || req.Plan.Raw.Equal(req.State.Raw) {
 		return
 	}
 	var plan, state reservedDomainModel
@@ -371,15 +380,14 @@ func (r *reservedDomainResource) Update(ctx context.Context, req resource.Update
 }
 
 func (r *reservedDomainResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state reservedDomainModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	id := stateID(ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	err := r.client.DeleteReservedDomain(ctx, state.ID.ValueString())
+	err := r.client.DeleteReservedDomain(ctx, id)
 	if apiclient.IsNotFound(err) {
-		tflog.Info(ctx, "reserved domain already deleted", map[string]any{"id": state.ID.ValueString()})
+		tflog.Info(ctx, "reserved domain already deleted", map[string]any{"id": id})
 		return
 	}
 	if err != nil {

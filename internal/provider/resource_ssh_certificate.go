@@ -126,12 +126,10 @@ func (r *sshCertificateResource[M, C, A]) Update(ctx context.Context, req resour
 }
 
 func (r *sshCertificateResource[M, C, A]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state M
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	id := stateID(ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	id := r.ops.base(&state).ID.ValueString()
 
 	err := r.ops.remove(r.client, ctx, id)
 	if apiclient.IsNotFound(err) {

