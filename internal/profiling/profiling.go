@@ -46,8 +46,8 @@ func Start() (stop func(), err error) {
 		if err != nil {
 			return
 		}
-		defer heap.Close()
 		runtime.GC()
 		_ = pprof.WriteHeapProfile(heap)
+		_ = heap.Close()
 	}, nil
 }

@@ -119,9 +119,9 @@ func run(ctx context.Context, o options) error {
 	if o.keep {
 		fmt.Printf("working directory (kept): %s\n", work)
 	} else {
-		defer os.RemoveAll(work)
+		defer func() { _ = os.RemoveAll(work) }()
 	}
-	version, _ := exec.Command(tf, "version").Output()
+	version, _ := exec.CommandContext(ctx, tf, "version").Output()
 	fmt.Printf("scalebench: %s; load average at start %s\n",
 		strings.SplitN(strings.TrimSpace(string(version)), "\n", 2)[0], loadAverage())
 

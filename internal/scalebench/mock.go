@@ -29,7 +29,7 @@ type mock struct {
 // startMock starts bin/ngrok-mock on a free port with the given rate limit
 // (0: none) and waits for its "listening on" line.
 func startMock(ctx context.Context, bin string, rateLimit int, apiKey string, stderr io.WriteCloser) (*mock, error) {
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-api-key", apiKey,
+	cmd := exec.CommandContext(context.WithoutCancel(ctx), bin, "-addr", "127.0.0.1:0", "-api-key", apiKey,
 		"-rate-limit", fmt.Sprint(rateLimit), "-log-level", "off")
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
@@ -72,12 +72,14 @@ func startMock(ctx context.Context, bin string, rateLimit int, apiKey string, st
 // stop ends the mock with SIGTERM (it shuts down cleanly), then kills it.
 func (m *mock) stop() {
 	_ = m.cmd.Process.Signal(syscall.SIGTERM)
+	var exit error
 	select {
-	case <-m.done:
+	case exit = <-m.done:
 	case <-time.After(10 * time.Second):
 		_ = m.cmd.Process.Kill()
-		<-m.done
+		exit = <-m.done
 	}
+	_ = exit // NOTE: the exit status of a mock stopped by a signal tells nothing
 	_ = m.log.Close()
 }
 
@@ -153,7 +155,7 @@ func (m *mock) journal(ctx context.Context) (traffic, error) {
 	if err != nil {
 		return traffic{}, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var body struct {
 		Requests []journalEntry `json:"requests"`
 		Counts   map[string]int `json:"counts"`

@@ -58,7 +58,7 @@ func (w *workspace) run(ctx context.Context, label string, extraEnv []string, ar
 	if err != nil {
 		return tfRun{}, err
 	}
-	defer logFile.Close()
+	defer func() { _ = logFile.Close() }()
 	cmd := exec.CommandContext(ctx, w.tf, append([]string{"-chdir=" + w.dir}, args...)...)
 	cmd.Env = append(append([]string(nil), w.env...), extraEnv...)
 	cmd.Stdout = logFile
