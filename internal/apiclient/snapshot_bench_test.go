@@ -86,7 +86,12 @@ func newRefreshBench(b *testing.B, n, others int, rtt time.Duration) *refreshBen
 // ten at a time (Terraform's default parallelism), through a new client as
 // a new provider process would.
 func (rb *refreshBench) refresh(b *testing.B, opts ...Option) {
-	c, err := New(append([]Option{WithBaseURL(rb.url), WithAPIKey(mockserver.DefaultAPIKey)}, opts...)...)
+	// NOTE: a transport of its own, as a new process has, closed at the end:
+	// thousands of iterations would otherwise keep thousands of idle
+	// connections open and run out of file descriptors.
+	hc := defaultHTTPClient()
+	defer hc.CloseIdleConnections()
+	c, err := New(append([]Option{WithBaseURL(rb.url), WithAPIKey(mockserver.DefaultAPIKey), WithHTTPClient(hc)}, opts...)...)
 	if err != nil {
 		b.Fatal(err)
 	}
