@@ -166,3 +166,28 @@ func TestWellFormedID(t *testing.T) {
 		}
 	}
 }
+
+// encodeBase62 agrees with big-number arithmetic on the extremes and on
+// random values, whatever digit grouping it uses.
+func TestEncodeBase62MatchesBigInt(t *testing.T) {
+	t.Parallel()
+	cases := [][ksuidLen]byte{{}, {19: 1}, {0: 0xff, 19: 0xff}}
+	var all [ksuidLen]byte
+	for i := range all {
+		all[i] = 0xff
+	}
+	cases = append(cases, all)
+	for i := range 1000 {
+		var raw [ksuidLen]byte
+		for j := range raw {
+			raw[j] = byte((i*131 + j*197 + i*j*7) % 256)
+		}
+		cases = append(cases, raw)
+	}
+	for _, raw := range cases {
+		enc := encodeBase62(raw)
+		if got := decodeKSUID(t, "x_"+string(enc[:])); got != raw {
+			t.Fatalf("encodeBase62(%x) = %s, which decodes to %x", raw, enc, got)
+		}
+	}
+}

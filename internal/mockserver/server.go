@@ -167,6 +167,7 @@ func New(opts ...Option) *Server {
 	s.paths = http.NewServeMux()
 	s.allow = map[string][]string{}
 	for _, rt := range s.routes() {
+		rt.idNames = slices.Sorted(maps.Keys(rt.ids))
 		s.mux.Handle(rt.method+" "+rt.path, s.serveRoute(rt))
 		if _, seen := s.allow[rt.path]; !seen {
 			s.paths.Handle(rt.path, http.NotFoundHandler())
@@ -196,9 +197,12 @@ type route struct {
 	method string
 	path   string            // ServeMux path pattern, e.g. "/ssh_certificate_authorities/{id}"
 	ids    map[string]idKind // path wildcard → the kind of ID it must hold
-	query  []string          // accepted query parameters; any other is refused
-	body   func() any        // returns a new decode target; nil when the route takes no body
-	handle handlerFunc
+	// idNames are the keys of ids in name order, sorted once in New: of two
+	// wrong IDs the same one is named every time.
+	idNames []string
+	query   []string   // accepted query parameters; any other is refused
+	body    func() any // returns a new decode target; nil when the route takes no body
+	handle  handlerFunc
 }
 
 // handlerFunc returns the value to send as JSON with its status (nil and 204
@@ -225,6 +229,7 @@ type request struct {
 	body   any    // raw decoded into route.body(), when the route takes one
 
 	origins *atomic.Pointer[originEntry] // the server's cache for origin; nil: none
+	start   time.Time                    // when the request arrived (the real clock)
 }
 
 // origin is the scheme and host the client used, so that every uri points
@@ -304,7 +309,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ex := &struct {
 		sw statusWriter
 		rq request
-	}{statusWriter{ResponseWriter: w}, request{r: r, origins: &s.origin}}
+	}{statusWriter{ResponseWriter: w}, request{r: r, origins: &s.origin, start: start}}
 	sw, rq := &ex.sw, &ex.rq
 	sw.rq = rq
 	admin := strings.HasPrefix(r.URL.Path, adminPrefix)
@@ -369,7 +374,13 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request) {
 // serveAPI serves one API request; operational is false for the control
 // API's own calls, which no rate limit or fault rule may touch.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, operational bool) {
-	opID, err := s.ids.newID(prefixOperation)
+	// NOTE: the clock is read once per request (reading it is a tenth of a
+	// GET here), unless a test clock is set.
+	now := rq.start
+	if s.clockSet || now.IsZero() {
+		now = s.now()
+	}
+	opID, err := s.ids.newIDAt(prefixOperation, now)
 	if err != nil {
 		opID = prefixOperation + strings.Repeat("0", idLen)
 		w.Header().Set(headerOperationID, opID)
@@ -383,8 +394,8 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 	w.Header()[headerOperationID] = []string{opID}
 
 	key, aerr := s.admit(r)
-	if aerr == nil && operational {
-		aerr = s.limiter.allow(key, s.now())
+	if aerr == nil && operational && s.limiter != nil {
+		aerr = s.limiter.allow(key, now)
 	}
 	if aerr != nil {
 		writeResult(w, opID, result{err: aerr})
@@ -572,26 +583,11 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 			}
 		}
 	}
-	// NOTE: in name order, so that of two wrong IDs the same one is named
-	// every time; a single ID needs no sorting, which would allocate.
-	checkID := func(name string, kind idKind) *apiError {
+	for _, name := range rt.idNames {
+		kind := rt.ids[name]
 		if id := r.PathValue(name); !strings.HasPrefix(id, kind.prefix) {
 			return badRequest(codeWrongIDPrefix,
 				"%q is not a valid %s ID: %s IDs start with %q.", id, kind.noun, kind.noun, kind.prefix)
-		}
-		return nil
-	}
-	if len(rt.ids) == 1 {
-		for name, kind := range rt.ids {
-			if err := checkID(name, kind); err != nil {
-				return err
-			}
-		}
-	} else {
-		for _, name := range slices.Sorted(maps.Keys(rt.ids)) {
-			if err := checkID(name, rt.ids[name]); err != nil {
-				return err
-			}
 		}
 	}
 	if err := checkBodyHeaders(r); err != nil {
