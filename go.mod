@@ -10,6 +10,7 @@ require (
 	github.com/hashicorp/terraform-plugin-testing v1.16.0
 	go.yaml.in/yaml/v3 v3.0.4
 	golang.org/x/crypto v0.58.0
+	golang.org/x/time v0.16.0
 )
 
 require (
