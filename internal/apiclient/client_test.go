@@ -609,6 +609,61 @@ func TestBoundedAttempts(t *testing.T) {
 	}
 }
 
+// Retries stop at MaxElapsed since the first attempt: a retry whose wait
+// would end past it is not made. With MaxRetries as well, the first bound
+// reached ends them.
+func TestRetriesBoundedByTime(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name      string
+		status    int
+		policy    RetryPolicy
+		wantWaits []time.Duration
+	}{
+		{"time only", 503, RetryPolicy{MaxRetries: UnlimitedRetries, MinBackoff: time.Second, MaxBackoff: 4 * time.Second, MaxElapsed: 10 * time.Second},
+			[]time.Duration{2 * time.Second, 4 * time.Second, 4 * time.Second}},
+		{"count first", 503, RetryPolicy{MaxRetries: 2, MinBackoff: time.Second, MaxBackoff: 4 * time.Second, MaxElapsed: 10 * time.Second},
+			[]time.Duration{2 * time.Second, 4 * time.Second}},
+		// 429s wait out the client's pauses (1s, doubling), within the
+		// same budget.
+		{"429", 429, RetryPolicy{MaxRetries: UnlimitedRetries, MinBackoff: time.Second, MaxBackoff: 30 * time.Second, MaxElapsed: 10 * time.Second},
+			[]time.Duration{time.Second, 2 * time.Second, 4 * time.Second}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var hits atomic.Int32
+			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				hits.Add(1)
+				writeAPIError(w, tc.status, "", "no")
+			})
+			c, rec := newTestClient(t, srv.URL, WithRetryPolicy(tc.policy))
+			_, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1")
+			if apiErr, ok := errors.AsType[*APIError](err); !ok || apiErr.StatusCode != tc.status {
+				t.Fatalf("err = %v, want the last *APIError", err)
+			}
+			if got := rec.get(); fmt.Sprint(got) != fmt.Sprint(tc.wantWaits) || int(hits.Load()) != len(tc.wantWaits)+1 {
+				t.Errorf("%d requests, waits %v; want %d and %v", hits.Load(), got, len(tc.wantWaits)+1, tc.wantWaits)
+			}
+		})
+	}
+}
+
+// A create without an Idempotency-Key is never retried: a retry could make a
+// second object.
+func TestCreateWithoutKeyIsNotRetried(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		writeAPIError(w, http.StatusServiceUnavailable, "", "down")
+	})
+	c, _ := newTestClient(t, srv.URL)
+	c.newIdemKey = func() string { return "" }
+	if _, err := c.CreateSSHCertificateAuthority(context.Background(), &SSHCertificateAuthorityCreate{}); err == nil || hits.Load() != 1 {
+		t.Errorf("err %v after %d requests; want the 503 after one", err, hits.Load())
+	}
+}
+
 // hijackAndClose drops the connection without answering.
 func hijackAndClose(t *testing.T, w http.ResponseWriter) {
 	hj, ok := w.(http.Hijacker)

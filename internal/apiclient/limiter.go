@@ -21,7 +21,7 @@ const (
 	// a key shared with other clients needs a lower rate than ours alone.
 	throttleDecrease = 0.75
 	// throttleRecovery is how long the rate takes to climb back, linearly,
-	// to the configured one after the last 429.
+	// to the configured one after the pause of the last 429.
 	throttleRecovery = 30 * time.Second
 	// minRateShare floors the reduced rate, as a share of the configured one.
 	minRateShare = 1.0 / 8
@@ -82,13 +82,15 @@ type limiter struct {
 
 	// NOTE: a token bucket of burst B and rate r admits at most B + 60r
 	// requests in any 60 s, and the API counts requests in a rolling 60 s
-	// window. So B + 60r must not exceed the limit L. B is one second's
-	// worth (2 at L = 120) and r = (L - B) / 60 s (118 a minute): a cold
-	// start sends B at once and the window is still never exceeded; a new
-	// provider process started right after another one (plan, then apply)
-	// finds at most L - B of its requests in the window, and its burst of
-	// B fits in what is left. A larger burst would make small runs faster
-	// and every large one slower by B/L.
+	// window: B + 60r must stay below the limit L. We keep one request of
+	// margin, for the API counting a request a little earlier or later than
+	// we sent it (network jitter, rounding): B + 60r = L - 1. B is half a
+	// second's worth, at least 1, so r = (L - B - 1) / 60 s: 118 a minute
+	// at L = 120. A cold start sends B at once and never exceeds the window;
+	// a new provider process started right after another (plan, then
+	// apply) finds at most 60r of the old one's requests in the window, and
+	// its burst still fits. A larger burst would make small runs a little
+	// faster and every large one slower by B/L.
 	bucket  *rate.Limiter // nil: not paced
 	nominal rate.Limit    // the configured pace
 
@@ -108,11 +110,12 @@ func newLimiter(perMinute int) *limiter {
 	if perMinute <= 0 {
 		return l
 	}
-	burst := max(1, perMinute/int(rateWindow/time.Second))
-	l.nominal = rate.Limit(float64(perMinute-burst) / rateWindow.Seconds())
-	if perMinute == burst {
-		// NOTE: only at one request a minute: a slightly longer period
-		// keeps two requests out of any one window.
+	burst := max(1, perMinute/(2*int(rateWindow/time.Second)))
+	if sustained := perMinute - burst - 1; sustained > 0 {
+		l.nominal = rate.Limit(float64(sustained) / rateWindow.Seconds())
+	} else {
+		// NOTE: at one or two requests a minute there is no room for a
+		// margin: one request a little more than a minute apart.
 		l.nominal = rate.Every(rateWindow + time.Second)
 	}
 	l.reduced = l.nominal
@@ -209,7 +212,9 @@ func (l *limiter) throttled(sent, now time.Time, retryAfter time.Duration, hasRe
 	if l.bucket != nil {
 		l.recoverAt(now)
 		l.reduced = max(l.bucket.Limit()*throttleDecrease, l.nominal*minRateShare)
-		l.reducedAt = now
+		// NOTE: the pace recovers once requests flow again, so that 429s
+		// that keep coming after long pauses keep lowering it.
+		l.reducedAt = l.pauseEnd
 		l.bucket.SetLimitAt(now, l.reduced)
 	}
 	e := LimiterEvent{Kind: LimiterPauseStarted, Wait: p, RequestsPerMinute: l.perMinute(),
@@ -230,17 +235,23 @@ func (e errWaitPastDeadline) Error() string {
 // outlast ctx's deadline fails at once.
 func (c *Client) waitTurn(ctx context.Context, method, path string) (time.Time, error) {
 	var (
-		held   bool      // the paced turn is taken; only a new pause may delay it
-		served time.Time // the end of the last pause waited out
+		held   *rate.Reservation // the paced turn taken; only a new pause may delay it
+		served time.Time         // the end of the last pause waited out
 	)
 	for {
 		if err := ctx.Err(); err != nil {
 			return time.Time{}, err
 		}
 		now := c.now()
-		t := c.lim.take(now, served, held)
+		t := c.lim.take(now, served, held != nil)
 		if t.wait <= 0 {
 			return now, nil
+		}
+		if held != nil {
+			// NOTE: turns taken before a pause would all be sent the moment
+			// it ends; give this one back and queue again after the pause.
+			held.CancelAt(now)
+			held = nil
 		}
 		if dl, ok := ctx.Deadline(); ok && now.Add(t.wait).After(dl) {
 			if t.res != nil {
@@ -265,7 +276,7 @@ func (c *Client) waitTurn(ctx context.Context, method, path string) (time.Time, 
 		if !t.pauseEnd.IsZero() {
 			served = t.pauseEnd
 		}
-		held = held || t.res != nil
+		held = t.res
 	}
 }
 
