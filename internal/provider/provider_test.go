@@ -43,9 +43,11 @@ func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 	return &testMock{server: server, url: srv.URL, client: client}
 }
 
-// config prefixes the provider block that points at this mock server.
+// config prefixes the provider block that points at this mock server. The
+// mock has no rate limit, so requests are not paced.
 func (m *testMock) config(body string) string {
-	return fmt.Sprintf("provider \"ngrok\" {\n  api_key      = %q\n  api_base_url = %q\n}\n\n%s", testAPIKey, m.url, body)
+	return fmt.Sprintf("provider \"ngrok\" {\n  api_key             = %q\n  api_base_url        = %q\n  requests_per_minute = 0\n}\n\n%s",
+		testAPIKey, m.url, body)
 }
 
 func TestProviderSchemaIsValid(t *testing.T) {
