@@ -257,6 +257,13 @@ func redactUserinfo(u *url.URL) string {
 // BaseURL returns the base URL in use, without trailing slash.
 func (c *Client) BaseURL() string { return c.base.String() }
 
+// RequestsPerMinute returns the pace set by WithRequestsPerMinute; 0 when
+// requests are not paced.
+func (c *Client) RequestsPerMinute() int { return max(c.perMinute, 0) }
+
+// RetryPolicy returns the retry policy in use, normalised.
+func (c *Client) RetryPolicy() RetryPolicy { return c.retry }
+
 // ErrNoClient is the error of every request made through a nil *Client.
 var ErrNoClient = errors.New("ngrok API: no client: the API key and base URL are not known yet")
 
