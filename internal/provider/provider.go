@@ -119,8 +119,8 @@ func (p *ngrokProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 					"provider then paces requests (one at once, then one every ~0.5 s) so that the API never has to refuse "+
 					"one. Lower it when other clients share the account's limit. `0` sends without pacing, for "+
 					"`ngrok-mock` and tests. Paced or not, when the API answers 429 every request of the provider "+
-					"pauses (for `Retry-After` when sent, else for a pause that doubles from 0.5 s up to a minute while "+
-					"429s follow) and the pace drops by a quarter, recovering over 30 s. "+
+					"pauses (for `Retry-After` when sent, else for a pause that doubles from 0.5 s, or 1 s when not paced, up "+
+					"to a minute while 429s follow), and the pace drops by a quarter, recovering over 30 s. "+
 					"May also be set with the `%s` environment variable.",
 					apiclient.DefaultRequestsPerMinute, envRequestsPerMinute),
 				Optional:   true,
