@@ -339,6 +339,9 @@ func logAPIRequest(ctx context.Context, e apiclient.RequestLog) {
 	if e.Err != nil {
 		fields["error"] = e.Err.Error()
 	}
+	if e.Replay {
+		fields["replay"] = true
+	}
 	tflog.Debug(ctx, "ngrok API request", fields)
 }
 

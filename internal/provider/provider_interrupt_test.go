@@ -120,7 +120,7 @@ func (d *terraformDir) command(args ...string) *exec.Cmd {
 	if bin == "" {
 		bin = "terraform"
 	}
-	cmd := exec.Command(bin, append(args, "-no-color")...)
+	cmd := exec.CommandContext(d.t.Context(), bin, append(args, "-no-color")...)
 	cmd.Dir = d.dir
 	cmd.Env = append(os.Environ(), "TF_REATTACH_PROVIDERS="+d.reattach, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")
 	return cmd

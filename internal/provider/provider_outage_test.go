@@ -38,7 +38,7 @@ type outageMock struct {
 
 func newOutageMock(t *testing.T, downAfter int, outage time.Duration) *outageMock {
 	m := &outageMock{t: t, mock: mockserver.New(mockserver.WithAPIKeys(testAPIKey)), downAfter: downAfter, outage: outage}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := new(net.ListenConfig).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func (m *outageMock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (m *outageMock) restart() {
-	ln, err := net.Listen("tcp", m.addr)
+	ln, err := new(net.ListenConfig).Listen(context.Background(), "tcp", m.addr)
 	if err != nil {
 		m.t.Errorf("the mock could not listen again on %s: %v", m.addr, err)
 		return
