@@ -1,6 +1,7 @@
 // Package apiclient is a small client for the ngrok management API (version 2):
-// authentication, retries with backoff, typed errors and paginated lists.
-// It uses only the standard library.
+// authentication, a shared rate limiter, retries bounded by time, creates
+// that survive cancellation, typed errors and paginated lists. Besides the
+// standard library it uses only golang.org/x/time/rate.
 package apiclient
 
 import (
@@ -30,6 +31,10 @@ const (
 	defaultAttemptTimeout = 60 * time.Second
 	apiVersion            = "2"
 
+	// defaultReplayTimeout bounds the replay of an interrupted create: the
+	// caller has already given up, so it must be short.
+	defaultReplayTimeout = 10 * time.Second
+
 	// maxResponseBytes bounds what is read from one response; the largest
 	// legitimate body is a page of 100 objects.
 	maxResponseBytes = 16 << 20
@@ -46,6 +51,9 @@ type Client struct {
 	httpClient     *http.Client
 	retry          RetryPolicy
 	attemptTimeout time.Duration
+	replayTimeout  time.Duration
+	perMinute      int      // as given to WithRequestsPerMinute
+	lim            *limiter // shared by every request of this client
 
 	// Injectable for tests.
 	randInt64N func(n int64) int64 // in [0, n)
@@ -53,7 +61,8 @@ type Client struct {
 	now        func() time.Time
 	newIdemKey func() string
 
-	logRequest func(ctx context.Context, e RequestLog) // nil: no logging
+	logRequest func(ctx context.Context, e RequestLog)   // nil: no logging
+	logLimiter func(ctx context.Context, e LimiterEvent) // nil: no logging
 
 	lists *listCaches // Gets answered from lists: snapshot.go
 }
@@ -68,6 +77,9 @@ type RequestLog struct {
 	Duration    time.Duration
 	OperationID string
 	Err         error // the transport error when no response arrived
+	// Replay: the one attempt that repeats an interrupted create after its
+	// caller gave up, to learn whether the API made the object.
+	Replay bool
 }
 
 // WithRequestLogger calls log after every attempt of every request.
@@ -106,13 +118,21 @@ func WithHTTPClient(hc *http.Client) Option {
 	}
 }
 
-// WithRetryPolicy sets how failed requests are retried. Negative values are
-// treated as zero, and a MaxBackoff below MinBackoff is raised to MinBackoff.
+// WithRetryPolicy sets how failed requests are retried. Negative durations
+// are treated as zero, a MaxBackoff below MinBackoff is raised to MinBackoff,
+// any negative MaxRetries means no limit by count, and a policy limited
+// neither by count nor by time gets the default MaxElapsed.
 func WithRetryPolicy(p RetryPolicy) Option {
 	return func(c *Client) {
-		p.MaxRetries = max(p.MaxRetries, 0)
+		if p.MaxRetries < 0 {
+			p.MaxRetries = UnlimitedRetries
+		}
 		p.MinBackoff = max(p.MinBackoff, 0)
 		p.MaxBackoff = max(p.MaxBackoff, p.MinBackoff)
+		p.MaxElapsed = max(p.MaxElapsed, 0)
+		if p.MaxRetries == UnlimitedRetries && p.MaxElapsed == 0 {
+			p.MaxElapsed = DefaultRetryPolicy().MaxElapsed
+		}
 		c.retry = p
 	}
 }
@@ -121,19 +141,37 @@ func WithRetryPolicy(p RetryPolicy) Option {
 // timed-out attempt is retried. Zero or negative disables the bound.
 func WithAttemptTimeout(d time.Duration) Option { return func(c *Client) { c.attemptTimeout = d } }
 
-// RetryPolicy says how often and how long to back off. Requests are retried on
-// 429, 502, 503 and 504 and on connection failures, waiting a random duration
-// in [0, min(MaxBackoff, MinBackoff*2^n)] before retry n+1, or the server's
-// Retry-After (capped at MaxBackoff) when it sends one.
+// UnlimitedRetries as RetryPolicy.MaxRetries leaves the retries bounded by
+// MaxElapsed only.
+const UnlimitedRetries = -1
+
+// RetryPolicy says how long and how often a request is retried. Requests are
+// retried on 502, 503 and 504 and on connection failures, waiting before
+// retry n+1 a random duration in [max(MinBackoff, c/2), c] with
+// c = min(MaxBackoff, MinBackoff*2^(n+1)) ("equal jitter": never less than
+// MinBackoff), or the server's Retry-After clamped to [MinBackoff, MaxBackoff].
+// A 429 pauses every request of the client instead (see WithRequestsPerMinute)
+// and the request is sent again when the pause ends. Retries stop at the first
+// of MaxRetries retries or MaxElapsed since the first attempt was sent: a retry
+// whose wait would end past MaxElapsed is not made.
 type RetryPolicy struct {
-	MaxRetries int           // retries after the first attempt; 0 disables retries
-	MinBackoff time.Duration // base of the exponential backoff
-	MaxBackoff time.Duration // cap of one wait
+	MaxRetries int           // retries after the first attempt; 0 disables retries; UnlimitedRetries
+	MinBackoff time.Duration // the shortest wait, and the base of the exponential backoff
+	MaxBackoff time.Duration // cap of one wait, and of Retry-After
+	MaxElapsed time.Duration // total time a request may spend; 0 = no limit by time
 }
 
-// DefaultRetryPolicy returns 5 retries with backoff from 500ms up to 30s.
+// DefaultRetryPolicy returns retries bounded by 5 minutes only, with waits
+// from 500ms up to 30s.
+//
+// NOTE: 5 minutes rides out, in one request, a rate-limit window taken by
+// other clients (60 s of pauses), an outage of 30 s, an attempt hung until
+// its 60 s timeout and the overshoot of the last wait (up to 30 s), about 3
+// minutes, with room to spare; and a dead API still fails a run within
+// minutes. A limit by count could not promise that: the waits are random.
 func DefaultRetryPolicy() RetryPolicy {
-	return RetryPolicy{MaxRetries: 5, MinBackoff: 500 * time.Millisecond, MaxBackoff: 30 * time.Second}
+	return RetryPolicy{MaxRetries: UnlimitedRetries, MinBackoff: 500 * time.Millisecond,
+		MaxBackoff: 30 * time.Second, MaxElapsed: 5 * time.Minute}
 }
 
 // Ref is a reference to another resource.
@@ -150,6 +188,7 @@ func New(opts ...Option) (*Client, error) {
 		userAgent:      defaultUserAgent,
 		retry:          DefaultRetryPolicy(),
 		attemptTimeout: defaultAttemptTimeout,
+		replayTimeout:  defaultReplayTimeout,
 		randInt64N:     mrand.Int64N,
 		sleep:          sleepContext,
 		now:            time.Now,
@@ -176,6 +215,7 @@ func New(opts ...Option) (*Client, error) {
 		c.httpClient = defaultHTTPClient()
 	}
 	c.initSnapshots()
+	c.lim = newLimiter(c.perMinute)
 	return c, nil
 }
 
@@ -220,6 +260,13 @@ func redactUserinfo(u *url.URL) string {
 // BaseURL returns the base URL in use, without trailing slash.
 func (c *Client) BaseURL() string { return c.base.String() }
 
+// RequestsPerMinute returns the pace set by WithRequestsPerMinute; 0 when
+// requests are not paced.
+func (c *Client) RequestsPerMinute() int { return max(c.perMinute, 0) }
+
+// RetryPolicy returns the retry policy in use, normalised.
+func (c *Client) RetryPolicy() RetryPolicy { return c.retry }
+
 // ErrNoClient is the error of every request made through a nil *Client.
 var ErrNoClient = errors.New("ngrok API: no client: the API key and base URL are not known yet")
 
@@ -262,9 +309,16 @@ func objectPath(collection, what, id string) (string, error) {
 
 // Generic helpers: each object file holds only types and thin methods.
 
+// create POSTs in to path. When ctx ends after the request may have reached
+// the API, the create is replayed (see CreateInterruptedError): if the API
+// made the object, create returns it together with the error. Every other
+// error comes with a nil object.
 func create[T any](ctx context.Context, c *Client, path string, in any) (*T, error) {
 	out := new(T)
 	if err := c.do(ctx, http.MethodPost, path, in, out); err != nil {
+		if ie, ok := errors.AsType[*CreateInterruptedError](err); ok && ie.ID != "" {
+			return out, err
+		}
 		return nil, err
 	}
 	return out, nil
@@ -346,46 +400,40 @@ func (c *Client) doURL(ctx context.Context, method string, u *url.URL, in, out a
 	}
 	want := wantStatus(method)
 
+	var first time.Time // when the first attempt was sent; zero until then
 	for attempt := 0; ; attempt++ {
 		// NOTE: never start an attempt, first or retry, once the context is done.
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		start := c.now()
-		res, err := c.attempt(ctx, method, u, body, idemKey)
-		if c.logRequest != nil {
-			e := RequestLog{Method: method, Path: path, Attempt: attempt + 1, Duration: c.now().Sub(start), Err: err}
-			if res != nil {
-				e.Status, e.OperationID = res.status, res.header.Get("Ngrok-Operation-Id")
+		sent, err := c.waitTurn(ctx, method, path)
+		if err != nil {
+			if ctx.Err() != nil {
+				return c.interrupted(ctx, method, u, body, idemKey, attempt, !first.IsZero(), out)
 			}
-			c.logRequest(ctx, e)
+			return fmt.Errorf("ngrok API: %s %s: %w", method, path, err)
 		}
+		if first.IsZero() {
+			first = sent
+		}
+		res, err := c.attempt(ctx, method, u, body, idemKey)
+		c.logAttempt(ctx, method, path, attempt+1, sent, res, err, false)
 		var (
 			final      error
 			retryable  bool
 			retryAfter time.Duration
 			hasRA      bool
+			wait       time.Duration
 		)
 		switch {
 		case err != nil:
 			if ctx.Err() != nil {
 				// Cancelled or expired by the caller: not a connection failure.
-				return fmt.Errorf("ngrok API: %s %s: %w", method, path, err)
+				return c.interrupted(ctx, method, u, body, idemKey, attempt+1, true, out)
 			}
 			retryable = isRetryableTransportError(err)
 			n := attempt + 1
-			final = fmt.Errorf("ngrok API: %s %s: giving up after %d attempt%s: %w", method, path, n, plural(n), err)
+			final = fmt.Errorf("ngrok API: %s %s: giving up after %d attempt%s in %s: %w",
+				method, path, n, plural(n), c.now().Sub(first).Round(time.Millisecond), err)
 		case res.status == want:
-			if out == nil {
-				return nil
-			}
-			if len(bytes.TrimSpace(res.body)) == 0 {
-				return fmt.Errorf("ngrok API: %s %s: empty response body with status %d", method, path, res.status)
-			}
-			if err := json.Unmarshal(res.body, out); err != nil {
-				return fmt.Errorf("ngrok API: %s %s: decoding response: %w", method, path, err)
-			}
-			return nil
+			return decodeSuccess(method, path, res, out)
 		case res.status >= 200 && res.status < 300:
 			return fmt.Errorf("ngrok API: %s %s: unexpected status %d (want %d)", method, path, res.status, want)
 		default:
@@ -393,13 +441,104 @@ func (c *Client) doURL(ctx context.Context, method string, u *url.URL, in, out a
 			retryable = isRetryableStatus(res.status)
 			retryAfter, hasRA = parseRetryAfter(res.header.Get("Retry-After"), c.now())
 		}
-		if !retryable || attempt >= c.retry.MaxRetries {
+		// NOTE: a create without its key could make a second object.
+		if method == http.MethodPost && idemKey == "" {
+			retryable = false
+		}
+		if !retryable || (c.retry.MaxRetries != UnlimitedRetries && attempt >= c.retry.MaxRetries) {
 			return final
 		}
-		if err := c.sleep(ctx, c.backoff(attempt, retryAfter, hasRA)); err != nil {
-			return err
+		if res != nil && res.status == http.StatusTooManyRequests {
+			// NOTE: the pause holds every request of the client, this one
+			// included; waitTurn serves it.
+			c.noteThrottled(ctx, method, path, sent, retryAfter, hasRA)
+			wait = c.lim.pausedFor(c.now())
+		} else {
+			wait = c.backoff(attempt, retryAfter, hasRA)
+		}
+		if c.retry.MaxElapsed > 0 && c.now().Add(wait).Sub(first) > c.retry.MaxElapsed {
+			return final
+		}
+		if res == nil || res.status != http.StatusTooManyRequests {
+			if err := c.sleep(ctx, wait); err != nil {
+				return c.interrupted(ctx, method, u, body, idemKey, attempt+1, true, out)
+			}
 		}
 	}
+}
+
+func (c *Client) logAttempt(ctx context.Context, method, path string, n int, start time.Time, res *attemptResult, err error, replay bool) {
+	if c.logRequest == nil {
+		return
+	}
+	e := RequestLog{Method: method, Path: path, Attempt: n, Duration: c.now().Sub(start), Err: err, Replay: replay}
+	if res != nil {
+		e.Status, e.OperationID = res.status, res.header.Get("Ngrok-Operation-Id")
+	}
+	c.logRequest(ctx, e)
+}
+
+// decodeSuccess decodes the body of an expected success into out.
+func decodeSuccess(method, path string, res *attemptResult, out any) error {
+	if out == nil {
+		return nil
+	}
+	if len(bytes.TrimSpace(res.body)) == 0 {
+		return fmt.Errorf("ngrok API: %s %s: empty response body with status %d", method, path, res.status)
+	}
+	if err := json.Unmarshal(res.body, out); err != nil {
+		return fmt.Errorf("ngrok API: %s %s: decoding response: %w", method, path, err)
+	}
+	return nil
+}
+
+// interrupted returns the error of a request whose context ended after
+// attempts attempts. A create that may have reached the API (sent) is
+// replayed once, with the same Idempotency-Key and body, on a context of its
+// own: the API answers a replay of a create it made with that object, and
+// Terraform must learn of it, or it is left behind untracked.
+func (c *Client) interrupted(ctx context.Context, method string, u *url.URL, body []byte, idemKey string, attempts int, sent bool, out any) error {
+	path := c.apiPath(u)
+	cause := context.Cause(ctx)
+	if method != http.MethodPost || idemKey == "" || !sent {
+		return fmt.Errorf("ngrok API: %s %s: %w", method, path, cause)
+	}
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.replayTimeout)
+	defer cancel()
+	ie := &CreateInterruptedError{Method: method, Path: path, Err: cause}
+	sentAt, err := c.waitTurn(rctx, method, path)
+	if err != nil {
+		ie.ReplayErr = err
+		return ie
+	}
+	res, err := c.attempt(rctx, method, u, body, idemKey)
+	c.logAttempt(ctx, method, path, attempts+1, sentAt, res, err, true)
+	switch {
+	case err != nil:
+		ie.ReplayErr = err
+	case res.status == http.StatusCreated:
+		var obj struct {
+			ID string `json:"id"`
+		}
+		if err := decodeSuccess(method, path, res, out); err != nil {
+			ie.ReplayErr = err
+		} else if err := json.Unmarshal(res.body, &obj); err != nil || obj.ID == "" {
+			ie.ReplayErr = fmt.Errorf("the replay's answer has no object ID")
+		} else {
+			ie.ID = obj.ID
+		}
+	case res.status >= 400 && res.status < 500 && res.status != http.StatusTooManyRequests:
+		// NOTE: the API answers a replay of a create it made with that
+		// create's answer; a refusal means this key made nothing.
+		return fmt.Errorf("ngrok API: %s %s: %w", method, path, cause)
+	default:
+		if res.status == http.StatusTooManyRequests {
+			ra, hasRA := parseRetryAfter(res.header.Get("Retry-After"), c.now())
+			c.noteThrottled(ctx, method, path, sentAt, ra, hasRA)
+		}
+		ie.ReplayErr = c.parseAPIError(method, path, res)
+	}
+	return ie
 }
 
 func plural(n int) string {
@@ -496,15 +635,17 @@ func isRetryableTransportError(err error) bool {
 }
 
 // backoff returns the wait before retry number retry+1: the server's
-// Retry-After when given, otherwise full jitter over the exponential ceiling;
-// both capped at MaxBackoff.
+// Retry-After when given, clamped to [MinBackoff, MaxBackoff]; otherwise
+// equal jitter: a random duration in [max(MinBackoff, c/2), c] with
+// c = min(MaxBackoff, MinBackoff*2^(retry+1)). A wait is never shorter than
+// MinBackoff, so that a short outage cannot swallow every retry.
 func (c *Client) backoff(retry int, retryAfter time.Duration, hasRetryAfter bool) time.Duration {
 	p := c.retry
 	if hasRetryAfter {
-		return min(max(retryAfter, 0), p.MaxBackoff)
+		return min(max(retryAfter, p.MinBackoff), p.MaxBackoff)
 	}
 	ceil := p.MinBackoff
-	for i := 0; i < retry && ceil < p.MaxBackoff; i++ {
+	for i := 0; i <= retry && ceil < p.MaxBackoff; i++ {
 		if ceil > p.MaxBackoff/2 {
 			ceil = p.MaxBackoff
 			break
@@ -512,13 +653,15 @@ func (c *Client) backoff(retry int, retryAfter time.Duration, hasRetryAfter bool
 		ceil *= 2
 	}
 	ceil = min(ceil, p.MaxBackoff)
-	if ceil <= 0 {
-		return 0
+	floor := max(p.MinBackoff, ceil/2)
+	if ceil <= floor {
+		return floor
 	}
-	if ceil == math.MaxInt64 {
-		return time.Duration(c.randInt64N(int64(ceil)))
+	span := int64(ceil - floor)
+	if span == math.MaxInt64 {
+		return floor + time.Duration(c.randInt64N(span))
 	}
-	return time.Duration(c.randInt64N(int64(ceil) + 1))
+	return floor + time.Duration(c.randInt64N(span+1))
 }
 
 // parseRetryAfter reads a Retry-After value in seconds or as an HTTP date.

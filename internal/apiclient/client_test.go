@@ -19,18 +19,35 @@ import (
 
 const testKey = "test-secret-key-1234567890"
 
-// sleepRecorder replaces the real sleep: it records each requested wait and
-// returns at once (or with the context's error).
+// sleepRecorder replaces the real sleep and clock: it records each requested
+// wait and returns at once (or with the context's error), moving its clock on
+// by the wait.
 type sleepRecorder struct {
 	mu    sync.Mutex
 	waits []time.Duration
+	clock time.Time
 }
 
 func (s *sleepRecorder) sleep(ctx context.Context, d time.Duration) error {
 	s.mu.Lock()
 	s.waits = append(s.waits, d)
+	if ctx.Err() == nil {
+		s.clock = s.clock.Add(d)
+	}
 	s.mu.Unlock()
 	return ctx.Err()
+}
+
+func (s *sleepRecorder) now() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.clock
+}
+
+func (s *sleepRecorder) setClock(t time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clock = t
 }
 
 func (s *sleepRecorder) get() []time.Duration {
@@ -46,8 +63,9 @@ func newServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
 	return srv
 }
 
-// newTestClient returns a client on baseURL whose waits are recorded, not slept,
-// and whose jitter always picks the top of the range.
+// newTestClient returns a client on baseURL whose waits are recorded, not slept
+// (its clock moves by each wait), and whose jitter always picks the top of the
+// range.
 func newTestClient(t *testing.T, baseURL string, opts ...Option) (*Client, *sleepRecorder) {
 	t.Helper()
 	all := append([]Option{
@@ -59,8 +77,8 @@ func newTestClient(t *testing.T, baseURL string, opts ...Option) (*Client, *slee
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
-	rec := &sleepRecorder{}
-	c.sleep = rec.sleep
+	rec := &sleepRecorder{clock: time.Date(2025, 9, 4, 10, 0, 0, 0, time.UTC)}
+	c.sleep, c.now = rec.sleep, rec.now
 	c.randInt64N = func(n int64) int64 { return n - 1 }
 	return c, rec
 }
@@ -150,7 +168,8 @@ func TestNewValidation(t *testing.T) {
 
 func TestDefaultRetryPolicy(t *testing.T) {
 	t.Parallel()
-	want := RetryPolicy{MaxRetries: 5, MinBackoff: 500 * time.Millisecond, MaxBackoff: 30 * time.Second}
+	want := RetryPolicy{MaxRetries: UnlimitedRetries, MinBackoff: 500 * time.Millisecond,
+		MaxBackoff: 30 * time.Second, MaxElapsed: 5 * time.Minute}
 	if got := DefaultRetryPolicy(); got != want {
 		t.Errorf("DefaultRetryPolicy() = %+v, want %+v", got, want)
 	}
@@ -358,13 +377,13 @@ func TestIdempotencyKey(t *testing.T) {
 
 func TestRetryOnStatusThenSuccess(t *testing.T) {
 	t.Parallel()
-	for _, status := range []int{429, 502, 503, 504} {
+	for _, status := range []int{502, 503, 504} {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
 			t.Parallel()
 			var hits atomic.Int32
 			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
 				if hits.Add(1) <= 2 {
-					writeAPIError(w, status, "ERR_NGROK_226", "slow down")
+					writeAPIError(w, status, "", "unavailable")
 					return
 				}
 				writeJSON(w, http.StatusOK, testCA)
@@ -377,9 +396,9 @@ func TestRetryOnStatusThenSuccess(t *testing.T) {
 			if ca.ID != "sshca_1" || hits.Load() != 3 {
 				t.Errorf("id %q after %d requests", ca.ID, hits.Load())
 			}
-			// Full jitter with the injected rand at the top of each range:
-			// MinBackoff*2^n.
-			want := []time.Duration{100 * time.Millisecond, 200 * time.Millisecond}
+			// Equal jitter with the injected rand at the top of each range:
+			// MinBackoff*2^(n+1).
+			want := []time.Duration{200 * time.Millisecond, 400 * time.Millisecond}
 			if got := rec.get(); fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Errorf("waits = %v, want %v", got, want)
 			}
@@ -387,27 +406,58 @@ func TestRetryOnStatusThenSuccess(t *testing.T) {
 	}
 }
 
-func TestBackoffIsFullJitterAndCapped(t *testing.T) {
+// A 429 pauses the client rather than the one request: the request waits out
+// the pause in the limiter, and the pause doubles while 429s follow.
+func TestRateLimitedRequestWaitsOutThePause(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if hits.Add(1) <= 2 {
+			writeAPIError(w, http.StatusTooManyRequests, "ERR_NGROK_226", "slow down")
+			return
+		}
+		writeJSON(w, http.StatusOK, testCA)
+	})
+	c, rec := newTestClient(t, srv.URL)
+	if _, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1"); err != nil {
+		t.Fatalf("err = %v", err)
+	}
+	want := []time.Duration{unpacedPause, 2 * unpacedPause}
+	if got := rec.get(); hits.Load() != 3 || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%d requests, waits = %v; want 3 and %v", hits.Load(), got, want)
+	}
+	// The pause is over: the next request goes at once.
+	if _, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1"); err != nil || len(rec.get()) != 2 {
+		t.Errorf("after the pause: err %v, waits %v", err, rec.get())
+	}
+}
+
+func TestBackoffIsEqualJitterWithAFloor(t *testing.T) {
 	t.Parallel()
 	c, _ := newTestClient(t, "http://127.0.0.1:1", WithRetryPolicy(RetryPolicy{MaxRetries: 10, MinBackoff: 500 * time.Millisecond, MaxBackoff: 3 * time.Second}))
 	var ns []int64
 	c.randInt64N = func(n int64) int64 { ns = append(ns, n); return n - 1 }
-	var got []time.Duration
-	for i := range 6 {
-		got = append(got, c.backoff(i, 0, false))
+	var top []time.Duration
+	for i := range 5 {
+		top = append(top, c.backoff(i, 0, false))
 	}
-	want := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 3 * time.Second, 3 * time.Second, 3 * time.Second}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("top of range = %v, want %v", got, want)
+	if want := []time.Duration{time.Second, 2 * time.Second, 3 * time.Second, 3 * time.Second, 3 * time.Second}; fmt.Sprint(top) != fmt.Sprint(want) {
+		t.Errorf("top of range = %v, want %v", top, want)
 	}
-	// The range starts at zero: full jitter.
+	// The range starts at half its top, never below MinBackoff: no wait is
+	// ever zero.
 	c.randInt64N = func(int64) int64 { return 0 }
-	if d := c.backoff(3, 0, false); d != 0 {
-		t.Errorf("bottom of range = %v, want 0", d)
+	var bottom []time.Duration
+	for i := range 5 {
+		bottom = append(bottom, c.backoff(i, 0, false))
+	}
+	want := []time.Duration{500 * time.Millisecond, time.Second, 1500 * time.Millisecond, 1500 * time.Millisecond, 1500 * time.Millisecond}
+	if fmt.Sprint(bottom) != fmt.Sprint(want) {
+		t.Errorf("bottom of range = %v, want %v", bottom, want)
 	}
 	for i, n := range ns {
-		if time.Duration(n-1) != want[i] {
-			t.Errorf("rand range %d = [0,%d), want inclusive top %v", i, n, want[i])
+		if span := top[i] - bottom[i]; time.Duration(n-1) != span {
+			t.Errorf("rand range %d = [0,%d), want inclusive top %v", i, n, span)
 		}
 	}
 	// No overflow with a huge retry count or cap.
@@ -423,14 +473,40 @@ func TestBackoffIsFullJitterAndCapped(t *testing.T) {
 	}
 }
 
+// A server that restarts within three seconds cannot swallow the default
+// retries: the first three waits alone take longer.
+func TestDefaultWaitsOutlastAShortRestart(t *testing.T) {
+	t.Parallel()
+	c, _ := newTestClient(t, "http://127.0.0.1:1", WithRetryPolicy(DefaultRetryPolicy()))
+	c.randInt64N = func(int64) int64 { return 0 }
+	var sum time.Duration
+	for i := range 3 {
+		sum += c.backoff(i, 0, false)
+	}
+	if sum <= 3*time.Second {
+		t.Errorf("the shortest first three waits sum to %v, want more than 3s", sum)
+	}
+}
+
 func TestRetryPolicyNormalised(t *testing.T) {
 	t.Parallel()
-	c, err := New(WithAPIKey(testKey), WithRetryPolicy(RetryPolicy{MaxRetries: -1, MinBackoff: time.Second, MaxBackoff: time.Millisecond}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := (RetryPolicy{MaxRetries: 0, MinBackoff: time.Second, MaxBackoff: time.Second}); c.retry != want {
-		t.Errorf("policy = %+v, want %+v", c.retry, want)
+	// NOTE: a negative MaxRetries used to mean 0 (no retries); it now
+	// means no limit by count, bounded by the default MaxElapsed.
+	for _, tc := range []struct{ in, want RetryPolicy }{
+		{RetryPolicy{MaxRetries: -1, MinBackoff: time.Second, MaxBackoff: time.Millisecond},
+			RetryPolicy{MaxRetries: UnlimitedRetries, MinBackoff: time.Second, MaxBackoff: time.Second, MaxElapsed: 5 * time.Minute}},
+		{RetryPolicy{MaxRetries: -7, MaxElapsed: time.Minute},
+			RetryPolicy{MaxRetries: UnlimitedRetries, MaxElapsed: time.Minute}},
+		{RetryPolicy{MaxRetries: 3, MinBackoff: -time.Second, MaxElapsed: -time.Second},
+			RetryPolicy{MaxRetries: 3}},
+	} {
+		c, err := New(WithAPIKey(testKey), WithRetryPolicy(tc.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.retry != tc.want {
+			t.Errorf("WithRetryPolicy(%+v): policy = %+v, want %+v", tc.in, c.retry, tc.want)
+		}
 	}
 }
 
@@ -438,24 +514,31 @@ func TestRetryAfterHonoured(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2025, 9, 4, 10, 0, 0, 0, time.UTC)
 	cases := []struct {
+		status int
 		header string
 		want   time.Duration
 	}{
-		{"7", 7 * time.Second},
-		{"0", 0},
-		{"120", 2 * time.Second}, // capped at MaxBackoff
-		{now.Add(1500 * time.Millisecond).Format(http.TimeFormat), time.Second}, // HTTP dates have whole seconds
-		{now.Add(-time.Hour).Format(http.TimeFormat), 0},
-		{"garbage", 100 * time.Millisecond}, // ignored: own backoff
+		{503, "7", 7 * time.Second},
+		{503, "0", 100 * time.Millisecond}, // raised to MinBackoff
+		{503, "120", 2 * time.Second},      // capped at MaxBackoff
+		{503, now.Add(1500 * time.Millisecond).Format(http.TimeFormat), time.Second}, // HTTP dates have whole seconds
+		{503, now.Add(-time.Hour).Format(http.TimeFormat), 100 * time.Millisecond},
+		{503, "garbage", 200 * time.Millisecond}, // ignored: own backoff
+		// A 429 pauses the whole client for Retry-After, within
+		// [first pause, MaxBackoff].
+		{429, "7", 7 * time.Second},
+		{429, "0", unpacedPause},
+		{429, "120", 2 * time.Second},
+		{429, "garbage", unpacedPause},
 	}
 	for _, tc := range cases {
-		t.Run(tc.header, func(t *testing.T) {
+		t.Run(fmt.Sprint(tc.status, " ", tc.header), func(t *testing.T) {
 			t.Parallel()
 			var hits atomic.Int32
 			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
 				if hits.Add(1) == 1 {
 					w.Header().Set("Retry-After", tc.header)
-					writeAPIError(w, http.StatusTooManyRequests, "ERR_NGROK_226", "rate limited")
+					writeAPIError(w, tc.status, "", "not now")
 					return
 				}
 				writeJSON(w, http.StatusOK, testCA)
@@ -464,7 +547,7 @@ func TestRetryAfterHonoured(t *testing.T) {
 			if tc.header == "120" {
 				c.retry.MaxBackoff = 2 * time.Second
 			}
-			c.now = func() time.Time { return now }
+			rec.setClock(now)
 			if _, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1"); err != nil {
 				t.Fatal(err)
 			}
@@ -523,6 +606,61 @@ func TestBoundedAttempts(t *testing.T) {
 	}
 	if hits.Load() != 1 || len(rec0.get()) != 0 {
 		t.Errorf("MaxRetries 0: %d requests, %d waits", hits.Load(), len(rec0.get()))
+	}
+}
+
+// Retries stop at MaxElapsed since the first attempt: a retry whose wait
+// would end past it is not made. With MaxRetries as well, the first bound
+// reached ends them.
+func TestRetriesBoundedByTime(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name      string
+		status    int
+		policy    RetryPolicy
+		wantWaits []time.Duration
+	}{
+		{"time only", 503, RetryPolicy{MaxRetries: UnlimitedRetries, MinBackoff: time.Second, MaxBackoff: 4 * time.Second, MaxElapsed: 10 * time.Second},
+			[]time.Duration{2 * time.Second, 4 * time.Second, 4 * time.Second}},
+		{"count first", 503, RetryPolicy{MaxRetries: 2, MinBackoff: time.Second, MaxBackoff: 4 * time.Second, MaxElapsed: 10 * time.Second},
+			[]time.Duration{2 * time.Second, 4 * time.Second}},
+		// 429s wait out the client's pauses (1s, doubling), within the
+		// same budget.
+		{"429", 429, RetryPolicy{MaxRetries: UnlimitedRetries, MinBackoff: time.Second, MaxBackoff: 30 * time.Second, MaxElapsed: 10 * time.Second},
+			[]time.Duration{time.Second, 2 * time.Second, 4 * time.Second}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var hits atomic.Int32
+			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+				hits.Add(1)
+				writeAPIError(w, tc.status, "", "no")
+			})
+			c, rec := newTestClient(t, srv.URL, WithRetryPolicy(tc.policy))
+			_, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1")
+			if apiErr, ok := errors.AsType[*APIError](err); !ok || apiErr.StatusCode != tc.status {
+				t.Fatalf("err = %v, want the last *APIError", err)
+			}
+			if got := rec.get(); fmt.Sprint(got) != fmt.Sprint(tc.wantWaits) || int(hits.Load()) != len(tc.wantWaits)+1 {
+				t.Errorf("%d requests, waits %v; want %d and %v", hits.Load(), got, len(tc.wantWaits)+1, tc.wantWaits)
+			}
+		})
+	}
+}
+
+// A create without an Idempotency-Key is never retried: a retry could make a
+// second object.
+func TestCreateWithoutKeyIsNotRetried(t *testing.T) {
+	t.Parallel()
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		writeAPIError(w, http.StatusServiceUnavailable, "", "down")
+	})
+	c, _ := newTestClient(t, srv.URL)
+	c.newIdemKey = func() string { return "" }
+	if _, err := c.CreateSSHCertificateAuthority(context.Background(), &SSHCertificateAuthorityCreate{}); err == nil || hits.Load() != 1 {
+		t.Errorf("err %v after %d requests; want the 503 after one", err, hits.Load())
 	}
 }
 

@@ -64,6 +64,36 @@ func hasStatus(err error, code int) bool {
 	return errors.As(err, &e) && e.StatusCode == code
 }
 
+// CreateInterruptedError is the error of a create whose context ended
+// (cancelled, or its deadline passed) after the request may have reached the
+// API. The client then sends the same create once more, with the same
+// Idempotency-Key and body, on a context of its own bounded to a few seconds:
+// the API answers it with the object if the first request made it.
+//
+// When ID is set the API made the object, and the Create method returns it
+// together with this error: save it, or it is left behind untracked. When ID
+// is empty, ReplayErr says why the replay could not tell; the object may
+// exist. A create refused on replay, or interrupted before any request was
+// sent, returns the context's error instead, with no object.
+type CreateInterruptedError struct {
+	Method, Path string
+	Err          error  // why the caller's context ended
+	ID           string // the object the API made; empty when unknown
+	ReplayErr    error  // why the replay failed, when ID is empty
+}
+
+func (e *CreateInterruptedError) Error() string {
+	if e.ID != "" {
+		return fmt.Sprintf("ngrok API: %s %s: interrupted (%v) after the API had created %s", e.Method, e.Path, e.Err, e.ID)
+	}
+	return fmt.Sprintf("ngrok API: %s %s: interrupted (%v); the API may have created the object, and asking it again failed: %v",
+		e.Method, e.Path, e.Err, e.ReplayErr)
+}
+
+// Unwrap returns the context's error, so that errors.Is(err,
+// context.Canceled) holds.
+func (e *CreateInterruptedError) Unwrap() error { return e.Err }
+
 // errorBody is the API's error shape.
 type errorBody struct {
 	ErrorCode  string                     `json:"error_code"`

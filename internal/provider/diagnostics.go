@@ -21,6 +21,9 @@ func apiErrorDiagnostic(summary string, err error) diag.Diagnostic {
 
 func apiErrorDetail(err error) string {
 	var b strings.Builder
+	if ie, ok := errors.AsType[*apiclient.CreateInterruptedError](err); ok {
+		return interruptedCreateDetail(ie)
+	}
 	var apiErr *apiclient.APIError
 	if !errors.As(err, &apiErr) {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
@@ -65,11 +68,25 @@ func apiErrorHint(e *apiclient.APIError) string {
 	case e.StatusCode == http.StatusConflict:
 		return "Another object already holds this value. Import the existing object with terraform import, or choose another value."
 	case e.StatusCode == http.StatusTooManyRequests:
-		return "The API kept rate limiting the provider after every retry. Wait a minute, reduce -parallelism, or raise max_retries."
+		return "The API kept rate limiting the provider until retry_timeout (or max_retries) ran out. Other clients may be " +
+			"using the account's limit: lower requests_per_minute to leave them room, or raise retry_timeout."
 	case e.StatusCode >= 500:
 		return "The ngrok API failed on its side. Try again later; if it persists, contact ngrok support with the operation ID."
 	case e.StatusCode == http.StatusBadRequest:
 		return "Correct the configuration value named in the message above and apply again."
 	}
 	return ""
+}
+
+// interruptedCreateDetail explains a create whose run was interrupted
+// (Ctrl-C, a timeout) while the request was on its way.
+func interruptedCreateDetail(e *apiclient.CreateInterruptedError) string {
+	if e.ID != "" {
+		return fmt.Sprintf("The run was interrupted (%v) while the ngrok API was creating the object, and the API had "+
+			"already created it: %s. The provider saved it in the state, where Terraform marks it tainted: the next "+
+			"apply replaces it. To keep it instead, run terraform untaint on this resource before that apply.", e.Err, e.ID)
+	}
+	return fmt.Sprintf("The run was interrupted (%v) while the ngrok API was creating the object, and the provider "+
+		"could not learn whether the API created it (%v). Look for the object in the ngrok dashboard or API: if it "+
+		"exists, import it with terraform import, or delete it, before the next apply.", e.Err, e.ReplayErr)
 }

@@ -156,22 +156,33 @@ func (e *sshUserCertificateEphemeralResource) Open(ctx context.Context, req ephe
 
 	cert, err := e.client.CreateSSHUserCertificate(ctx, in)
 	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create SSH User Certificate", err))
-		return
+		if cert == nil {
+			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create SSH User Certificate", err))
+			return
+		}
+		// NOTE: interrupted after the API signed it; the replay of the
+		// create told us which certificate it is, and the cleanup below
+		// deletes it.
+		resp.Diagnostics.AddError("Unable to Create SSH User Certificate",
+			fmt.Sprintf("The run was interrupted (%v) while the ngrok API was signing the certificate, and the API "+
+				"had already signed it: %s. The provider deletes it again.", context.Cause(ctx), cert.ID))
+	} else {
+		tflog.Info(ctx, "signed ephemeral SSH user certificate", map[string]any{"id": cert.ID, "valid_until": cert.ValidUntil})
 	}
-	tflog.Info(ctx, "signed ephemeral SSH user certificate", map[string]any{"id": cert.ID, "valid_until": cert.ValidUntil})
 
-	result, diags := sshUserCertificateEphemeralModelFromAPI(ctx, cert, cfg, validity)
-	resp.Diagnostics.Append(diags...)
-	private, err := json.Marshal(sshUserCertificatePrivate{ID: cert.ID})
-	if err != nil {
-		resp.Diagnostics.AddError("Unable to Record SSH User Certificate", err.Error())
-	}
 	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateCertificateID, private)...)
-	}
-	if !resp.Diagnostics.HasError() {
-		resp.Diagnostics.Append(resp.Result.Set(ctx, result)...)
+		result, diags := sshUserCertificateEphemeralModelFromAPI(ctx, cert, cfg, validity)
+		resp.Diagnostics.Append(diags...)
+		private, err := json.Marshal(sshUserCertificatePrivate{ID: cert.ID})
+		if err != nil {
+			resp.Diagnostics.AddError("Unable to Record SSH User Certificate", err.Error())
+		}
+		if !resp.Diagnostics.HasError() {
+			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateCertificateID, private)...)
+		}
+		if !resp.Diagnostics.HasError() {
+			resp.Diagnostics.Append(resp.Result.Set(ctx, result)...)
+		}
 	}
 	if resp.Diagnostics.HasError() {
 		// NOTE: Terraform does not close a resource whose Open failed, so the

@@ -6,10 +6,12 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
+	"math"
 	"net/http"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -27,13 +29,18 @@ import (
 )
 
 const (
-	envAPIKey           = "NGROK_API_KEY"
-	envAPIBaseURL       = "NGROK_API_BASE_URL"
-	envRefreshFromLists = "NGROK_REFRESH_FROM_LISTS"
+	envAPIKey            = "NGROK_API_KEY"
+	envAPIBaseURL        = "NGROK_API_BASE_URL"
+	envRequestsPerMinute = "NGROK_REQUESTS_PER_MINUTE"
+	envRetryTimeout      = "NGROK_RETRY_TIMEOUT"
+	envRefreshFromLists  = "NGROK_REFRESH_FROM_LISTS"
 
 	// maxRetriesLimit keeps a typo such as 1000 from turning one failing
 	// request into hours of backoff.
 	maxRetriesLimit = 20
+
+	// minRetryTimeout: a shorter budget could not fit the first wait.
+	minRetryTimeout = time.Second
 )
 
 var (
@@ -55,11 +62,13 @@ type ngrokProvider struct {
 }
 
 type providerModel struct {
-	APIKey     types.String `tfsdk:"api_key"`
-	APIBaseURL types.String `tfsdk:"api_base_url"`
-	MaxRetries types.Int64  `tfsdk:"max_retries"`
-	CAFile     types.String `tfsdk:"ca_file"`
-	Insecure   types.Bool   `tfsdk:"insecure_skip_verify"`
+	APIKey            types.String `tfsdk:"api_key"`
+	APIBaseURL        types.String `tfsdk:"api_base_url"`
+	MaxRetries        types.Int64  `tfsdk:"max_retries"`
+	RetryTimeout      types.String `tfsdk:"retry_timeout"`
+	RequestsPerMinute types.Int64  `tfsdk:"requests_per_minute"`
+	CAFile            types.String `tfsdk:"ca_file"`
+	Insecure          types.Bool   `tfsdk:"insecure_skip_verify"`
 	// RefreshFromLists answers reads from lists (apiclient.WithRefreshFromLists).
 	RefreshFromLists types.Bool `tfsdk:"refresh_from_lists"`
 }
@@ -88,11 +97,37 @@ func (p *ngrokProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 				Validators: []validator.String{baseURLValidator{}},
 			},
 			"max_retries": schema.Int64Attribute{
-				Description: fmt.Sprintf("How many times a request is retried after a rate limit (429), "+
-					"a gateway error (502, 503, 504) or a connection failure, with exponential backoff and jitter. "+
-					"Defaults to %d; `0` disables retries.", apiclient.DefaultRetryPolicy().MaxRetries),
+				Description: "How many times a request is retried after a rate limit (429), a gateway error " +
+					"(502, 503, 504) or a connection failure. When unset, retries are bounded by `retry_timeout` only; " +
+					"when set, by whichever of the two ends first. `0` disables retries. " +
+					"(Before `retry_timeout` existed the default was 5; configurations that set it keep working.)",
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(0, maxRetriesLimit)},
+			},
+			"retry_timeout": schema.StringAttribute{
+				Description: fmt.Sprintf("How long one request may keep retrying, from its first attempt, as a duration "+
+					"such as `\"90s\"` or `\"10m\"`; at least `%s`. Defaults to `\"%s\"`: long enough to ride out a rate-limit "+
+					"window taken by other clients and an API outage of half a minute in the same request. "+
+					"Waits between retries grow from 0.5 s to 30 s with jitter and are never shorter than 0.5 s; "+
+					"a `Retry-After` from the API is honoured up to 30 s. "+
+					"A retry whose wait would end past this budget is not made. "+
+					"May also be set with the `%s` environment variable.",
+					shortDuration(minRetryTimeout), shortDuration(apiclient.DefaultRetryPolicy().MaxElapsed), envRetryTimeout),
+				Optional:   true,
+				Validators: []validator.String{durationValidator{min: minRetryTimeout}},
+			},
+			"requests_per_minute": schema.Int64Attribute{
+				Description: fmt.Sprintf("How many API requests the provider sends in any rolling minute, across all "+
+					"its resources and data sources. Defaults to `%d`, the limit of the ngrok API per account: the "+
+					"provider then paces requests (one at once, then one every ~0.5 s) so that the API never has to refuse "+
+					"one. Lower it when other clients share the account's limit. `0` sends without pacing, for "+
+					"`ngrok-mock` and tests. Paced or not, when the API answers 429 every request of the provider "+
+					"pauses (for `Retry-After` when sent, else for a pause that doubles from 0.5 s, or 1 s when not paced, up "+
+					"to a minute while 429s follow), and the pace drops by a quarter, recovering over 30 s. "+
+					"May also be set with the `%s` environment variable.",
+					apiclient.DefaultRequestsPerMinute, envRequestsPerMinute),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
 			"ca_file": schema.StringAttribute{
 				Description: "Path to a PEM file of certificate authorities to trust for the API's TLS certificate, " +
@@ -125,6 +160,7 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 
 	if cfg.APIKey.IsUnknown() || cfg.APIBaseURL.IsUnknown() || cfg.MaxRetries.IsUnknown() ||
+		cfg.RetryTimeout.IsUnknown() || cfg.RequestsPerMinute.IsUnknown() ||
 		cfg.CAFile.IsUnknown() || cfg.Insecure.IsUnknown() || cfg.RefreshFromLists.IsUnknown() {
 		// NOTE: values that come from resources not yet created are unknown
 		// during plan; Configure runs again with them known at apply. Until
@@ -162,14 +198,37 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	if !cfg.MaxRetries.IsNull() {
 		retry.MaxRetries = int(cfg.MaxRetries.ValueInt64())
 	}
+	if v := stringOrEnv(cfg.RetryTimeout, envRetryTimeout); v != "" {
+		d, err := parseRetryTimeout(v)
+		if err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("retry_timeout"), "Invalid Retry Timeout",
+				fmt.Sprintf("%s (from retry_timeout or %s).", err, envRetryTimeout))
+			return
+		}
+		retry.MaxElapsed = d
+	}
+	perMinute := apiclient.DefaultRequestsPerMinute
+	if !cfg.RequestsPerMinute.IsNull() {
+		perMinute = int(cfg.RequestsPerMinute.ValueInt64())
+	} else if v := os.Getenv(envRequestsPerMinute); v != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 {
+			resp.Diagnostics.AddAttributeError(path.Root("requests_per_minute"), "Invalid Requests per Minute",
+				fmt.Sprintf("%s is %q: it must be a whole number, 0 or more.", envRequestsPerMinute, v))
+			return
+		}
+		perMinute = n
+	}
 
 	opts := []apiclient.Option{
 		apiclient.WithBaseURL(baseURL),
 		apiclient.WithAPIKey(apiKey),
 		apiclient.WithUserAgent(userAgent(p.version, req.TerraformVersion)),
 		apiclient.WithRetryPolicy(retry),
+		apiclient.WithRequestsPerMinute(perMinute),
 		apiclient.WithRequestLogger(logAPIRequest),
 		apiclient.WithRefreshFromLists(refreshFromLists),
+		apiclient.WithLimiterLogger(logLimiterEvent),
 	}
 	if !cfg.CAFile.IsNull() || cfg.Insecure.ValueBool() {
 		hc, err := tlsHTTPClient(cfg.CAFile.ValueString(), cfg.Insecure.ValueBool())
@@ -189,9 +248,11 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		return
 	}
 	tflog.Debug(ctx, "configured ngrok API client", map[string]any{
-		"api_base_url":       client.BaseURL(),
-		"max_retries":        retry.MaxRetries,
-		"refresh_from_lists": refreshFromLists,
+		"api_base_url":        client.BaseURL(),
+		"max_retries":         retry.MaxRetries,
+		"retry_timeout":       retry.MaxElapsed.String(),
+		"requests_per_minute": perMinute,
+		"refresh_from_lists":  refreshFromLists,
 	})
 
 	resp.DataSourceData = client
@@ -315,5 +376,50 @@ func logAPIRequest(ctx context.Context, e apiclient.RequestLog) {
 	if e.Err != nil {
 		fields["error"] = e.Err.Error()
 	}
+	if e.Replay {
+		fields["replay"] = true
+	}
 	tflog.Debug(ctx, "ngrok API request", fields)
+}
+
+// logLimiterEvent reports the rate limiter's waits: an info line when the
+// run starts being paced, and each time a 429 pauses every request (both
+// rare); a debug line for every wait of a request.
+func logLimiterEvent(ctx context.Context, e apiclient.LimiterEvent) {
+	fields := map[string]any{
+		"method":              e.Method,
+		"path":                e.Path,
+		"wait_ms":             e.Wait.Milliseconds(),
+		"requests_per_minute": math.Round(e.RequestsPerMinute*10) / 10,
+	}
+	switch e.Kind {
+	case apiclient.LimiterPauseStarted:
+		why := "without Retry-After, for a pause that doubles while 429s follow"
+		if e.RetryAfter {
+			why = "for the API's Retry-After"
+		}
+		tflog.Info(ctx, fmt.Sprintf("the ngrok API rate limited the provider (429): every request pauses for %s (%s), "+
+			"then requests are sent at %.1f a minute, recovering to requests_per_minute over 30s",
+			e.Wait.Round(time.Millisecond), why, e.RequestsPerMinute), fields)
+	case apiclient.LimiterPacing:
+		if e.First {
+			tflog.Info(ctx, fmt.Sprintf("pacing ngrok API requests to %.1f a minute to stay under the API's rate limit "+
+				"(requests_per_minute); a run of N requests takes at least N/%.1f minutes", e.RequestsPerMinute, e.RequestsPerMinute), fields)
+		}
+		tflog.Debug(ctx, "ngrok API request waits for its turn (requests_per_minute)", fields)
+	case apiclient.LimiterPaused:
+		tflog.Debug(ctx, "ngrok API request waits for the pause after a 429 to end", fields)
+	}
+}
+
+// parseRetryTimeout reads retry_timeout or its environment variable.
+func parseRetryTimeout(v string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(v))
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("%q is not a duration such as \"90s\" or \"10m\"", v)
+	case d < minRetryTimeout:
+		return 0, fmt.Errorf("%q is shorter than the minimum of %s", v, minRetryTimeout)
+	}
+	return d, nil
 }

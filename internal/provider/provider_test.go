@@ -3,14 +3,20 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
+	"math/big"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
@@ -45,9 +51,11 @@ func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 	return &testMock{server: server, url: srv.URL, client: client}
 }
 
-// config prefixes the provider block that points at this mock server.
+// config prefixes the provider block that points at this mock server. The
+// mock has no rate limit, so requests are not paced.
 func (m *testMock) config(body string) string {
-	return fmt.Sprintf("provider \"ngrok\" {\n  api_key      = %q\n  api_base_url = %q\n}\n\n%s", testAPIKey, m.url, body)
+	return fmt.Sprintf("provider \"ngrok\" {\n  api_key             = %q\n  api_base_url        = %q\n  requests_per_minute = 0\n}\n\n%s",
+		testAPIKey, m.url, body)
 }
 
 func TestProviderSchemaIsValid(t *testing.T) {
@@ -185,4 +193,97 @@ func testAccExpectPlanError(t *testing.T, config, want string) {
 			ExpectError: regexp.MustCompile(want),
 		}},
 	})
+}
+
+// configure runs the provider's Configure with the given settings (the
+// others null) and returns the client it built.
+func configure(t *testing.T, settings map[string]tftypes.Value) (*apiclient.Client, diag.Diagnostics) {
+	t.Helper()
+	ctx := context.Background()
+	p := New("test")()
+	schemaResp := &provider.SchemaResponse{}
+	p.Schema(ctx, provider.SchemaRequest{}, schemaResp)
+	typ := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	values := map[string]tftypes.Value{}
+	for name, at := range typ.AttributeTypes {
+		values[name] = tftypes.NewValue(at, nil)
+	}
+	values["api_key"] = tftypes.NewValue(tftypes.String, testAPIKey)
+	maps.Copy(values, settings)
+	resp := &provider.ConfigureResponse{}
+	p.Configure(ctx, provider.ConfigureRequest{Config: tfsdk.Config{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, values)}}, resp)
+	client, _ := resp.ResourceData.(*apiclient.Client)
+	if !resp.Diagnostics.HasError() && (client == nil || resp.DataSourceData != client || resp.EphemeralResourceData != client) {
+		t.Fatal("Configure must hand the same client to resources, data sources and ephemeral resources")
+	}
+	return client, resp.Diagnostics
+}
+
+// The rate and retry settings reach the client, from the provider block or
+// the environment (the block wins), and bad environment values fail.
+func TestConfigureRateAndRetrySettings(t *testing.T) {
+	// NOTE: not parallel: t.Setenv.
+	t.Setenv(envRequestsPerMinute, "")
+	t.Setenv(envRetryTimeout, "")
+	num := func(n int64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(float64(n))) }
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	def := apiclient.DefaultRetryPolicy()
+	for _, tc := range []struct {
+		name      string
+		env       map[string]string
+		settings  map[string]tftypes.Value
+		perMinute int
+		policy    apiclient.RetryPolicy
+		wantError string
+	}{
+		{name: "defaults", perMinute: 120, policy: def},
+		{name: "set", settings: map[string]tftypes.Value{"requests_per_minute": num(0), "retry_timeout": str("90s"), "max_retries": num(3)},
+			perMinute: 0, policy: apiclient.RetryPolicy{MaxRetries: 3, MinBackoff: def.MinBackoff, MaxBackoff: def.MaxBackoff, MaxElapsed: 90 * time.Second}},
+		{name: "environment", env: map[string]string{envRequestsPerMinute: "60", envRetryTimeout: "2m"},
+			perMinute: 60, policy: apiclient.RetryPolicy{MaxRetries: def.MaxRetries, MinBackoff: def.MinBackoff, MaxBackoff: def.MaxBackoff, MaxElapsed: 2 * time.Minute}},
+		{name: "block over environment", env: map[string]string{envRequestsPerMinute: "60", envRetryTimeout: "2m"},
+			settings:  map[string]tftypes.Value{"requests_per_minute": num(30), "retry_timeout": str("10m")},
+			perMinute: 30, policy: apiclient.RetryPolicy{MaxRetries: def.MaxRetries, MinBackoff: def.MinBackoff, MaxBackoff: def.MaxBackoff, MaxElapsed: 10 * time.Minute}},
+		{name: "bad rate in environment", env: map[string]string{envRequestsPerMinute: "fast"}, wantError: `NGROK_REQUESTS_PER_MINUTE is "fast"`},
+		{name: "negative rate in environment", env: map[string]string{envRequestsPerMinute: "-1"}, wantError: "0 or more"},
+		{name: "bad timeout in environment", env: map[string]string{envRetryTimeout: "soon"}, wantError: "not a duration"},
+		{name: "short timeout in environment", env: map[string]string{envRetryTimeout: "100ms"}, wantError: "shorter than the minimum of 1s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			client, diags := configure(t, tc.settings)
+			if tc.wantError != "" {
+				if !diags.HasError() || !strings.Contains(fmt.Sprint(diags), tc.wantError) {
+					t.Errorf("diagnostics = %v, want an error with %q", diags, tc.wantError)
+				}
+				return
+			}
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			if got := client.RequestsPerMinute(); got != tc.perMinute {
+				t.Errorf("requests per minute = %d, want %d", got, tc.perMinute)
+			}
+			if got := client.RetryPolicy(); got != tc.policy {
+				t.Errorf("retry policy = %+v, want %+v", got, tc.policy)
+			}
+		})
+	}
+}
+
+func TestAccProvider_rateAndRetrySettingsValidated(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct{ setting, want string }{
+		"timeout not a duration": {`retry_timeout = "soon"`, `(?s)retry_timeout.*"soon" is not a duration`},
+		"timeout too short":      {`retry_timeout = "500ms"`, `(?s)retry_timeout.*shorter than the minimum of 1s`},
+		"negative rate":          {`requests_per_minute = -1`, `(?s)requests_per_minute.*at least 0`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			testAccExpectPlanError(t, "provider \"ngrok\" {\n  api_key = \"k\"\n  "+tc.setting+"\n}\n\n"+
+				`resource "ngrok_ssh_certificate_authority" "test" {}`, tc.want)
+		})
+	}
 }

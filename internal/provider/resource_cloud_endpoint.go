@@ -283,7 +283,11 @@ func (r *cloudEndpointResource) Create(ctx context.Context, req resource.CreateR
 	ep, err := r.client.CreateEndpoint(ctx, body)
 	if err != nil {
 		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Create Cloud Endpoint", err))
-		return
+		if ep == nil {
+			return
+		}
+		// NOTE: interrupted after the API made it: saved below, with the
+		// error, so that Terraform tracks it (tainted).
 	}
 	tflog.Info(ctx, "created cloud endpoint", map[string]any{"id": ep.ID, "url": ep.URL})
 

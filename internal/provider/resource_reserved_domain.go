@@ -288,6 +288,12 @@ func (r *reservedDomainResource) Create(ctx context.Context, req resource.Create
 	d, err := r.client.CreateReservedDomain(ctx, plan.toCreate())
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create Reserved Domain", err))
+		if d != nil {
+			// NOTE: interrupted after the API made it: saved with the
+			// error, so that Terraform tracks it (tainted); the run is
+			// over, so nothing more is attached or awaited.
+			resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(plan))...)
+		}
 		return
 	}
 	tflog.Info(ctx, "created reserved domain", map[string]any{"id": d.ID, "domain": d.Domain})

@@ -72,7 +72,11 @@ func (r *sshCertificateResource[M, C, A]) Create(ctx context.Context, req resour
 	cert, err := r.ops.create(r.client, ctx, in)
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create "+r.ops.title, err))
-		return
+		if cert == nil {
+			return
+		}
+		// NOTE: interrupted after the API made it: saved below, with the
+		// error, so that Terraform tracks it (tainted).
 	}
 	state, diags := r.ops.fromAPI(ctx, cert)
 	id := r.ops.base(&state).ID

@@ -227,7 +227,11 @@ func (r *sshCertificateAuthorityResource) Create(ctx context.Context, req resour
 	ca, err := r.client.CreateSSHCertificateAuthority(ctx, plan.toCreate())
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create SSH Certificate Authority", err))
-		return
+		if ca == nil {
+			return
+		}
+		// NOTE: interrupted after the API made it: saved below, with the
+		// error, so that Terraform tracks it (tainted).
 	}
 	tflog.Info(ctx, "created SSH certificate authority", map[string]any{"id": ca.ID})
 
