@@ -263,7 +263,7 @@ func (b *bench) limited(ctx context.Context) error {
 // each phase of the provider next to the same phase of the floor.
 func (b *bench) unlimited(ctx context.Context) error {
 	m := mixOf(b.o.n)
-	fmt.Printf("\n== unlimited: %d mixed objects against ngrok-mock without a rate limit, next to the floor provider\n   %s\n",
+	fmt.Printf("\n== unlimited: %d mixed objects against ngrok-mock without a rate limit (NGROK_REQUESTS_PER_MINUTE=0), next to the floor provider\n   %s\n",
 		m.total(), m)
 	mk, err := b.startMock(ctx, 0)
 	if err != nil {
@@ -278,6 +278,7 @@ func (b *bench) unlimited(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	ours.unpaced()
 	for _, w := range []*workspace{ours, floor} {
 		if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objectsConfig(m, "scalebench-a")); err != nil {
 			return err
@@ -332,7 +333,7 @@ func (b *bench) plan(ctx context.Context) error {
 	if b.o.planMixed {
 		m = mixOf(n)
 	}
-	fmt.Printf("\n== plan: %s, ngrok-mock without a rate limit, next to the floor provider\n", m)
+	fmt.Printf("\n== plan: %s, ngrok-mock without a rate limit (NGROK_REQUESTS_PER_MINUTE=0), next to the floor provider\n", m)
 	mk, err := b.startMock(ctx, 0)
 	if err != nil {
 		return err
@@ -346,6 +347,7 @@ func (b *bench) plan(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	ours.unpaced()
 	all := []*workspace{ours, floor}
 	var base *workspace
 	if b.o.baseline != "" {
@@ -359,6 +361,7 @@ func (b *bench) plan(ctx context.Context) error {
 		if base, err = newWorkspace(b.work, "plan-baseline", b.tf, dir); err != nil {
 			return err
 		}
+		base.unpaced()
 		all = append(all, base)
 	}
 	// NOTE: the workspaces share one mock: each names its domains and

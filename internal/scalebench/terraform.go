@@ -46,6 +46,14 @@ func newWorkspace(root, name, tf, providerDir string) (*workspace, error) {
 	return &workspace{name: name, dir: dir, tf: tf, logs: filepath.Join(root, "logs"), env: env}, nil
 }
 
+// unpaced turns the provider's own pacing off (NGROK_REQUESTS_PER_MINUTE=0):
+// the sections without a rate limit measure the provider's cost next to the
+// floor's, which a pace of 120 requests a minute would hide. Through the
+// environment, so that a baseline build without the setting still runs.
+func (w *workspace) unpaced() {
+	w.env = append(w.env, "NGROK_REQUESTS_PER_MINUTE=0")
+}
+
 // run runs one Terraform command and returns its wall time, exit status and
 // CPU time (Terraform's and that of the provider processes it waited for).
 // Its output goes to logs/NAME-LABEL.log; printFailure prints its last lines
