@@ -540,6 +540,23 @@ func (s *Server) serveRoute(rt route) http.Handler {
 			writeResult(w, rq.opID, result{err: err})
 			return
 		}
+		if rt.method == http.MethodGet {
+			// NOTE: no cache keeps a GET's answer, so it is written straight
+			// from the pooled encoder's buffer, without a copy.
+			v, status, err := rt.handle(rq)
+			if err != nil || v == nil {
+				writeResult(w, rq.opID, result{status: status, err: err})
+				return
+			}
+			e, body, merr := encodePooled(v)
+			defer e.release()
+			if merr != nil {
+				writeResult(w, rq.opID, result{err: errInternal("encoding the response: %v", merr)})
+				return
+			}
+			writeResult(w, rq.opID, result{status: status, body: body})
+			return
+		}
 		var res result
 		serve := func() {
 			if key := r.Header.Get(headerIdempotency); key != "" && rt.method == http.MethodPost {
@@ -550,14 +567,10 @@ func (s *Server) serveRoute(rt route) http.Handler {
 				res = rt.run(rq)
 			}
 		}
-		if rt.method == http.MethodGet {
-			serve()
-		} else {
-			s.inChange(serve)
-		}
+		s.inChange(serve)
 		// NOTE: committed before answering, so that every change a client
 		// has seen answered survives the server being killed.
-		if res.err == nil && rt.method != http.MethodGet {
+		if res.err == nil {
 			if err := s.commit(); err != nil {
 				res = result{err: errInternal("the change was made but the state file could not be saved: %v", err)}
 			}
@@ -691,12 +704,22 @@ var jsonContentType = []string{"application/json"}
 // encodeJSON marshals without HTML escaping, so that values such as traffic
 // policies read naturally on the wire.
 func encodeJSON(v any) ([]byte, error) {
-	e := encoders.Get().(*pooledEncoder)
+	e, body, err := encodePooled(v)
 	defer e.release()
-	if err := e.enc.Encode(v); err != nil {
+	if err != nil {
 		return nil, err
 	}
-	return bytes.Clone(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n"))), nil
+	return bytes.Clone(body), nil
+}
+
+// encodePooled is encodeJSON into a pooled encoder's buffer: body is valid
+// until e.release().
+func encodePooled(v any) (e *pooledEncoder, body []byte, err error) {
+	e = encoders.Get().(*pooledEncoder)
+	if err := e.enc.Encode(v); err != nil {
+		return e, nil, err
+	}
+	return e, bytes.TrimSuffix(e.buf.Bytes(), []byte("\n")), nil
 }
 
 // encoders saves encodeJSON an encoder and the growth of its buffer on
