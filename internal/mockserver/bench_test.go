@@ -425,7 +425,7 @@ func BenchmarkListFilteredEndpointsPage(b *testing.B) {
 
 // benchEndpointWire is a typical row as a filter sees it.
 func benchEndpointWire() *endpointWire {
-	created := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	created := apiTime(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
 	return &endpointWire{
 		ID: "ep_31ZDDtNBwD8ztEmCFlfj9ODYV0S", CreatedAt: created, UpdatedAt: created, Type: "cloud",
 		Description: "prod endpoint", Metadata: `{"team":"x"}`, Port: 443, URL: "https://app.example.com",

@@ -162,32 +162,32 @@ func (u endpointURL) internal() bool { return strings.HasSuffix(u.host, internal
 // endpointWire is the response shape of an endpoint, in the real API's
 // property order. Properties that do not apply are omitted, never null.
 type endpointWire struct {
-	ID               string    `json:"id"`
-	Region           string    `json:"region,omitempty"`
-	CreatedAt        time.Time `json:"created_at"`
-	UpdatedAt        time.Time `json:"updated_at"`
-	PublicURL        string    `json:"public_url"`
-	Proto            string    `json:"proto"`
-	Scheme           string    `json:"scheme"`
-	Hostport         string    `json:"hostport"`
-	Host             string    `json:"host"`
-	Port             int       `json:"port"`
-	Type             string    `json:"type"`
-	Metadata         string    `json:"metadata,omitempty"`
-	Description      string    `json:"description,omitempty"`
-	Domain           *refWire  `json:"domain,omitempty"`
-	Tunnel           *refWire  `json:"tunnel,omitempty"`
-	Edge             *refWire  `json:"edge,omitempty"`
-	UpstreamURL      string    `json:"upstream_url,omitempty"`
-	UpstreamProtocol string    `json:"upstream_protocol,omitempty"`
-	URL              string    `json:"url"`
-	Principal        *refWire  `json:"principal,omitempty"`
-	TrafficPolicy    string    `json:"traffic_policy,omitempty"`
-	Bindings         []string  `json:"bindings"`
-	TunnelSession    *refWire  `json:"tunnel_session,omitempty"`
-	URI              string    `json:"uri"`
-	Name             string    `json:"name,omitempty"`
-	PoolingEnabled   bool      `json:"pooling_enabled"`
+	ID               string   `json:"id"`
+	Region           string   `json:"region,omitempty"`
+	CreatedAt        apiTime  `json:"created_at"`
+	UpdatedAt        apiTime  `json:"updated_at"`
+	PublicURL        string   `json:"public_url"`
+	Proto            string   `json:"proto"`
+	Scheme           string   `json:"scheme"`
+	Hostport         string   `json:"hostport"`
+	Host             string   `json:"host"`
+	Port             int      `json:"port"`
+	Type             string   `json:"type"`
+	Metadata         string   `json:"metadata,omitempty"`
+	Description      string   `json:"description,omitempty"`
+	Domain           *refWire `json:"domain,omitempty"`
+	Tunnel           *refWire `json:"tunnel,omitempty"`
+	Edge             *refWire `json:"edge,omitempty"`
+	UpstreamURL      string   `json:"upstream_url,omitempty"`
+	UpstreamProtocol string   `json:"upstream_protocol,omitempty"`
+	URL              string   `json:"url"`
+	Principal        *refWire `json:"principal,omitempty"`
+	TrafficPolicy    string   `json:"traffic_policy,omitempty"`
+	Bindings         []string `json:"bindings"`
+	TunnelSession    *refWire `json:"tunnel_session,omitempty"`
+	URI              string   `json:"uri"`
+	Name             string   `json:"name,omitempty"`
+	PoolingEnabled   bool     `json:"pooling_enabled"`
 }
 
 // endpointCreate is the create body.

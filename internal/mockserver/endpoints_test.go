@@ -99,7 +99,7 @@ func TestEndpointCreateCloud(t *testing.T) {
 		t.Errorf("id = %q", e.ID)
 	}
 	want := endpointWire{
-		ID: e.ID, CreatedAt: now, UpdatedAt: now,
+		ID: e.ID, CreatedAt: apiTime(now), UpdatedAt: apiTime(now),
 		PublicURL: "http://api.internal", Proto: "http", Scheme: "http", Hostport: "api.internal:80",
 		Host: "api.internal", Port: 80, Type: "cloud", Metadata: `{"a":1}`, Description: "api",
 		URL: "http://api.internal", TrafficPolicy: testPolicy, Bindings: []string{"internal"},

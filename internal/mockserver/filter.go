@@ -277,7 +277,10 @@ func describeStruct(rt reflect.Type, name string, structs map[reflect.Type]*celS
 	return st, nil
 }
 
-var timeType = reflect.TypeFor[time.Time]()
+var (
+	timeType    = reflect.TypeFor[time.Time]()
+	apiTimeType = reflect.TypeFor[apiTime]()
+)
 
 // describeField types one field and makes its getter. The getters take the
 // struct or a pointer to it and return CEL values, or a pointer to a nested
@@ -321,6 +324,9 @@ func describeField(owner reflect.Type, f reflect.StructField, structs map[reflec
 	case t == timeType:
 		celType = types.TimestampType
 		convert = func(v reflect.Value) ref.Val { return types.Timestamp{Time: v.Interface().(time.Time)} }
+	case t == apiTimeType:
+		celType = types.TimestampType
+		convert = func(v reflect.Value) ref.Val { return types.Timestamp{Time: time.Time(v.Interface().(apiTime))} }
 	case t.Kind() == reflect.String:
 		celType = types.StringType
 		convert = func(v reflect.Value) ref.Val { return types.String(v.String()) }

@@ -20,8 +20,8 @@ func testEndpoint() *endpointWire {
 	created := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	return &endpointWire{
 		ID:             "ep_1",
-		CreatedAt:      created,
-		UpdatedAt:      created.Add(90 * time.Minute),
+		CreatedAt:      apiTime(created),
+		UpdatedAt:      apiTime(created.Add(90 * time.Minute)),
 		Type:           "cloud",
 		Description:    "prod endpoint",
 		Port:           443,

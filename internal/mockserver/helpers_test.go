@@ -116,7 +116,7 @@ func listCAs(t *testing.T, s http.Handler, target string) caList {
 
 // wireString is a decoded timestamp as the JSON had it, zone and fraction
 // included, so that comparing it with a string still checks the format.
-func wireString(t time.Time) string { return t.Format(time.RFC3339Nano) }
+func wireString(t apiTime) string { return time.Time(t).Format(time.RFC3339Nano) }
 
 // closeServer releases the server's state file.
 func closeServer(t *testing.T, s *Server) {

@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -53,9 +54,37 @@ type idSource struct {
 	now  func() time.Time
 	last [idLen]byte // 27 base-62 digits; all zero bytes before the first ID
 	buf  [32]byte
+
+	// pool holds randomness read ahead from r, when r is crypto/rand;
+	// pooled bytes from pool[pos:] are not yet used.
+	//
+	// NOTE: every request mints an operation ID, and one read of crypto/rand
+	// per ID cost more than its encoding. A caller-supplied reader is read
+	// exactly as before, 16 bytes per ID, so that its IDs stay reproducible.
+	pooled bool
+	pool   [1024]byte
+	pos    int
 }
 
-func newIDSource(r io.Reader) *idSource { return &idSource{r: r, now: time.Now} }
+func newIDSource(r io.Reader) *idSource {
+	return &idSource{r: r, now: time.Now, pooled: r == rand.Reader, pos: len(idSource{}.pool)}
+}
+
+// random fills p from r, through pool when the source reads ahead.
+func (g *idSource) random(p []byte) error {
+	if !g.pooled || len(p) > len(g.pool) {
+		_, err := io.ReadFull(g.r, p)
+		return err
+	}
+	if len(g.pool)-g.pos < len(p) {
+		if _, err := io.ReadFull(g.r, g.pool[:]); err != nil {
+			return err
+		}
+		g.pos = 0
+	}
+	g.pos += copy(p, g.pool[g.pos:])
+	return nil
+}
 
 // newID mints an ID with the given prefix, greater than every ID minted or
 // observed before it.
@@ -68,9 +97,12 @@ func (g *idSource) newIDAt(prefix string, now time.Time) (string, error) {
 
 	var raw [ksuidLen]byte
 	binary.BigEndian.PutUint32(raw[:ksuidTimeLen], ksuidSeconds(now))
-	if _, err := io.ReadFull(g.r, raw[ksuidTimeLen:]); err != nil {
+	// NOTE: read through g.buf, which lives on the heap anyway: raw, handed
+	// to a reader, would escape, one allocation per ID.
+	if err := g.random(g.buf[:ksuidLen-ksuidTimeLen]); err != nil {
 		return "", fmt.Errorf("reading ID randomness: %w", err)
 	}
+	copy(raw[ksuidTimeLen:], g.buf[:])
 	next := encodeBase62(raw)
 	if string(next[:]) <= string(g.last[:]) {
 		next = g.last
@@ -103,7 +135,7 @@ func (g *idSource) randomString(n int) (string, error) {
 	defer g.mu.Unlock()
 	out := make([]byte, 0, n)
 	for len(out) < n {
-		if _, err := io.ReadFull(g.r, g.buf[:]); err != nil {
+		if err := g.random(g.buf[:]); err != nil {
 			return "", fmt.Errorf("reading ID randomness: %w", err)
 		}
 		for _, b := range g.buf {

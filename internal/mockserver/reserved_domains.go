@@ -163,7 +163,7 @@ func (p *certPolicy) issued(domain string, now time.Time) bool {
 type reservedDomainWire struct {
 	ID                          string          `json:"id"`
 	URI                         string          `json:"uri"`
-	CreatedAt                   time.Time       `json:"created_at"`
+	CreatedAt                   apiTime         `json:"created_at"`
 	Description                 string          `json:"description,omitempty"`
 	Metadata                    string          `json:"metadata,omitempty"`
 	Domain                      string          `json:"domain"`
@@ -187,15 +187,15 @@ type certPolicyWire struct {
 }
 
 type certStatusWire struct {
-	RenewsAt        *time.Time   `json:"renews_at"`
+	RenewsAt        *apiTime     `json:"renews_at"`
 	ProvisioningJob *certJobWire `json:"provisioning_job"`
 }
 
 type certJobWire struct {
-	ErrorCode *string    `json:"error_code"`
-	Msg       string     `json:"msg"`
-	StartedAt time.Time  `json:"started_at"`
-	RetriesAt *time.Time `json:"retries_at"`
+	ErrorCode *string  `json:"error_code"`
+	Msg       string   `json:"msg"`
+	StartedAt apiTime  `json:"started_at"`
+	RetriesAt *apiTime `json:"retries_at"`
 }
 
 // reservedDomainCreate is the create body.

@@ -230,6 +230,8 @@ type request struct {
 
 	origins *atomic.Pointer[originEntry] // the server's cache for origin; nil: none
 	start   time.Time                    // when the request arrived (the real clock)
+
+	opHeader [1]string // the Ngrok-Operation-Id header's value
 }
 
 // origin is the scheme and host the client used, so that every uri points
@@ -314,15 +316,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	sw.rq = rq
 	admin := strings.HasPrefix(r.URL.Path, adminPrefix)
 	defer func() {
-		// NOTE: one clock reading serves both, unless a test clock is set.
-		end := time.Now()
-		at := end
+		// NOTE: the end is read from the monotonic clock alone (time.Since),
+		// half the cost of time.Now here, and the wall time derived from it;
+		// unless a test clock is set.
+		latency := time.Since(start)
+		at := start.Add(latency)
 		if s.clockSet {
 			at = s.now()
 		}
 		s.journal.record(JournalEntry{
 			Time: at.UTC(), Method: r.Method, Path: r.URL.Path, Route: rq.route,
-			Status: sw.status, Latency: end.Sub(start), OperationID: rq.opID, Fault: rq.fault,
+			Status: sw.status, Latency: latency, OperationID: rq.opID, Fault: rq.fault,
 		}, s.countKey(r, rq, admin))
 	}()
 	if admin {
@@ -390,8 +394,10 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 	rq.opID = opID
 	// NOTE: the names here and below are in canonical form already, so the
 	// map is used directly: Get and Set would canonicalize them on every
-	// request.
-	w.Header()[headerOperationID] = []string{opID}
+	// request. The value's slice lives in the request's record, allocated
+	// once per request anyway.
+	rq.opHeader[0] = opID
+	w.Header()[headerOperationID] = rq.opHeader[:]
 
 	key, aerr := s.admit(r)
 	if aerr == nil && operational && s.limiter != nil {
@@ -534,6 +540,23 @@ func (s *Server) serveRoute(rt route) http.Handler {
 			writeResult(w, rq.opID, result{err: err})
 			return
 		}
+		if rt.method == http.MethodGet {
+			// NOTE: no cache keeps a GET's answer, so it is written straight
+			// from the pooled encoder's buffer, without a copy.
+			v, status, err := rt.handle(rq)
+			if err != nil || v == nil {
+				writeResult(w, rq.opID, result{status: status, err: err})
+				return
+			}
+			e, body, merr := encodePooled(v)
+			defer e.release()
+			if merr != nil {
+				writeResult(w, rq.opID, result{err: errInternal("encoding the response: %v", merr)})
+				return
+			}
+			writeResult(w, rq.opID, result{status: status, body: body})
+			return
+		}
 		var res result
 		serve := func() {
 			if key := r.Header.Get(headerIdempotency); key != "" && rt.method == http.MethodPost {
@@ -544,14 +567,10 @@ func (s *Server) serveRoute(rt route) http.Handler {
 				res = rt.run(rq)
 			}
 		}
-		if rt.method == http.MethodGet {
-			serve()
-		} else {
-			s.inChange(serve)
-		}
+		s.inChange(serve)
 		// NOTE: committed before answering, so that every change a client
 		// has seen answered survives the server being killed.
-		if res.err == nil && rt.method != http.MethodGet {
+		if res.err == nil {
 			if err := s.commit(); err != nil {
 				res = result{err: errInternal("the change was made but the state file could not be saved: %v", err)}
 			}
@@ -672,20 +691,35 @@ func writeResult(w http.ResponseWriter, opID string, res result) {
 		w.WriteHeader(res.status)
 		return
 	}
-	w.Header()["Content-Type"] = []string{"application/json"}
+	// NOTE: one slice shared by every answer, as net/http shares its own
+	// default header values: nothing writes into a header's values in
+	// place, only replaces them.
+	w.Header()["Content-Type"] = jsonContentType
 	w.WriteHeader(res.status)
 	_, _ = w.Write(res.body)
 }
 
+var jsonContentType = []string{"application/json"}
+
 // encodeJSON marshals without HTML escaping, so that values such as traffic
 // policies read naturally on the wire.
 func encodeJSON(v any) ([]byte, error) {
-	e := encoders.Get().(*pooledEncoder)
+	e, body, err := encodePooled(v)
 	defer e.release()
-	if err := e.enc.Encode(v); err != nil {
+	if err != nil {
 		return nil, err
 	}
-	return bytes.Clone(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n"))), nil
+	return bytes.Clone(body), nil
+}
+
+// encodePooled is encodeJSON into a pooled encoder's buffer: body is valid
+// until e.release().
+func encodePooled(v any) (e *pooledEncoder, body []byte, err error) {
+	e = encoders.Get().(*pooledEncoder)
+	if err := e.enc.Encode(v); err != nil {
+		return e, nil, err
+	}
+	return e, bytes.TrimSuffix(e.buf.Bytes(), []byte("\n")), nil
 }
 
 // encoders saves encodeJSON an encoder and the growth of its buffer on
@@ -721,15 +755,32 @@ func (s *Server) timestamp() time.Time {
 
 func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
-// wireTime is t for a time.Time field of a response: UTC and whole seconds,
+// apiTime is a timestamp field of a response. Filters see it as a CEL
+// timestamp (filter.go), and encoding/json writes it as time.Time does.
+//
+// NOTE: a type of its own because time.Time is a json.Marshaler, whose
+// output encoding/json parses again to compact it (a tenth of a GET); a
+// TextMarshaler's output is only quoted.
+type apiTime time.Time
+
+// MarshalText writes t in RFC 3339 form, as time.Time does.
+func (t apiTime) MarshalText() ([]byte, error) { return time.Time(t).MarshalText() }
+
+// UnmarshalText reads what MarshalText writes.
+func (t *apiTime) UnmarshalText(b []byte) error { return (*time.Time)(t).UnmarshalText(b) }
+
+// String is the time as time.Time prints it.
+func (t apiTime) String() string { return time.Time(t).String() }
+
+// wireTime is t for a timestamp field of a response: UTC and whole seconds,
 // which encoding/json writes exactly as formatTime does
 // ("2025-09-04T10:11:14Z").
-func wireTime(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
+func wireTime(t time.Time) apiTime { return apiTime(t.UTC().Truncate(time.Second)) }
 
 // wireTimePtr is wireTime(t) for a nullable field that has a value.
-func wireTimePtr(t time.Time) *time.Time {
-	t = wireTime(t)
-	return &t
+func wireTimePtr(t time.Time) *apiTime {
+	w := wireTime(t)
+	return &w
 }
 
 func objectURI(origin, collection, id string) string {

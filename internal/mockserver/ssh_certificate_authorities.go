@@ -66,13 +66,13 @@ func (ca *sshCA) redact() { ca.PrivateKey = nil }
 
 // sshCAWire is the response shape of an SSH certificate authority.
 type sshCAWire struct {
-	ID          string    `json:"id"`
-	URI         string    `json:"uri"`
-	CreatedAt   time.Time `json:"created_at"`
-	Description string    `json:"description,omitempty"`
-	Metadata    string    `json:"metadata,omitempty"`
-	PublicKey   string    `json:"public_key"`
-	KeyType     string    `json:"key_type"`
+	ID          string  `json:"id"`
+	URI         string  `json:"uri"`
+	CreatedAt   apiTime `json:"created_at"`
+	Description string  `json:"description,omitempty"`
+	Metadata    string  `json:"metadata,omitempty"`
+	PublicKey   string  `json:"public_key"`
+	KeyType     string  `json:"key_type"`
 }
 
 // sshCACreate is the create body. A string option left "" counts as
