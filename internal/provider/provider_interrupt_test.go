@@ -29,6 +29,27 @@ import (
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
+// committingMock serves a mock whose first create on path is committed at
+// once while its answer is held, as a real server that commits and then
+// stalls (the latency is only a guard: the tests interrupt long before it
+// ends), and returns it with an unpaced client for the test's own checks.
+func committingMock(t *testing.T, path string) (*httptest.Server, *apiclient.Client) {
+	t.Helper()
+	mock := mockserver.New(mockserver.WithAPIKeys(testAPIKey), mockserver.WithCertificateIssueDelay(0))
+	if _, err := mock.AddFault(mockserver.FaultRule{Method: http.MethodPost, Path: path,
+		Latency: 2 * time.Minute, CommitBeforeLatency: true}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(mock)
+	t.Cleanup(srv.Close)
+	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey),
+		apiclient.WithRequestsPerMinute(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, client
+}
+
 // reattachedProvider serves the provider in this process for Terraform CLI
 // runs started by the test, and returns the TF_REATTACH_PROVIDERS value.
 func reattachedProvider(t *testing.T) string {
@@ -181,21 +202,7 @@ resource "ngrok_ssh_host_certificate" "test" {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			mock := mockserver.New(mockserver.WithAPIKeys(testAPIKey), mockserver.WithCertificateIssueDelay(0))
-			// NOTE: the server commits the create at once and holds only its
-			// answer, as a real server that commits and then stalls; the
-			// latency is a guard, the test interrupts long before it ends.
-			if _, err := mock.AddFault(mockserver.FaultRule{Method: http.MethodPost, Path: tc.path,
-				Latency: 2 * time.Minute, CommitBeforeLatency: true}); err != nil {
-				t.Fatal(err)
-			}
-			srv := httptest.NewServer(mock)
-			t.Cleanup(srv.Close)
-			client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey),
-				apiclient.WithRequestsPerMinute(0))
-			if err != nil {
-				t.Fatal(err)
-			}
+			srv, client := committingMock(t, tc.path)
 			d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattachedProvider(t)}
 			config := `terraform {
   required_providers {
@@ -236,7 +243,7 @@ resource "ngrok_ssh_host_certificate" "test" {
 			if err := apply.Process.Signal(os.Interrupt); err != nil {
 				t.Fatal(err)
 			}
-			err = apply.Wait()
+			err := apply.Wait()
 			output := out.String()
 			t.Logf("interrupted apply:\n%s", output)
 			if err == nil {
@@ -285,19 +292,7 @@ func collectIDs[T any](seq iter.Seq2[*T, error], id func(*T) string) ([]string, 
 // nothing outlives the run.
 func TestSSHUserCertificateEphemeral_interruptedOpenLeavesNothing(t *testing.T) {
 	t.Parallel()
-	mock := mockserver.New(mockserver.WithAPIKeys(testAPIKey))
-	// NOTE: the server commits the create at once and holds only its answer.
-	if _, err := mock.AddFault(mockserver.FaultRule{Method: http.MethodPost, Path: "/ssh_user_certificates",
-		Latency: 2 * time.Minute, CommitBeforeLatency: true}); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(mock)
-	t.Cleanup(srv.Close)
-	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey),
-		apiclient.WithRequestsPerMinute(0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, client := committingMock(t, "/ssh_user_certificates")
 	ca, err := client.CreateSSHCertificateAuthority(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
