@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make demo: start ngrok-mock with the demo's seed file, apply examples/demo
-# with Terraform, show the outputs, prove that a second plan is empty,
+# with Terraform (or OpenTofu: TERRAFORM=path/to/tofu), show the outputs, prove that a second plan is empty,
 # import an object created outside Terraform (with curl), destroy, and stop
 # the mock. Expects `make build` to have put the provider and ngrok-mock in
 # bin/. Terraform runs on a copy of the configuration under .demo/, so the
@@ -16,6 +16,10 @@ if [ -z "$tf" ]; then
   echo "make demo needs terraform (or tofu) on PATH" >&2
   exit 1
 fi
+# NOTE: the step headers name the CLI that runs them; OpenTofu says so in
+# the first line of its version.
+cli=terraform
+case $("$tf" version 2>/dev/null | head -n 1) in OpenTofu*) cli=tofu ;; esac
 
 rm -rf "$work"
 mkdir -p "$work/config"
@@ -92,10 +96,10 @@ request() {
 
 tfc() { "$tf" -chdir="$work/config" "$@"; }
 
-step "terraform apply"
+step "$cli apply"
 tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings
 
-step "terraform output"
+step "$cli output"
 tfc output "${color[@]}"
 
 # NOTE: ssh-keygen decodes the certificates independently of the provider:
@@ -115,7 +119,7 @@ fi
 if [ -s "$work/config/ephemeral-user-cert.pub" ]; then
   step "the ephemeral user certificate of the run"
   if command -v ssh-keygen >/dev/null; then
-    ssh-keygen -L -f "$work/config/ephemeral-user-cert.pub" | head -n 8
+    ssh-keygen -L -f "$work/config/ephemeral-user-cert.pub"
   fi
   eph_id=$(awk '{print $NF}' "$work/config/ephemeral-user-cert.pub")
   request GET "/ssh_user_certificates/$eph_id"
@@ -134,7 +138,7 @@ plan_is_empty() {
   fi
 }
 
-step "terraform plan (must show no changes)"
+step "$cli plan (must show no changes)"
 plan_is_empty
 echo "No changes: the configuration and the API agree."
 
@@ -144,7 +148,7 @@ echo "HTTP $status $body"
 [ "$status" = 201 ] || { echo "FAIL: the create outside Terraform was refused" >&2; exit 1; }
 ca_id=$(printf '%s' "$body" | sed -E 's/.*"id":"([^"]+)".*/\1/')
 
-step "import it: an import block, and terraform plan -generate-config-out"
+step "import it: an import block, and $cli plan -generate-config-out"
 printf 'import {\n  to = ngrok_ssh_certificate_authority.from_outside\n  id = "%s"\n}\n' "$ca_id" >"$work/config/import.tf"
 cat "$work/config/import.tf"
 tfc plan "${color[@]}" -input=false -compact-warnings -generate-config-out=generated.tf >"$work/import-plan.txt"
@@ -152,11 +156,11 @@ grep -E 'Plan:|will be imported' "$work/import-plan.txt" || true
 echo "--- generated.tf"
 cat "$work/config/generated.tf"
 tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings >/dev/null
-step "terraform plan after the import (must show no changes)"
+step "$cli plan after the import (must show no changes)"
 plan_is_empty
 echo "No changes: the generated configuration matches the imported authority."
 
-step "terraform destroy"
+step "$cli destroy"
 tfc destroy "${color[@]}" -auto-approve -input=false -compact-warnings
 
 request GET /ssh_certificate_authorities
