@@ -1,13 +1,18 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,6 +25,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -103,6 +109,8 @@ func TestAccSSHUserCertificateEphemeral_basic(t *testing.T) {
 				fmt.Sprintf("public_key = %q", key+" ci@runner"),
 				`principals = ["deploy"]`,
 				`critical_options = { "force-command" = "/usr/local/bin/deploy" }`)),
+			ExpectNonEmptyPlan: ephemeralOpenInPlans(t),
+			ConfigPlanChecks:   expectNothingToChangeAfterApply(),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("id"), knownvalue.StringRegexp(userCertIDPattern)),
 				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("key_type"), knownvalue.StringExact("ed25519")),
@@ -162,6 +170,8 @@ func TestAccSSHUserCertificateEphemeral_validity(t *testing.T) {
 			Config: mock.config(testAccEphemeralUserCertificateConfig(
 				fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "p256")),
 				`validity = "90m"`, `extensions = {}`)),
+			ExpectNonEmptyPlan: ephemeralOpenInPlans(t),
+			ConfigPlanChecks:   expectNothingToChangeAfterApply(),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("validity"), knownvalue.StringExact("90m")),
 				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("extensions"), knownvalue.MapSizeExact(0)),
@@ -201,6 +211,74 @@ func TestAccSSHUserCertificateEphemeral_invalidConfig(t *testing.T) {
 				}},
 			})
 		})
+	}
+}
+
+// ephemeralOpenInPlans reports whether the CLI that runs the acceptance
+// tests lists ephemeral resources in its JSON plans. NOTE: OpenTofu lists
+// each one with the action "open", since every run opens it again, so
+// terraform-plugin-testing, which counts any action but no-op as a change,
+// finds the plan after apply not empty; Terraform leaves them out. Where the
+// CLI lists them the test says it expects a non-empty plan, and
+// expectNothingToChangeAfterApply checks under both CLIs that nothing but
+// the opening is planned.
+func ephemeralOpenInPlans(t *testing.T) bool {
+	t.Helper()
+	testCLI.once.Do(func() {
+		// NOTE: found as terraform-plugin-testing finds it.
+		bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+		if bin == "" {
+			if bin, testCLI.err = exec.LookPath("terraform"); testCLI.err != nil {
+				return
+			}
+		}
+		var out []byte
+		out, testCLI.err = exec.CommandContext(t.Context(), bin, "version").Output()
+		testCLI.openTofu = bytes.HasPrefix(out, []byte("OpenTofu"))
+	})
+	if testCLI.err != nil {
+		t.Fatalf("which CLI runs the tests: %v", testCLI.err)
+	}
+	return testCLI.openTofu
+}
+
+var testCLI struct {
+	once     sync.Once
+	openTofu bool
+	err      error
+}
+
+// expectNothingToChangeAfterApply checks both plans made after an apply:
+// no resource and no output changes; an ephemeral resource may only be
+// opened, which changes nothing.
+func expectNothingToChangeAfterApply() resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{
+		PostApplyPreRefresh:  []plancheck.PlanCheck{nothingToChange{}},
+		PostApplyPostRefresh: []plancheck.PlanCheck{nothingToChange{}},
+	}
+}
+
+type nothingToChange struct{}
+
+func (nothingToChange) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	var changes []string
+	for _, rc := range req.Plan.ResourceChanges {
+		actions := make([]string, len(rc.Change.Actions))
+		for i, a := range rc.Change.Actions {
+			actions[i] = string(a)
+		}
+		opened := strings.HasPrefix(rc.Address, "ephemeral.") && slices.Equal(actions, []string{"open"})
+		if !opened && !rc.Change.Actions.NoOp() {
+			changes = append(changes, fmt.Sprintf("%s %v", rc.Address, actions))
+		}
+	}
+	for name, oc := range req.Plan.OutputChanges {
+		if !oc.Actions.NoOp() {
+			changes = append(changes, fmt.Sprintf("output.%s %v", name, oc.Actions))
+		}
+	}
+	if len(changes) > 0 {
+		resp.Error = fmt.Errorf("the plan after apply changes %s", strings.Join(changes, ", "))
 	}
 }
 
