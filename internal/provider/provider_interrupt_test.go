@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -204,9 +205,12 @@ resource "ngrok_ssh_host_certificate" "test" {
 			t.Parallel()
 			srv, client := committingMock(t, tc.path)
 			d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattachedProvider(t)}
+			// NOTE: the source names the registry host of the reattached
+			// provider's address: OpenTofu would otherwise read a bare
+			// "hashicorp/ngrok" as registry.opentofu.org's.
 			config := `terraform {
   required_providers {
-    ngrok = { source = "hashicorp/ngrok" }
+    ngrok = { source = "registry.terraform.io/hashicorp/ngrok" }
   }
 }
 
@@ -264,8 +268,9 @@ resource "ngrok_ssh_host_certificate" "test" {
 					id, status, err, inMock)
 			}
 
-			// The next apply replaces the tainted object, and leaves nothing behind.
-			if code, out := d.run("apply", "-auto-approve", "-input=false"); code != 0 || !strings.Contains(out, "is tainted, so must be replaced") {
+			// The next apply replaces the tainted object, and leaves nothing
+			// behind. NOTE: OpenTofu words it "is tainted, so it must be".
+			if code, out := d.run("apply", "-auto-approve", "-input=false"); code != 0 || !taintedReplaced.MatchString(out) {
 				t.Fatalf("the apply after Ctrl-C (exit %d):\n%s", code, out)
 			}
 			newID, status, err := d.stateInstance(tc.address)
@@ -275,6 +280,8 @@ resource "ngrok_ssh_host_certificate" "test" {
 		})
 	}
 }
+
+var taintedReplaced = regexp.MustCompile(`is tainted, so (it )?must be replaced`)
 
 func collectIDs[T any](seq iter.Seq2[*T, error], id func(*T) string) ([]string, error) {
 	var ids []string
