@@ -117,8 +117,10 @@ func sizedRatio(b *testing.B, ratio bool, fn func(b *testing.B, n int)) {
 			perOp := b.Elapsed() / time.Duration(b.N)
 			if n == benchSizes[0] {
 				floors.Store(name, perOp)
-			} else if floor, ok := floors.Load(name); ok && floor.(time.Duration) > 0 {
-				b.ReportMetric(float64(perOp)/float64(floor.(time.Duration)), "x-of-1k")
+			} else if floor, ok := floors.Load(name); ok {
+				if floor, ok := floor.(time.Duration); ok && floor > 0 {
+					b.ReportMetric(float64(perOp)/float64(floor), "x-of-1k")
+				}
 			}
 		})
 	}

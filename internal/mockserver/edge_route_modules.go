@@ -151,7 +151,11 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		if err != nil {
 			return nil, 0, err
 		}
-		v, err := m.build(es, rq.body.(*B))
+		in, err := bodyAs[B](rq)
+		if err != nil {
+			return nil, 0, err
+		}
+		v, err := m.build(es, in)
 		if err != nil {
 			return nil, 0, err
 		}

@@ -288,7 +288,10 @@ func (s *Server) endpointRoutes() []route {
 }
 
 func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
-	in := rq.body.(*endpointCreate)
+	in, err := bodyAs[endpointCreate](rq)
+	if err != nil {
+		return nil, 0, err
+	}
 	switch in.Type {
 	case "", endpointCloud:
 	default:
@@ -360,7 +363,10 @@ func (s *Server) getEndpoint(rq *request) (any, int, *apiError) {
 }
 
 func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
-	in := rq.body.(*endpointUpdate)
+	in, err := bodyAs[endpointUpdate](rq)
+	if err != nil {
+		return nil, 0, err
+	}
 	var newURL *endpointURL
 	if in.URL != nil {
 		u, err := parseEndpointURL(*in.URL)

@@ -323,10 +323,10 @@ func describeField(owner reflect.Type, f reflect.StructField, structs map[reflec
 	switch {
 	case t == timeType:
 		celType = types.TimestampType
-		convert = func(v reflect.Value) ref.Val { return types.Timestamp{Time: v.Interface().(time.Time)} }
+		convert = celOf(func(t time.Time) ref.Val { return types.Timestamp{Time: t} })
 	case t == apiTimeType:
 		celType = types.TimestampType
-		convert = func(v reflect.Value) ref.Val { return types.Timestamp{Time: time.Time(v.Interface().(apiTime))} }
+		convert = celOf(func(t apiTime) ref.Val { return types.Timestamp{Time: time.Time(t)} })
 	case t.Kind() == reflect.String:
 		celType = types.StringType
 		convert = func(v reflect.Value) ref.Val { return types.String(v.String()) }
@@ -336,16 +336,12 @@ func describeField(owner reflect.Type, f reflect.StructField, structs map[reflec
 	case t.Kind() == reflect.Int || t.Kind() == reflect.Int64 || t.Kind() == reflect.Int32:
 		celType = types.IntType
 		convert = func(v reflect.Value) ref.Val { return types.Int(v.Int()) }
-	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.String:
+	case t == reflect.TypeFor[[]string]():
 		celType = types.NewListType(types.StringType)
-		convert = func(v reflect.Value) ref.Val {
-			return types.NewStringList(types.DefaultTypeAdapter, v.Interface().([]string))
-		}
-	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String && t.Elem().Kind() == reflect.String:
+		convert = celOf(func(l []string) ref.Val { return types.NewStringList(types.DefaultTypeAdapter, l) })
+	case t == reflect.TypeFor[map[string]string]():
 		celType = types.NewMapType(types.StringType, types.StringType)
-		convert = func(v reflect.Value) ref.Val {
-			return types.NewStringStringMap(types.DefaultTypeAdapter, v.Interface().(map[string]string))
-		}
+		convert = celOf(func(m map[string]string) ref.Val { return types.NewStringStringMap(types.DefaultTypeAdapter, m) })
 	case t.Kind() == reflect.Struct:
 		name, ok := filterNested[t]
 		if !ok {
@@ -389,6 +385,19 @@ func describeField(owner reflect.Type, f reflect.StructField, structs map[reflec
 			return convert(v), nil
 		},
 	}, nil
+}
+
+// celOf converts a field's value, of the Go type T the field's case in
+// describeField named, with conv. NOTE: a value of another type would be a
+// bug of ours; it becomes a CEL error (the filter fails) rather than a panic.
+func celOf[T any](conv func(T) ref.Val) func(reflect.Value) ref.Val {
+	return func(v reflect.Value) ref.Val {
+		x, ok := reflect.TypeAssert[T](v)
+		if !ok {
+			return types.NewErr("a filter field holds a %v, not a %T", v.Type(), x)
+		}
+		return conv(x)
+	}
 }
 
 // nullableType is t as the type checker should see a field that may be null:

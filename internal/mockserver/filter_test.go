@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -312,10 +313,16 @@ func TestFilterOverTheWire(t *testing.T) {
 		t.Helper()
 		w := do(t, s, http.MethodGet, "/"+collection+"?filter="+url.QueryEscape(filter), "")
 		wantStatus(t, w, http.StatusOK)
-		page := decodeBody[map[string]any](t, w)
+		page := decodeBody[map[string]json.RawMessage](t, w)
+		var items []struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal(page[collection], &items); err != nil {
+			t.Fatal(err)
+		}
 		var ids []string
-		for _, item := range page[collection].([]any) {
-			ids = append(ids, item.(map[string]any)["id"].(string))
+		for _, item := range items {
+			ids = append(ids, item.ID)
 		}
 		return ids
 	}

@@ -310,7 +310,10 @@ func (s *Server) reservedDomainRoutes() []route {
 }
 
 func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
-	in := rq.body.(*reservedDomainCreate)
+	in, err := bodyAs[reservedDomainCreate](rq)
+	if err != nil {
+		return nil, 0, err
+	}
 	name, err := normalizeDomain(in.Domain)
 	if err != nil {
 		return nil, 0, err
@@ -396,7 +399,10 @@ func (s *Server) getReservedDomain(rq *request) (any, int, *apiError) {
 }
 
 func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
-	in := rq.body.(*reservedDomainUpdate)
+	in, err := bodyAs[reservedDomainUpdate](rq)
+	if err != nil {
+		return nil, 0, err
+	}
 	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
 		return nil, 0, err
 	}

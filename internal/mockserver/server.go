@@ -218,6 +218,17 @@ type idKind struct {
 // bodyOf is the route.body of a route whose body decodes into a B.
 func bodyOf[B any]() any { return new(B) }
 
+// bodyAs is the body of a route declared with bodyOf[B]. NOTE: another type
+// means the route table and its handler disagree, a bug of ours: a 500
+// rather than a panic.
+func bodyAs[B any](rq *request) (*B, *apiError) {
+	b, ok := rq.body.(*B)
+	if !ok {
+		return nil, errInternal("the route decoded its body into %T, its handler expects %T", rq.body, b)
+	}
+	return b, nil
+}
+
 // request carries what the middleware learned about a request.
 type request struct {
 	r      *http.Request
@@ -289,7 +300,11 @@ func requestOf(w http.ResponseWriter, r *http.Request) *request {
 	case *requestWriter:
 		return w.rq
 	}
-	return r.Context().Value(requestKey{}).(*request)
+	rq, ok := r.Context().Value(requestKey{}).(*request)
+	if !ok {
+		panic("mockserver: a route is serving a request its middleware never saw")
+	}
+	return rq
 }
 
 // requestWriter carries a request's record to its route when the writer is
@@ -715,7 +730,10 @@ func encodeJSON(v any) ([]byte, error) {
 // encodePooled is encodeJSON into a pooled encoder's buffer: body is valid
 // until e.release().
 func encodePooled(v any) (e *pooledEncoder, body []byte, err error) {
-	e = encoders.Get().(*pooledEncoder)
+	e, ok := encoders.Get().(*pooledEncoder)
+	if !ok {
+		e = newPooledEncoder()
+	}
 	if err := e.enc.Encode(v); err != nil {
 		return e, nil, err
 	}
@@ -724,12 +742,14 @@ func encodePooled(v any) (e *pooledEncoder, body []byte, err error) {
 
 // encoders saves encodeJSON an encoder and the growth of its buffer on
 // every answer.
-var encoders = sync.Pool{New: func() any {
+var encoders = sync.Pool{New: func() any { return newPooledEncoder() }}
+
+func newPooledEncoder() *pooledEncoder {
 	e := &pooledEncoder{}
 	e.enc = json.NewEncoder(&e.buf)
 	e.enc.SetEscapeHTML(false)
 	return e
-}}
+}
 
 type pooledEncoder struct {
 	buf bytes.Buffer

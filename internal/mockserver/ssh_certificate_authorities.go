@@ -119,7 +119,10 @@ func (s *Server) sshCARoutes() []route {
 }
 
 func (s *Server) createSSHCA(rq *request) (any, int, *apiError) {
-	in := rq.body.(*sshCACreate)
+	in, err := bodyAs[sshCACreate](rq)
+	if err != nil {
+		return nil, 0, err
+	}
 	spec, err := in.keySpec()
 	if err != nil {
 		return nil, 0, err
@@ -172,7 +175,10 @@ func (s *Server) getSSHCA(rq *request) (any, int, *apiError) {
 }
 
 func (s *Server) updateSSHCA(rq *request) (any, int, *apiError) {
-	in := rq.body.(*sshCAUpdate)
+	in, err := bodyAs[sshCAUpdate](rq)
+	if err != nil {
+		return nil, 0, err
+	}
 	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
 		return nil, 0, err
 	}

@@ -256,7 +256,11 @@ func sshCertKindRoutes[B any, PB interface {
 	}
 	return []route{
 		{method: http.MethodPost, path: list, body: bodyOf[B], handle: func(rq *request) (any, int, *apiError) {
-			c, err := s.issueSSHCert(t, PB(rq.body.(*B)).certRequest())
+			in, err := bodyAs[B](rq)
+			if err != nil {
+				return nil, 0, err
+			}
+			c, err := s.issueSSHCert(t, PB(in).certRequest())
 			return send(rq, c, http.StatusCreated, err)
 		}},
 		{method: http.MethodGet, path: list, query: sshCertListQuery, handle: func(rq *request) (any, int, *apiError) {
@@ -280,7 +284,10 @@ func sshCertKindRoutes[B any, PB interface {
 }
 
 func updateSSHCert(rq *request, t *table[sshCert]) (sshCert, *apiError) {
-	in := rq.body.(*sshCertUpdate)
+	in, err := bodyAs[sshCertUpdate](rq)
+	if err != nil {
+		return sshCert{}, err
+	}
 	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
 		return sshCert{}, err
 	}

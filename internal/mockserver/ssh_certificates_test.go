@@ -581,7 +581,11 @@ func TestSSHCertPatch(t *testing.T) {
 			}))
 			wantStatus(t, w, http.StatusCreated)
 			created := decodeBody[map[string]any](t, w)
-			target += "/" + created["id"].(string)
+			id, ok := created["id"].(string)
+			if !ok {
+				t.Fatalf("created: %v", created)
+			}
+			target += "/" + id
 
 			w = do(t, s, http.MethodPatch, target, `{"description":"new"}`)
 			wantStatus(t, w, http.StatusOK)

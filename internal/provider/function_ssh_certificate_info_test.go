@@ -40,6 +40,16 @@ func signTestCertificate(t *testing.T, cert *ssh.Certificate, caKind string) (st
 	return strings.TrimSpace(string(ssh.MarshalAuthorizedKey(cert))) + " a comment", ca.PublicKey()
 }
 
+// valueAs is got[name] as a T; the test fails when it is of another type.
+func valueAs[T attr.Value](t *testing.T, got map[string]attr.Value, name string) T {
+	t.Helper()
+	v, ok := got[name].(T)
+	if !ok {
+		t.Fatalf("%s is a %T", name, got[name])
+	}
+	return v
+}
+
 func runSSHCertificateInfo(t *testing.T, arg string) (map[string]attr.Value, *function.FuncError) {
 	t.Helper()
 	resp := &function.RunResponse{Result: function.NewResultData(types.ObjectUnknown(sshCertificateInfoTypes))}
@@ -74,7 +84,10 @@ func TestSSHCertificateInfoFunction(t *testing.T) {
 	if ferr != nil {
 		t.Fatal(ferr)
 	}
-	cert := mustParseKey(t, text).(*ssh.Certificate)
+	cert, ok := mustParseKey(t, text).(*ssh.Certificate)
+	if !ok {
+		t.Fatalf("%q is not a certificate", text)
+	}
 	want := map[string]attr.Value{
 		"type":                   types.StringValue("user"),
 		"key_id":                 types.StringValue("sucrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"),
@@ -95,7 +108,7 @@ func TestSSHCertificateInfoFunction(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("result has %d attributes, want %d", len(got), len(want))
 	}
-	if fp := got["signing_ca_fingerprint"].(types.String).ValueString(); !regexp.MustCompile(`^SHA256:[0-9A-Za-z+/]{43}$`).MatchString(fp) {
+	if fp := valueAs[types.String](t, got, "signing_ca_fingerprint").ValueString(); !regexp.MustCompile(`^SHA256:[0-9A-Za-z+/]{43}$`).MatchString(fp) {
 		t.Errorf("fingerprint %q is not as ssh-keygen prints it", fp)
 	}
 }
@@ -112,16 +125,16 @@ func TestSSHCertificateInfoFunctionHostForever(t *testing.T) {
 	if ferr != nil {
 		t.Fatal(ferr)
 	}
-	if got["type"].(types.String).ValueString() != "host" {
+	if valueAs[types.String](t, got, "type").ValueString() != "host" {
 		t.Errorf("type = %v", got["type"])
 	}
-	if !got["valid_before"].IsNull() || got["valid_after"].(types.String).ValueString() != "1970-01-01T00:00:00Z" {
+	if !got["valid_before"].IsNull() || valueAs[types.String](t, got, "valid_after").ValueString() != "1970-01-01T00:00:00Z" {
 		t.Errorf("a certificate valid forever: valid_after %v, valid_before %v (want null)", got["valid_after"], got["valid_before"])
 	}
-	if l := got["principals"].(types.List); l.IsNull() || len(l.Elements()) != 0 {
+	if l := valueAs[types.List](t, got, "principals"); l.IsNull() || len(l.Elements()) != 0 {
 		t.Errorf("principals = %v, want an empty list", l)
 	}
-	if m := got["extensions"].(types.Map); m.IsNull() || len(m.Elements()) != 0 {
+	if m := valueAs[types.Map](t, got, "extensions"); m.IsNull() || len(m.Elements()) != 0 {
 		t.Errorf("extensions = %v, want an empty map", m)
 	}
 }

@@ -357,7 +357,11 @@ func tlsHTTPClient(caFile string, insecure bool) (*http.Client, error) {
 	}
 	// NOTE: an explicit choice of the user, for local mock servers only.
 	tlsConfig.InsecureSkipVerify = insecure
-	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		return nil, fmt.Errorf("http.DefaultTransport is a %T, not an *http.Transport", http.DefaultTransport)
+	}
+	transport = transport.Clone()
 	transport.TLSClientConfig = tlsConfig
 	return &http.Client{Transport: transport}, nil
 }

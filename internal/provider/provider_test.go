@@ -203,7 +203,10 @@ func configure(t *testing.T, settings map[string]tftypes.Value) (*apiclient.Clie
 	p := New("test")()
 	schemaResp := &provider.SchemaResponse{}
 	p.Schema(ctx, provider.SchemaRequest{}, schemaResp)
-	typ := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	typ, ok := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	if !ok {
+		t.Fatalf("the provider's schema is a %T", schemaResp.Schema.Type().TerraformType(ctx))
+	}
 	values := map[string]tftypes.Value{}
 	for name, at := range typ.AttributeTypes {
 		values[name] = tftypes.NewValue(at, nil)

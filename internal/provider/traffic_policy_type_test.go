@@ -136,7 +136,7 @@ func TestTrafficPolicyValue(t *testing.T) {
 	if a.Equal(b) || !a.Equal(newTrafficPolicyValue(ptr(`{"on_tcp_connect":[]}`))) || a.Equal(basetypes.NewStringValue(`{"on_tcp_connect":[]}`)) {
 		t.Error("Equal must compare the exact text and type")
 	}
-	if v, _ := (trafficPolicyType{}).ValueFromString(ctx, basetypes.NewStringValue("x")); !v.(trafficPolicyValue).Equal(newTrafficPolicyValue(ptr("x"))) {
+	if v, _ := (trafficPolicyType{}).ValueFromString(ctx, basetypes.NewStringValue("x")); !v.Equal(newTrafficPolicyValue(ptr("x"))) {
 		t.Error("ValueFromString lost the value")
 	}
 	if newTrafficPolicyValue(nil).IsNull() != true {
