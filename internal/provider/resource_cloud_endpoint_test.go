@@ -644,3 +644,16 @@ func TestAccCloudEndpoint_domainIDFollowsTheAPI(t *testing.T) {
 		},
 	})
 }
+
+func TestAccCloudEndpoint_identity(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	reserveTestDomains(t, mock, "app.example.com")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requireIdentity,
+		Steps: identitySteps(testEndpointResource, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(testEndpointIDPattern)},
+			mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyHCL)),
+			mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyChanged, `description = "web"`))),
+	})
+}

@@ -1078,3 +1078,15 @@ resource "ngrok_cloud_endpoint" "app" {
 		},
 	})
 }
+
+func TestAccReservedDomain_identity(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requireIdentity,
+		Steps: identitySteps(testRDResource, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(rdIDPattern)},
+			mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`, `certificate_management_policy = {}`)),
+			mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`, `description = "web"`))),
+	})
+}
