@@ -291,4 +291,3 @@ func mustRun(t *testing.T, d *terraformDir, args ...string) string {
 	}
 	return out
 }
-
