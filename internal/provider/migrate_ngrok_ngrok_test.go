@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -56,6 +57,10 @@ type migration struct {
 	replaceProvider bool
 	// moved adds the fixture's moved.tf.
 	moved bool
+	// edit changes tfedge.tf before the migration, and updates lists the
+	// attributes that the migration's plan then updates, by address.
+	edit    func(config string) string
+	updates map[string][]string
 }
 
 func TestAccNgrokNgrokMigration_v070ReplaceProvider(t *testing.T) {
@@ -82,6 +87,20 @@ func TestAccNgrokNgrokMigration_v080MovedAcrossProviders(t *testing.T) {
 	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0", moved: true})
 }
 
+// ngrok/ngrok v0.8 computes description when the configuration omits it
+// (it keeps what the object has); this provider manages it, and an omitted
+// description is "". A configuration that omits a description the object
+// has plans that one change, and nothing else.
+func TestAccNgrokNgrokMigration_v080OmittedDescriptionIsTheOnlyChange(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0", replaceProvider: true, moved: true,
+		edit: func(config string) string {
+			return strings.Replace(config, "  description = \"Public entry point\"\n", "", 1)
+		},
+		updates: map[string][]string{"ngrok_cloud_endpoint.public": {"description"}},
+	})
+}
+
 // testAccNgrokNgrokMigration runs the migration m of a fixture: a plan that
 // changes nothing (but the moves), its apply, and an empty plan.
 func testAccNgrokNgrokMigration(t *testing.T, m migration) {
@@ -95,7 +114,13 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 
 	d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattach}
 	writeFile(t, d.dir, "terraform.tfstate", rewriteFixtureState(t, version, created))
-	writeFile(t, d.dir, "main.tf", []byte(tfedgeTerraformBlock+mock.config(readTestdata(t, version, "tfedge.tf"))))
+	config := readTestdata(t, version, "tfedge.tf")
+	if m.edit != nil {
+		if config = m.edit(config); config == readTestdata(t, version, "tfedge.tf") {
+			t.Fatal("the edit changed nothing")
+		}
+	}
+	writeFile(t, d.dir, "main.tf", []byte(tfedgeTerraformBlock+mock.config(config)))
 	if m.moved {
 		writeFile(t, d.dir, "moved.tf", []byte(readTestdata(t, version, "moved.tf")))
 	}
@@ -107,7 +132,7 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 	code, out := d.run("plan", "-input=false", "-detailed-exitcode", "-out=migrate.tfplan")
 	t.Logf("the plan that takes over ngrok/ngrok %s's state (exit %d):\n%s", version, code, out)
 	// NOTE: -detailed-exitcode counts a move as a change.
-	if wantCode := map[bool]int{false: 0, true: 2}[m.moved]; code != wantCode {
+	if wantCode := map[bool]int{false: 0, true: 2}[m.moved || len(m.updates) > 0]; code != wantCode {
 		t.Fatalf("terraform plan: exit %d, want %d:\n%s", code, wantCode, out)
 	}
 	changes := planResourceChanges(t, d, "migrate.tfplan")
@@ -123,11 +148,19 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 		t.Errorf("the plan has %d resources, the configuration %d", len(changes), len(created))
 	}
 	for _, c := range changes {
-		if !slices.Equal(c.Change.Actions, []string{"no-op"}) || c.PreviousAddress != wantMoved[c.Address] {
-			t.Errorf("%s: plan %v (moved from %q); want no-op, moved from %q", c.Address, c.Change.Actions, c.PreviousAddress, wantMoved[c.Address])
+		wantAction, wantChanged := []string{"no-op"}, []string(nil)
+		if attrs, ok := m.updates[c.Address]; ok {
+			wantAction, wantChanged = []string{"update"}, attrs
+		}
+		if !slices.Equal(c.Change.Actions, wantAction) || c.PreviousAddress != wantMoved[c.Address] {
+			t.Errorf("%s: plan %v (moved from %q); want %v, moved from %q", c.Address, c.Change.Actions, c.PreviousAddress,
+				wantAction, wantMoved[c.Address])
+		}
+		if changed := c.changedAttributes(); !slices.Equal(changed, wantChanged) {
+			t.Errorf("%s: the plan changes %q, want %q", c.Address, changed, wantChanged)
 		}
 	}
-	if !strings.Contains(out, "0 to add, 0 to change, 0 to destroy") && !strings.Contains(out, "No changes.") {
+	if len(m.updates) == 0 && !strings.Contains(out, "0 to add, 0 to change, 0 to destroy") && !strings.Contains(out, "No changes.") {
 		t.Errorf("the plan changes something:\n%s", out)
 	}
 
@@ -137,9 +170,13 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 		t.Errorf("the plan after the migration (exit %d):\n%s", code, out)
 	}
 	requests, _ := mock.server.Journal()
+	writes := 0
 	for _, r := range requests {
 		if r.Method != "GET" {
-			t.Errorf("the migration sent %s %s", r.Method, r.Path)
+			writes++
+			if r.Method != "PATCH" || writes > len(m.updates) {
+				t.Errorf("the migration sent %s %s; want only the %d updates planned", r.Method, r.Path, len(m.updates))
+			}
 		}
 	}
 
@@ -231,8 +268,25 @@ type planResourceChange struct {
 	Address         string `json:"address"`
 	PreviousAddress string `json:"previous_address"`
 	Change          struct {
-		Actions []string `json:"actions"`
+		Actions      []string       `json:"actions"`
+		Before       map[string]any `json:"before"`
+		After        map[string]any `json:"after"`
+		AfterUnknown map[string]any `json:"after_unknown"`
 	} `json:"change"`
+}
+
+// changedAttributes are the attributes whose planned value is known and
+// differs from the prior one: those a plan shows with "->", but for what
+// the server sets again ("known after apply").
+func (c planResourceChange) changedAttributes() []string {
+	var changed []string
+	for name, after := range c.Change.After {
+		if unknown, _ := c.Change.AfterUnknown[name].(bool); !unknown && !reflect.DeepEqual(c.Change.Before[name], after) {
+			changed = append(changed, name)
+		}
+	}
+	slices.Sort(changed)
+	return changed
 }
 
 func planResourceChanges(t *testing.T, d *terraformDir, planFile string) []planResourceChange {
