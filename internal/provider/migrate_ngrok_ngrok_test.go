@@ -47,6 +47,20 @@ const tfedgeTerraformBlock = `terraform {
 
 `
 
+// bothProvidersTerraformBlock keeps ngrok/ngrok beside this provider.
+const bothProvidersTerraformBlock = `terraform {
+  required_providers {
+    ngrok = {
+      source = "tfedge/ngrok"
+    }
+    ngrok-ngrok = {
+      source = "ngrok/ngrok"
+    }
+  }
+}
+
+`
+
 // migration is one way to take over a fixture's state.
 type migration struct {
 	version string
@@ -57,6 +71,9 @@ type migration struct {
 	replaceProvider bool
 	// moved adds the fixture's moved.tf.
 	moved bool
+	// keep adds keptResource, a resource of a type this provider does not
+	// have, which stays on ngrok/ngrok (under the local name ngrok-ngrok).
+	keep bool
 	// edit changes tfedge.tf before the migration, and updates lists the
 	// attributes that the migration's plan then updates, by address.
 	edit    func(config string) string
@@ -81,11 +98,29 @@ func TestAccNgrokNgrokMigration_v080ReplaceProviderThenMoved(t *testing.T) {
 }
 
 // Without replace-provider, the moved blocks move ngrok_domain from
-// ngrok/ngrok.
+// ngrok/ngrok, and a resource that this provider cannot take stays there.
 func TestAccNgrokNgrokMigration_v080MovedAcrossProviders(t *testing.T) {
 	t.Parallel()
-	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0", moved: true})
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0", moved: true, keep: true})
 }
+
+// keptResource is an IP policy that ngrok/ngrok v0.8 manages, and keeps
+// managing: its configuration, and its state as v0.8 writes it.
+const (
+	keptResourceAddress = "ngrok_ip_policy.office"
+	keptResourceConfig  = `provider "ngrok-ngrok" {}
+
+resource "ngrok_ip_policy" "office" {
+  provider    = ngrok-ngrok
+  description = "Office"
+}
+`
+	keptResourceState = `{"mode": "managed", "type": "ngrok_ip_policy", "name": "office",
+  "provider": "provider[\"registry.terraform.io/ngrok/ngrok\"]",
+  "instances": [{"schema_version": 0, "sensitive_attributes": [], "attributes": {
+    "created_at": "2026-11-23T18:30:48Z", "description": "Office", "id": "ipp_2pQxB1cD3eF4gH5iJ6kL7mN8oP9",
+    "metadata": "", "uri": "https://api.ngrok.com/ip_policies/ipp_2pQxB1cD3eF4gH5iJ6kL7mN8oP9"}}]}`
+)
 
 // ngrok/ngrok v0.8 computes description when the configuration omits it
 // (it keeps what the object has); this provider manages it, and an omitted
@@ -113,20 +148,34 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 	mock, created := createFixtureObjects(t, version, reattach)
 
 	d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattach}
-	writeFile(t, d.dir, "terraform.tfstate", rewriteFixtureState(t, version, created))
+	state := rewriteFixtureState(t, version, created)
+	want := map[string]string{} // address → provider, after the migration
+	for address := range created {
+		want[address] = tfedgeNgrokAddress
+	}
+	if m.keep {
+		state = addStateResource(t, state, keptResourceState)
+		writeFile(t, d.dir, "kept.tf", []byte(keptResourceConfig))
+		want[keptResourceAddress] = ngrokNgrokAddress
+	}
+	writeFile(t, d.dir, "terraform.tfstate", state)
 	config := readTestdata(t, version, "tfedge.tf")
 	if m.edit != nil {
 		if config = m.edit(config); config == readTestdata(t, version, "tfedge.tf") {
 			t.Fatal("the edit changed nothing")
 		}
 	}
-	writeFile(t, d.dir, "main.tf", []byte(tfedgeTerraformBlock+mock.config(config)))
+	terraformBlock := tfedgeTerraformBlock
+	if m.keep {
+		terraformBlock = bothProvidersTerraformBlock
+	}
+	writeFile(t, d.dir, "main.tf", []byte(terraformBlock+mock.config(config)))
 	if m.moved {
 		writeFile(t, d.dir, "moved.tf", []byte(readTestdata(t, version, "moved.tf")))
 	}
 
 	if m.replaceProvider {
-		mustRun(t, d, "state", "replace-provider", "-auto-approve", ngrokNgrokAddress, tfedgeNgrokAddress)
+		t.Logf("terraform state replace-provider:\n%s", mustRun(t, d, "state", "replace-provider", "-auto-approve", ngrokNgrokAddress, tfedgeNgrokAddress))
 	}
 	mustRun(t, d, "init", "-input=false")
 	code, out := d.run("plan", "-input=false", "-detailed-exitcode", "-out=migrate.tfplan")
@@ -144,8 +193,8 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 			}
 		}
 	}
-	if len(changes) != len(created) {
-		t.Errorf("the plan has %d resources, the configuration %d", len(changes), len(created))
+	if len(changes) != len(want) {
+		t.Errorf("the plan has %d resources, the configuration %d", len(changes), len(want))
 	}
 	for _, c := range changes {
 		wantAction, wantChanged := []string{"no-op"}, []string(nil)
@@ -165,7 +214,7 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 	}
 
 	mock.server.ClearJournal()
-	mustRun(t, d, "apply", "-input=false", "migrate.tfplan")
+	t.Logf("terraform apply:\n%s", mustRun(t, d, "apply", "-input=false", "migrate.tfplan"))
 	if code, out := d.run("plan", "-input=false", "-detailed-exitcode"); code != 0 {
 		t.Errorf("the plan after the migration (exit %d):\n%s", code, out)
 	}
@@ -180,14 +229,23 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 		}
 	}
 
-	// Every object is in this provider's state, at its schema version,
-	// with the ID of the object in the mock.
-	for _, r := range readStateFile(t, d.dir).Resources {
+	// Every object is in the state of the provider that manages it (this
+	// one at its schema version), with the ID of the object in the mock.
+	st := readStateFile(t, d.dir)
+	if len(st.Resources) != len(want) {
+		t.Errorf("the state has %d resources, want %d", len(st.Resources), len(want))
+	}
+	for _, r := range st.Resources {
 		address := r.Type + "." + r.Name
-		if r.Provider != `provider["`+tfedgeNgrokAddress+`"]` || len(r.Instances) != 1 || r.Instances[0].SchemaVersion != stateSchemaVersion {
-			t.Errorf("%s: provider %s, %d instances; want one of %s at schema version %d", address, r.Provider, len(r.Instances),
-				tfedgeNgrokAddress, stateSchemaVersion)
+		if r.Provider != `provider["`+want[address]+`"]` || len(r.Instances) != 1 {
+			t.Errorf("%s: provider %s, %d instances; want one of %s", address, r.Provider, len(r.Instances), want[address])
 			continue
+		}
+		if want[address] != tfedgeNgrokAddress {
+			continue
+		}
+		if v := r.Instances[0].SchemaVersion; v != stateSchemaVersion {
+			t.Errorf("%s: schema version %d, want %d", address, v, stateSchemaVersion)
 		}
 		if got, want := decodeJSONNumbers(t, r.Instances[0].Attributes)["id"], created[address]["id"]; got != want {
 			t.Errorf("%s: id %v, want %v", address, got, want)
@@ -255,6 +313,27 @@ func rewriteFixtureState(t *testing.T, version string, created map[string]map[st
 			}
 		}
 	}
+	out, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// addStateResource adds a resource, as JSON, to a state file.
+func addStateResource(t *testing.T, state []byte, resource string) []byte {
+	t.Helper()
+	var st map[string]any
+	dec := json.NewDecoder(bytes.NewReader(state))
+	dec.UseNumber()
+	if err := dec.Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	var r any
+	if err := json.Unmarshal([]byte(resource), &r); err != nil {
+		t.Fatal(err)
+	}
+	st["resources"] = append(st["resources"].([]any), r)
 	out, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		t.Fatal(err)
