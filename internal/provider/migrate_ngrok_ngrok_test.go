@@ -3,6 +3,7 @@ package provider
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -221,9 +222,9 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 	requests, _ := mock.server.Journal()
 	writes := 0
 	for _, r := range requests {
-		if r.Method != "GET" {
+		if r.Method != http.MethodGet {
 			writes++
-			if r.Method != "PATCH" || writes > len(m.updates) {
+			if r.Method != http.MethodPatch || writes > len(m.updates) {
 				t.Errorf("the migration sent %s %s; want only the %d updates planned", r.Method, r.Path, len(m.updates))
 			}
 		}

@@ -143,7 +143,7 @@ func (a stateAttrs) singleObject(name string) error {
 
 // value decodes the attributes with schema's type. Attributes the schema
 // does not have are dropped; those it has and a lacks are null.
-func (a stateAttrs) value(ctx context.Context, schemaType tftypes.Type) (tftypes.Value, error) {
+func (a stateAttrs) value(schemaType tftypes.Type) (tftypes.Value, error) {
 	b, err := json.Marshal(a)
 	if err != nil {
 		return tftypes.Value{}, err
@@ -165,7 +165,7 @@ func convertState(ctx context.Context, raw *tfprotov6.RawState, normalize stateN
 	if err := normalize(a); err != nil {
 		return err
 	}
-	v, err := a.value(ctx, state.Schema.Type().TerraformType(ctx))
+	v, err := a.value(state.Schema.Type().TerraformType(ctx))
 	if err != nil {
 		return err
 	}
