@@ -29,6 +29,8 @@ var (
 	_ resource.ResourceWithIdentity       = (*cloudEndpointResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*cloudEndpointResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*cloudEndpointResource)(nil)
+	_ resource.ResourceWithUpgradeState   = (*cloudEndpointResource)(nil)
+	_ resource.ResourceWithMoveState      = (*cloudEndpointResource)(nil)
 )
 
 // API error codes the resource explains beyond the API's own message.
@@ -52,6 +54,7 @@ func (r *cloudEndpointResource) Metadata(_ context.Context, req resource.Metadat
 
 func (r *cloudEndpointResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		Version: stateSchemaVersion,
 		Description: "A cloud endpoint: a URL that ngrok serves from its cloud, always on, whose traffic is handled " +
 			"entirely by its traffic policy (which can forward to internal endpoints started by agents). " +
 			"A public `http`, `https` or `tls` endpoint must be on a reserved domain of the account " +

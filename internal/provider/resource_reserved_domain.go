@@ -32,6 +32,8 @@ var (
 	_ resource.ResourceWithIdentity       = (*reservedDomainResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*reservedDomainResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*reservedDomainResource)(nil)
+	_ resource.ResourceWithUpgradeState   = (*reservedDomainResource)(nil)
+	_ resource.ResourceWithMoveState      = (*reservedDomainResource)(nil)
 )
 
 // defaultCertificatePollInterval is how often wait_for_certificate reads the
@@ -62,6 +64,7 @@ func (r *reservedDomainResource) Metadata(_ context.Context, req resource.Metada
 
 func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		Version: stateSchemaVersion,
 		Description: "A reserved domain: a hostname held by the account, on which endpoints can serve traffic. " +
 			"A subdomain of an ngrok domain (such as `myapp.ngrok.app`) works at once; a custom domain needs a " +
 			"DNS CNAME record to `cname_target`, and a TLS certificate: either an uploaded one (`certificate_id`) " +

@@ -22,6 +22,8 @@ var (
 	_ resource.ResourceWithIdentity       = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
 	_ resource.ResourceWithModifyPlan     = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
 	_ resource.ResourceWithValidateConfig = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
+	_ resource.ResourceWithUpgradeState   = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
+	_ resource.ResourceWithMoveState      = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
 )
 
 func newSSHCertificateResource[M, C, A any](ops *sshCertOps[M, C, A]) resource.Resource {
@@ -41,6 +43,7 @@ func (r *sshCertificateResource[M, C, A]) Metadata(_ context.Context, req resour
 
 func (r *sshCertificateResource[M, C, A]) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		Version:     stateSchemaVersion,
 		Description: r.ops.resource,
 		Attributes:  sshCertificateResourceAttributes(r.ops.sshCertKind),
 	}

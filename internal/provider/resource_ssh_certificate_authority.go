@@ -29,6 +29,8 @@ var (
 	_ resource.ResourceWithIdentity       = (*sshCertificateAuthorityResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*sshCertificateAuthorityResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*sshCertificateAuthorityResource)(nil)
+	_ resource.ResourceWithUpgradeState   = (*sshCertificateAuthorityResource)(nil)
+	_ resource.ResourceWithMoveState      = (*sshCertificateAuthorityResource)(nil)
 )
 
 const sshCertificateAuthorityIDPrefix = "sshca_"
@@ -47,6 +49,7 @@ func (r *sshCertificateAuthorityResource) Metadata(_ context.Context, req resour
 
 func (r *sshCertificateAuthorityResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		Version: stateSchemaVersion,
 		Description: "An SSH certificate authority: a key pair that ngrok generates and keeps, " +
 			"whose private key signs SSH host and user certificates. The private key never leaves ngrok; " +
 			"`public_key` is what SSH servers and clients are told to trust. Changing a key option replaces " +
