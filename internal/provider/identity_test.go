@@ -69,12 +69,23 @@ func readWithoutIdentity(t *testing.T, r resource.Resource, mock *testMock, attr
 	ctx := context.Background()
 	var schemaResp resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &schemaResp)
+	withIdentity, ok := r.(resource.ResourceWithIdentity)
+	if !ok {
+		t.Fatalf("%T has no identity", r)
+	}
 	var identityResp resource.IdentitySchemaResponse
-	r.(resource.ResourceWithIdentity).IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &identityResp)
+	withIdentity.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &identityResp)
+	configurable, ok := r.(resource.ResourceWithConfigure)
+	if !ok {
+		t.Fatalf("%T cannot be configured", r)
+	}
 	var configureResp resource.ConfigureResponse
-	r.(resource.ResourceWithConfigure).Configure(ctx, resource.ConfigureRequest{ProviderData: mock.client}, &configureResp)
+	configurable.Configure(ctx, resource.ConfigureRequest{ProviderData: mock.client}, &configureResp)
 
-	stateType := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	stateType, ok := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	if !ok {
+		t.Fatalf("%T's schema is not an object", r)
+	}
 	values := map[string]tftypes.Value{}
 	for name, typ := range stateType.AttributeTypes {
 		values[name] = tftypes.NewValue(typ, nil)

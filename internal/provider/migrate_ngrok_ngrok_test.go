@@ -304,7 +304,8 @@ func rewriteFixtureState(t *testing.T, version string, created map[string]map[st
 		if !ok {
 			t.Fatalf("%s.%s of the fixture is not in %s/tfedge.tf", typ, name, version)
 		}
-		for _, inst := range res["instances"].([]any) {
+		instances, _ := res["instances"].([]any)
+		for _, inst := range instances {
 			attrs, _ := inst.(map[string]any)["attributes"].(map[string]any)
 			for _, name := range serverChosenAttributes {
 				theirs, isString := attrs[name].(string)
@@ -334,7 +335,8 @@ func addStateResource(t *testing.T, state []byte, resource string) []byte {
 	if err := json.Unmarshal([]byte(resource), &r); err != nil {
 		t.Fatal(err)
 	}
-	st["resources"] = append(st["resources"].([]any), r)
+	resources, _ := st["resources"].([]any)
+	st["resources"] = append(resources, r)
 	out, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		t.Fatal(err)
