@@ -133,6 +133,7 @@ var (
 	_ resource.Resource                     = (*edgeRouteModuleResource[edgeRouteModuleBase, struct{}, struct{}])(nil)
 	_ resource.ResourceWithConfigure        = (*edgeRouteModuleResource[edgeRouteModuleBase, struct{}, struct{}])(nil)
 	_ resource.ResourceWithImportState      = (*edgeRouteModuleResource[edgeRouteModuleBase, struct{}, struct{}])(nil)
+	_ resource.ResourceWithIdentity         = (*edgeRouteModuleResource[edgeRouteModuleBase, struct{}, struct{}])(nil)
 	_ resource.ResourceWithConfigValidators = (*edgeRouteModuleResource[edgeRouteModuleBase, struct{}, struct{}])(nil)
 )
 
@@ -144,6 +145,10 @@ func (r *edgeRouteModuleResource[M, A, B]) Schema(_ context.Context, _ resource.
 	attrs := edgeRouteModuleResourceAttributes(r.module.noun)
 	maps.Copy(attrs, r.module.resourceAttributes())
 	resp.Schema = schema.Schema{Description: r.module.resourceDescription, Attributes: attrs}
+}
+
+func (r *edgeRouteModuleResource[M, A, B]) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = edgeRouteModuleIdentitySchema()
 }
 
 func (r *edgeRouteModuleResource[M, A, B]) ConfigValidators(context.Context) []resource.ConfigValidator {
@@ -158,7 +163,7 @@ func (r *edgeRouteModuleResource[M, A, B]) Configure(_ context.Context, req reso
 }
 
 func (r *edgeRouteModuleResource[M, A, B]) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	resp.Diagnostics.Append(r.write(ctx, "Create", req.Plan, req.Config, &resp.State)...)
+	resp.Diagnostics.Append(r.write(ctx, "Create", req.Plan, req.Config, &resp.State, resp.Identity)...)
 }
 
 func (r *edgeRouteModuleResource[M, A, B]) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -168,6 +173,7 @@ func (r *edgeRouteModuleResource[M, A, B]) Read(ctx context.Context, req resourc
 		return
 	}
 	edgeID, routeID := prior.routeIDs()
+	resp.Diagnostics.Append(setEdgeRouteModuleIdentity(ctx, resp.Identity, edgeID, routeID)...)
 
 	mod, err := r.module.get(r.client, ctx, edgeID, routeID)
 	if apiclient.IsNotFound(err) {
@@ -189,11 +195,12 @@ func (r *edgeRouteModuleResource[M, A, B]) Read(ctx context.Context, req resourc
 }
 
 func (r *edgeRouteModuleResource[M, A, B]) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	resp.Diagnostics.Append(r.write(ctx, "Update", req.Plan, req.Config, &resp.State)...)
+	resp.Diagnostics.Append(r.write(ctx, "Update", req.Plan, req.Config, &resp.State, resp.Identity)...)
 }
 
 // write is both Create and Update: the API's PUT replaces the whole module.
-func (r *edgeRouteModuleResource[M, A, B]) write(ctx context.Context, op string, planned tfsdk.Plan, config tfsdk.Config, out *tfsdk.State) diag.Diagnostics {
+func (r *edgeRouteModuleResource[M, A, B]) write(ctx context.Context, op string, planned tfsdk.Plan, config tfsdk.Config,
+	out *tfsdk.State, identity *tfsdk.ResourceIdentity) diag.Diagnostics {
 	var diags diag.Diagnostics
 	var plan M
 	diags.Append(planned.Get(ctx, &plan)...)
@@ -201,6 +208,7 @@ func (r *edgeRouteModuleResource[M, A, B]) write(ctx context.Context, op string,
 		return diags
 	}
 	edgeID, routeID := plan.routeIDs()
+	diags.Append(setEdgeRouteModuleIdentity(ctx, identity, edgeID, routeID)...)
 	body, d := r.module.toReplace(ctx, plan, config)
 	diags.Append(d...)
 	if diags.HasError() {
@@ -244,15 +252,39 @@ func (r *edgeRouteModuleResource[M, A, B]) Delete(ctx context.Context, req resou
 	}
 }
 
-// ImportState sets id, edge_id and route_id from an import ID "edge_id/route_id";
-// Read then fills in the module.
+// ImportState sets id, edge_id and route_id from an import ID "edge_id/route_id",
+// or from an identity's edge_id and route_id; Read then fills in the module.
 func (r *edgeRouteModuleResource[M, A, B]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if req.ID == "" && req.Identity != nil {
+		var identity edgeRouteModuleIdentityModel
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		edge, route := identity.EdgeID.ValueString(), identity.RouteID.ValueString()
+		// NOTE: the two IDs go through the import ID's parser, so that both
+		// ways of importing accept the same IDs.
+		edgeID, routeID, err := parseEdgeRouteModuleID(edgeRouteModuleID(edge, route))
+		if err != nil {
+			resp.Diagnostics.AddError(importIDSummary(true),
+				fmt.Sprintf("Expected edge_id to be the ID of an HTTPS edge, such as %s, and route_id the ID of one of "+
+					"its routes, such as %s; got edge_id = %q, route_id = %q.", exampleHTTPSEdgeID, exampleHTTPSEdgeRouteID, edge, route))
+			return
+		}
+		r.importModule(ctx, edgeID, routeID, resp)
+		return
+	}
 	edgeID, routeID, err := parseEdgeRouteModuleID(req.ID)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid Import ID", err.Error()+".")
 		return
 	}
+	r.importModule(ctx, edgeID, routeID, resp)
+}
+
+func (r *edgeRouteModuleResource[M, A, B]) importModule(ctx context.Context, edgeID, routeID string, resp *resource.ImportStateResponse) {
 	resp.Diagnostics.Append(saveEdgeRouteModuleID(ctx, &resp.State, edgeID, routeID)...)
+	resp.Diagnostics.Append(setEdgeRouteModuleIdentity(ctx, resp.Identity, edgeID, routeID)...)
 }
 
 // edgeRouteModuleDataSource is the data source of one route module.

@@ -26,6 +26,7 @@ var (
 	_ resource.Resource                   = (*cloudEndpointResource)(nil)
 	_ resource.ResourceWithConfigure      = (*cloudEndpointResource)(nil)
 	_ resource.ResourceWithImportState    = (*cloudEndpointResource)(nil)
+	_ resource.ResourceWithIdentity       = (*cloudEndpointResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*cloudEndpointResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*cloudEndpointResource)(nil)
 )
@@ -132,6 +133,10 @@ func (r *cloudEndpointResource) Schema(_ context.Context, _ resource.SchemaReque
 			},
 		},
 	}
+}
+
+func (r *cloudEndpointResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = idIdentitySchema("cloud endpoint", endpointIDPrefix)
 }
 
 func (r *cloudEndpointResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -281,6 +286,9 @@ func (r *cloudEndpointResource) Create(ctx context.Context, req resource.CreateR
 	}
 
 	ep, err := r.client.CreateEndpoint(ctx, body)
+	if ep != nil {
+		resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, ep.ID)...)
+	}
 	if err != nil {
 		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Create Cloud Endpoint", err))
 		if ep == nil {
@@ -296,6 +304,7 @@ func (r *cloudEndpointResource) Create(ctx context.Context, req resource.CreateR
 
 func (r *cloudEndpointResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	id := stateID(ctx, req.State, &resp.Diagnostics)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -333,6 +342,7 @@ func (r *cloudEndpointResource) Update(ctx context.Context, req resource.UpdateR
 		return
 	}
 
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, plan.ID.ValueString())...)
 	ep, err := r.client.UpdateEndpoint(ctx, plan.ID.ValueString(), body)
 	if err != nil {
 		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Update Cloud Endpoint", err))
@@ -359,14 +369,18 @@ func (r *cloudEndpointResource) Delete(ctx context.Context, req resource.DeleteR
 }
 
 func (r *cloudEndpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !strings.HasPrefix(req.ID, endpointIDPrefix) || len(req.ID) == len(endpointIDPrefix) {
-		resp.Diagnostics.AddError("Invalid Import ID",
-			fmt.Sprintf("Expected the ID of a cloud endpoint, such as %s2abc..., got %q. "+
-				"Find the ID in the ngrok dashboard or with the ngrok_endpoints data source (type = \"cloud\").",
-				endpointIDPrefix, req.ID))
+	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	if !strings.HasPrefix(id, endpointIDPrefix) || len(id) == len(endpointIDPrefix) {
+		resp.Diagnostics.AddError(importIDSummary(byIdentity),
+			fmt.Sprintf("Expected the ID of a cloud endpoint, such as %s2abc..., got %q. "+
+				"Find the ID in the ngrok dashboard or with the ngrok_endpoints data source (type = \"cloud\").",
+				endpointIDPrefix, id))
+		return
+	}
+	importByID(ctx, id, resp)
 }
 
 // cloudEndpointErrorDiagnostic is apiErrorDiagnostic with advice for the

@@ -29,6 +29,7 @@ var (
 	_ resource.Resource                   = (*reservedDomainResource)(nil)
 	_ resource.ResourceWithConfigure      = (*reservedDomainResource)(nil)
 	_ resource.ResourceWithImportState    = (*reservedDomainResource)(nil)
+	_ resource.ResourceWithIdentity       = (*reservedDomainResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*reservedDomainResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*reservedDomainResource)(nil)
 )
@@ -218,6 +219,10 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 	}
 }
 
+func (r *reservedDomainResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = idIdentitySchema("reserved domain", reservedDomainIDPrefix)
+}
+
 func (r *reservedDomainResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
 }
@@ -286,6 +291,9 @@ func (r *reservedDomainResource) Create(ctx context.Context, req resource.Create
 	}
 
 	d, err := r.client.CreateReservedDomain(ctx, plan.toCreate())
+	if d != nil {
+		resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, d.ID)...)
+	}
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create Reserved Domain", err))
 		if d != nil {
@@ -320,6 +328,7 @@ func (r *reservedDomainResource) Create(ctx context.Context, req resource.Create
 func (r *reservedDomainResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var prior reservedDomainModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, prior.ID.ValueString())...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -345,6 +354,7 @@ func (r *reservedDomainResource) Update(ctx context.Context, req resource.Update
 		return
 	}
 	id := state.ID.ValueString()
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
 	changes := plan.toUpdate(state)
 
 	d, err := r.client.UpdateReservedDomain(ctx, id, changes.patch)
@@ -402,9 +412,18 @@ func (r *reservedDomainResource) Delete(ctx context.Context, req resource.Delete
 }
 
 // ImportState accepts the domain's ID (rd_...) or its name, which is looked
-// up among the account's reserved domains.
+// up among the account's reserved domains; an identity holds the ID.
 func (r *reservedDomainResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id := req.ID
+	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if byIdentity && !strings.HasPrefix(id, reservedDomainIDPrefix) {
+		resp.Diagnostics.AddError(importIDSummary(true),
+			fmt.Sprintf("Expected the ID of a reserved domain in the identity's id, such as %s2hHGVyb5ZT6WQm1uXnLfNc8Ykam, "+
+				"got %q. To import by the domain's name, give it as the import block's id instead.", reservedDomainIDPrefix, id))
+		return
+	}
 	if !strings.HasPrefix(id, reservedDomainIDPrefix) {
 		if err := checkDomainName(id); err != nil {
 			resp.Diagnostics.AddError("Invalid Import ID",
@@ -425,7 +444,7 @@ func (r *reservedDomainResource) ImportState(ctx context.Context, req resource.I
 		}
 		id = d.ID
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	importByID(ctx, id, resp)
 }
 
 // errNoSuchDomain is findReservedDomainByName's answer for a name the

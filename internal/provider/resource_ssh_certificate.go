@@ -19,6 +19,7 @@ var (
 	_ resource.Resource                   = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
 	_ resource.ResourceWithConfigure      = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
 	_ resource.ResourceWithImportState    = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
+	_ resource.ResourceWithIdentity       = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
 	_ resource.ResourceWithModifyPlan     = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
 	_ resource.ResourceWithValidateConfig = (*sshCertificateResource[sshHostCertificateModel, apiclient.SSHHostCertificateCreate, apiclient.SSHHostCertificate])(nil)
 )
@@ -43,6 +44,10 @@ func (r *sshCertificateResource[M, C, A]) Schema(_ context.Context, _ resource.S
 		Description: r.ops.resource,
 		Attributes:  sshCertificateResourceAttributes(r.ops.sshCertKind),
 	}
+}
+
+func (r *sshCertificateResource[M, C, A]) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = idIdentitySchema("SSH "+r.ops.noun, r.ops.idPrefix)
 }
 
 func (r *sshCertificateResource[M, C, A]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -80,6 +85,7 @@ func (r *sshCertificateResource[M, C, A]) Create(ctx context.Context, req resour
 	}
 	state, diags := r.ops.fromAPI(ctx, cert)
 	id := r.ops.base(&state).ID
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id.ValueString())...)
 	tflog.Info(ctx, "created SSH "+r.ops.noun, map[string]any{"id": id.ValueString()})
 	if diags.HasError() {
 		// NOTE: the certificate exists now; keep its ID so that Terraform
@@ -99,6 +105,7 @@ func (r *sshCertificateResource[M, C, A]) Read(ctx context.Context, req resource
 		return
 	}
 	id := r.ops.base(&prior).ID.ValueString()
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
 
 	cert, err := r.ops.get(r.client, ctx, id)
 	if apiclient.IsNotFound(err) {
@@ -120,6 +127,7 @@ func (r *sshCertificateResource[M, C, A]) Update(ctx context.Context, req resour
 		return
 	}
 	base := r.ops.base(&plan)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, base.ID.ValueString())...)
 
 	cert, err := r.ops.update(r.client, ctx, base.ID.ValueString(), base.toUpdate())
 	if err != nil {
@@ -146,13 +154,17 @@ func (r *sshCertificateResource[M, C, A]) Delete(ctx context.Context, req resour
 }
 
 func (r *sshCertificateResource[M, C, A]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !strings.HasPrefix(req.ID, r.ops.idPrefix) {
-		resp.Diagnostics.AddError("Invalid Import ID",
-			fmt.Sprintf("Expected the ID of an SSH %s, such as %s2abc..., got %q. Find the ID with the ngrok_%s data source.",
-				r.ops.noun, r.ops.idPrefix, req.ID, r.ops.listTypeName()))
+	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	if !strings.HasPrefix(id, r.ops.idPrefix) {
+		resp.Diagnostics.AddError(importIDSummary(byIdentity),
+			fmt.Sprintf("Expected the ID of an SSH %s, such as %s2abc..., got %q. Find the ID with the ngrok_%s data source.",
+				r.ops.noun, r.ops.idPrefix, id, r.ops.listTypeName()))
+		return
+	}
+	importByID(ctx, id, resp)
 }
 
 // setState stores cert, keeping prior's text where it means the same.

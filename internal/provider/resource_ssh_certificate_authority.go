@@ -26,6 +26,7 @@ var (
 	_ resource.Resource                   = (*sshCertificateAuthorityResource)(nil)
 	_ resource.ResourceWithConfigure      = (*sshCertificateAuthorityResource)(nil)
 	_ resource.ResourceWithImportState    = (*sshCertificateAuthorityResource)(nil)
+	_ resource.ResourceWithIdentity       = (*sshCertificateAuthorityResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*sshCertificateAuthorityResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*sshCertificateAuthorityResource)(nil)
 )
@@ -103,6 +104,10 @@ func (r *sshCertificateAuthorityResource) Schema(_ context.Context, _ resource.S
 			},
 		},
 	}
+}
+
+func (r *sshCertificateAuthorityResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = idIdentitySchema("SSH certificate authority", sshCertificateAuthorityIDPrefix)
 }
 
 func (r *sshCertificateAuthorityResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -225,6 +230,9 @@ func (r *sshCertificateAuthorityResource) Create(ctx context.Context, req resour
 	}
 
 	ca, err := r.client.CreateSSHCertificateAuthority(ctx, plan.toCreate())
+	if ca != nil {
+		resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, ca.ID)...)
+	}
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create SSH Certificate Authority", err))
 		if ca == nil {
@@ -248,6 +256,7 @@ func (r *sshCertificateAuthorityResource) Create(ctx context.Context, req resour
 
 func (r *sshCertificateAuthorityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	id := stateID(ctx, req.State, &resp.Diagnostics)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -278,6 +287,7 @@ func (r *sshCertificateAuthorityResource) Update(ctx context.Context, req resour
 		return
 	}
 
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, plan.ID.ValueString())...)
 	ca, err := r.client.UpdateSSHCertificateAuthority(ctx, plan.ID.ValueString(), plan.toUpdate())
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update SSH Certificate Authority", err))
@@ -309,12 +319,16 @@ func (r *sshCertificateAuthorityResource) Delete(ctx context.Context, req resour
 }
 
 func (r *sshCertificateAuthorityResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if !strings.HasPrefix(req.ID, sshCertificateAuthorityIDPrefix) {
-		resp.Diagnostics.AddError("Invalid Import ID",
-			fmt.Sprintf("Expected the ID of an SSH certificate authority, such as %s2abc..., got %q. "+
-				"Find the ID in the ngrok dashboard or with the ngrok_ssh_certificate_authorities data source.",
-				sshCertificateAuthorityIDPrefix, req.ID))
+	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	if !strings.HasPrefix(id, sshCertificateAuthorityIDPrefix) {
+		resp.Diagnostics.AddError(importIDSummary(byIdentity),
+			fmt.Sprintf("Expected the ID of an SSH certificate authority, such as %s2abc..., got %q. "+
+				"Find the ID in the ngrok dashboard or with the ngrok_ssh_certificate_authorities data source.",
+				sshCertificateAuthorityIDPrefix, id))
+		return
+	}
+	importByID(ctx, id, resp)
 }
