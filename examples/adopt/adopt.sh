@@ -29,16 +29,6 @@ fail() {
 }
 [ -n "$tf" ] || fail "make demo-adopt needs Terraform 1.14 or later: set TERRAFORM=/path/to/terraform"
 command -v curl >/dev/null || fail "make demo-adopt needs curl"
-version=$("$tf" version | head -n 1)
-case $version in
-  "Terraform v"*) ;;
-  *) fail "$tf is not Terraform ($version); terraform query is Terraform's (1.14 or later)" ;;
-esac
-IFS=. read -r major minor _ <<<"${version#Terraform v}"
-if [ "$major" -lt 1 ] || { [ "$major" -eq 1 ] && [ "$minor" -lt 14 ]; }; then
-  fail "$version has no terraform query: make demo-adopt needs Terraform 1.14 or later (TERRAFORM=path)"
-fi
-
 rm -rf "$work"
 mkdir -p "$work/config"
 cp "$adopt/main.tf" "$adopt/adopt.tfquery.hcl" "$work/config/"
@@ -56,6 +46,14 @@ RC
 export TF_CLI_CONFIG_FILE=$work/terraformrc
 export TF_IN_AUTOMATION=1
 export CHECKPOINT_DISABLE=1
+
+version=$("$tf" version -json 2>/dev/null | sed -nE 's/.*"terraform_version": *"([^"]+)".*/\1/p' || true)
+[ -n "$version" ] || fail "$tf is not Terraform; terraform query is Terraform's (1.14 or later)"
+IFS=. read -r major minor _ <<<"$version"
+if [ "$major" -lt 1 ] || { [ "$major" -eq 1 ] && [ "$minor" -lt 14 ]; }; then
+  fail "Terraform $version has no terraform query: make demo-adopt needs Terraform 1.14 or later (TERRAFORM=path)"
+fi
+version="Terraform v$version"
 step() { printf '\n==> %s\n' "$*"; }
 tfc() { "$tf" -chdir="$work/config" "$@"; }
 

@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 )
 
 // The plumbing shared by the list resources (list_resource_*.go), which
@@ -71,7 +70,7 @@ func streamListResults[A any](ctx context.Context, req list.ListRequest, objects
 			result := req.NewListResult(ctx)
 			result.DisplayName = item.displayName
 			result.Diagnostics.Append(diags...)
-			result.Diagnostics.Append(result.Identity.SetAttribute(ctx, path.Root("id"), item.id)...)
+			result.Diagnostics.Append(setIDIdentity(ctx, result.Identity, item.id)...)
 			if req.IncludeResource {
 				result.Diagnostics.Append(result.Resource.Set(ctx, item.state)...)
 			}
@@ -96,11 +95,11 @@ func listFilterAttribute(noun, example string) schema.StringAttribute {
 	}
 }
 
-// describedID names an object in a display name: its ID, followed by its
-// description when it has one.
-func describedID(id, description string) string {
+// describedAs is a display name: what the object is (such as its key or its
+// principals), after its description when it has one.
+func describedAs(description, what string) string {
 	if description == "" {
-		return id
+		return what
 	}
-	return id + " (" + description + ")"
+	return description + ": " + what
 }

@@ -46,7 +46,7 @@ func (r *sshCertificateListResource[M, C, A]) Metadata(_ context.Context, req re
 func (r *sshCertificateListResource[M, C, A]) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = schema.Schema{
 		Description: "Lists the account's SSH " + r.ops.noun + "s, newest first, optionally only those of one authority, " +
-			"for `terraform query`: each with its identity (`id`), its ID, description and principals as display name and, " +
+			"for `terraform query`: each with its identity (`id`), its description and principals as display name and, " +
 			"with `include_resource`, every attribute as an import reads it, so that `-generate-config-out` writes " +
 			"configuration that imports with no change.",
 		Attributes: map[string]schema.Attribute{
@@ -94,15 +94,16 @@ func (r *sshCertificateListResource[M, C, A]) List(ctx context.Context, req list
 		})
 }
 
-// displayName is the certificate's ID and description, and whom it is for.
+// displayName is the certificate's description and whom it is for.
 func (r *sshCertificateListResource[M, C, A]) displayName(ctx context.Context, m *sshCertificateModel) string {
-	name := describedID(m.ID.ValueString(), m.Description.ValueString())
 	principals, _ := stringListValue(ctx, m.Principals)
-	if len(principals) == 0 {
-		if r.ops.options {
-			return name + " for any user"
-		}
-		return name + " for any host"
+	who := strings.Join(principals, ", ")
+	switch {
+	case who != "":
+	case r.ops.options:
+		who = "any user"
+	default:
+		who = "any host"
 	}
-	return name + " for " + strings.Join(principals, ", ")
+	return describedAs(m.Description.ValueString(), who)
 }

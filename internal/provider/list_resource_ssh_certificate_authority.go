@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
@@ -36,7 +37,7 @@ func (r *sshCertificateAuthorityListResource) Metadata(_ context.Context, req re
 func (r *sshCertificateAuthorityListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = schema.Schema{
 		Description: "Lists the account's SSH certificate authorities, newest first, for `terraform query`: each with its " +
-			"identity (`id`), its ID and description as display name and, with `include_resource`, every attribute as an " +
+			"identity (`id`), its description and key as display name and, with `include_resource`, every attribute as an " +
 			"import reads it (the key options read from the public key), so that `-generate-config-out` writes " +
 			"configuration that imports with no change.",
 		Attributes: map[string]schema.Attribute{
@@ -64,6 +65,18 @@ func (r *sshCertificateAuthorityListResource) List(ctx context.Context, req list
 			if err != nil {
 				return listedObject{}, false, diag.Diagnostics{diag.NewErrorDiagnostic(summary, err.Error())}
 			}
-			return listedObject{id: ca.ID, displayName: describedID(ca.ID, ca.Description), state: m}, true, nil
+			return listedObject{id: ca.ID, displayName: describedAs(ca.Description, caKeyName(m)), state: m}, true, nil
 		})
+}
+
+// caKeyName names an authority's key: "ed25519", "ecdsa p384", "rsa 4096".
+func caKeyName(m sshCertificateAuthorityModel) string {
+	name := m.PrivateKeyType.ValueString()
+	if !m.EllipticCurve.IsNull() {
+		name += " " + m.EllipticCurve.ValueString()
+	}
+	if !m.KeySize.IsNull() {
+		name += " " + strconv.FormatInt(m.KeySize.ValueInt64(), 10)
+	}
+	return name
 }
