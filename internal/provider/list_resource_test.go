@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -15,6 +16,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
@@ -430,4 +436,25 @@ func TestListResources_displayNames(t *testing.T) {
 			t.Errorf("display names %q, want %q", got, tc.want)
 		}
 	}
+}
+
+// queryVersionChecks gates the tests that run `terraform query`, which
+// Terraform has from 1.14.
+var queryVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+// listBlock is a list block of a query configuration; body holds its
+// arguments (include_resource, limit, a config block). NOTE: the query
+// runs beside the configuration of the step before, whose provider block
+// (testMock.config) it uses.
+func listBlock(typeName, name, body string) string {
+	return fmt.Sprintf("list %q %q {\n  provider = ngrok\n%s}\n\n", typeName, name, body)
+}
+
+// byID filters query results by their identity.
+func byID(id string) queryfilter.QueryFilter {
+	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
+}
+
+func knownValue(attribute string, check knownvalue.Check) querycheck.KnownValueCheck {
+	return querycheck.KnownValueCheck{Path: tfjsonpath.New(attribute), KnownValue: check}
 }
