@@ -122,16 +122,14 @@ func resultID(t *testing.T, r list.ListResult) string {
 	return id.ValueString()
 }
 
-// Each list resource's results carry, with include_resource, exactly the
-// state that importing the object and reading it stores: what
-// -generate-config-out writes is then what the import reads, and the apply
-// that imports it plans no change. Every kind of object the account can
-// hold is listed, including those whose import needs care (uploaded and
+// createListTestAccount fills mock with objects of every type that the list
+// resources list, of every kind whose import needs care (uploaded and
 // managed certificates, endpoint configurations, JSON metadata, YAML
-// policies, every key type, certificate options).
-func TestListResources_resultIsTheImportedState(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t, mockserver.WithPageSize(2), mockserver.WithCertificateIssueDelay(0))
+// policies, every key type, certificate options), and an agent's endpoint,
+// which no list resource lists. It returns their IDs by type name, oldest
+// first.
+func createListTestAccount(t *testing.T, mock *testMock) map[string][]string {
+	t.Helper()
 	ctx := context.Background()
 	must := func(err error) {
 		t.Helper()
@@ -153,7 +151,7 @@ func TestListResources_resultIsTheImportedState(t *testing.T) {
 		{Domain: "shop.example.com", CertificateID: certID},
 		{Domain: "login.example.com", CertificateManagementPolicy: &apiclient.ReservedDomainCertPolicy{Authority: "letsencrypt", PrivateKeyType: "rsa"}},
 		{Domain: "*.apps.example.com", CertificateManagementPolicy: &apiclient.ReservedDomainCertPolicy{}},
-		{Domain: "api.example.com"},
+		{Domain: "api.example.com", Description: `{"json": "as description"}`},
 	} {
 		d, err := mock.client.CreateReservedDomain(ctx, &in)
 		must(err)
@@ -168,6 +166,7 @@ func TestListResources_resultIsTheImportedState(t *testing.T) {
 		{URL: "https://web.internal", TrafficPolicy: "{}", PoolingEnabled: true},
 		{URL: "tcp://1.tcp.ngrok.io:12345", TrafficPolicy: `{"on_tcp_connect": []}`},
 		{URL: "https://svc.cluster", TrafficPolicy: "{}", Bindings: []string{"kubernetes"}},
+		{URL: "https://templated.internal", TrafficPolicy: "on_http_request:\n  - actions:\n      - type: custom-response\n        config:\n          body: \"${req.url} %{x}\"\n"},
 	} {
 		in.Type = apiclient.EndpointTypeCloud
 		ep, err := mock.client.CreateEndpoint(ctx, &in)
@@ -179,7 +178,7 @@ func TestListResources_resultIsTheImportedState(t *testing.T) {
 		{Description: "users"},
 		{PrivateKeyType: "ecdsa", EllipticCurve: "p384", Metadata: `{"rotation": 2027}`},
 		{PrivateKeyType: "ecdsa"},
-		{PrivateKeyType: "rsa", KeySize: 2048},
+		{PrivateKeyType: "rsa", KeySize: 2048, Description: "costs ${var.x} %{if y} \"quoted\"\nsecond line", Metadata: `[1, "two"]`},
 	} {
 		ca, err := mock.client.CreateSSHCertificateAuthority(ctx, &in)
 		must(err)
@@ -209,6 +208,20 @@ func TestListResources_resultIsTheImportedState(t *testing.T) {
 		want["ssh_user_certificate"] = append(want["ssh_user_certificate"], c.ID)
 	}
 
+	return want
+}
+
+// Each list resource's results carry, with include_resource, exactly the
+// state that importing the object and reading it stores: what
+// -generate-config-out writes is then what the import reads, and the apply
+// that imports it plans no change. Every kind of object the account can
+// hold is listed, including those whose import needs care (uploaded and
+// managed certificates, endpoint configurations, JSON metadata, YAML
+// policies, every key type, certificate options).
+func TestListResources_resultIsTheImportedState(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t, mockserver.WithPageSize(2), mockserver.WithCertificateIssueDelay(0))
+	want := createListTestAccount(t, mock)
 	for _, tc := range []struct {
 		typeName string
 		list     list.ListResource
