@@ -368,10 +368,27 @@ func (r *cloudEndpointResource) Delete(ctx context.Context, req resource.DeleteR
 	}
 }
 
+// ImportState accepts the endpoint's ID (ep_...) or its url (a natural key,
+// in any spelling that the url attribute treats as the same url), which is
+// looked up among the account's cloud endpoints; an identity holds the ID.
 func (r *cloudEndpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
+	}
+	if !byIdentity && !strings.HasPrefix(id, endpointIDPrefix) {
+		u, err := parseEndpointURL(id)
+		if err != nil {
+			resp.Diagnostics.AddError("Invalid Import ID",
+				fmt.Sprintf("Expected the ID of a cloud endpoint, such as %s2abc..., or its url, such as "+
+					"https://app.example.com or tcp://1.tcp.ngrok.io:12345; %q is neither (as a url, %s). "+
+					"Find the ID in the ngrok dashboard or with the ngrok_endpoints data source (type = \"cloud\").",
+					endpointIDPrefix, id, err))
+			return
+		}
+		if id = cloudEndpointIDByURL(ctx, r.client, u, &resp.Diagnostics); resp.Diagnostics.HasError() {
+			return
+		}
 	}
 	if !strings.HasPrefix(id, endpointIDPrefix) || len(id) == len(endpointIDPrefix) {
 		resp.Diagnostics.AddError(importIDSummary(byIdentity),

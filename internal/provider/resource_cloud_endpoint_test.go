@@ -644,3 +644,107 @@ func TestAccCloudEndpoint_domainIDFollowsTheAPI(t *testing.T) {
 		},
 	})
 }
+
+func TestAccCloudEndpoint_identity(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	reserveTestDomains(t, mock, "app.example.com")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requireIdentity,
+		Steps: identitySteps(testEndpointResource, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(testEndpointIDPattern)},
+			mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyHCL)),
+			mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyChanged, `description = "web"`))),
+	})
+}
+
+// A cloud endpoint made outside Terraform, imported by its url (a natural
+// key), in any spelling that the url attribute treats as the same url.
+func TestAccCloudEndpoint_importByNaturalKey(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct{ url, key string }{
+		"https":                 {"https://app.example.com", "https://app.example.com"},
+		"https, other spelling": {"https://app.example.com", "https://App.Example.com:443"},
+		"tcp":                   {"tcp://1.tcp.ngrok.io:12345", "tcp://1.tcp.ngrok.io:12345"},
+		"internal":              {"https://api.internal", "https://api.internal"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mock, proxy := newListProxyMock(t, false)
+			ctx := context.Background()
+			reserveTestDomains(t, mock, "app.example.com")
+			// NOTE: endpoints that the lookup must not take: the same host
+			// with another scheme or port, and an agent endpoint on the url.
+			for _, other := range []string{"http://app.example.com", "https://app.example.com:8443", "tcp://1.tcp.ngrok.io:12346", "http://api.internal"} {
+				if _, err := mock.client.CreateEndpoint(ctx, &apiclient.EndpointCreate{URL: other, TrafficPolicy: "{}"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := mock.server.SeedAgentEndpoint(mockserver.AgentEndpointSeed{URL: tc.url, PoolingEnabled: true}); err != nil {
+				t.Fatal(err)
+			}
+			ep, err := mock.client.CreateEndpoint(ctx, &apiclient.EndpointCreate{URL: tc.url, TrafficPolicy: "{}", PoolingEnabled: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{naturalKeyImportStep(mock, proxy, testEndpointResource, tc.key,
+					testAccCloudEndpointConfig(fmt.Sprintf("url = %q", tc.url), `traffic_policy = "{}"`, "pooling_enabled = true"),
+					ep.ID, "/endpoints", fmt.Sprintf(`obj.type == "cloud" && obj.url == %q`, tc.url))},
+			})
+		})
+	}
+}
+
+func TestAccCloudEndpoint_importByNaturalKeyMissing(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	// NOTE: an agent endpoint has the url, and is not a cloud endpoint.
+	if _, err := mock.server.SeedAgentEndpoint(mockserver.AgentEndpointSeed{URL: "https://api.internal"}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(importBlock(testEndpointResource, "https://api.internal:443") +
+				testAccCloudEndpointConfig(`url = "https://api.internal"`, policyHCL)),
+			ExpectError: diagnosticPattern("Cloud Endpoint Not Found", `No cloud endpoint of this account has the url "https://api.internal"`,
+				`filter obj.type == "cloud" && obj.url == "https://api.internal"`, "an agent endpoint with this url is not one",
+				"import by ID (ep_...)"),
+		}},
+	})
+}
+
+func TestAccCloudEndpoint_importByNaturalKeyAmbiguous(t *testing.T) {
+	t.Parallel()
+	mock, _ := newListProxyMock(t, true)
+	ep, err := mock.client.CreateEndpoint(context.Background(), &apiclient.EndpointCreate{URL: "tcp://1.tcp.ngrok.io:12345", TrafficPolicy: "{}"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(importBlock(testEndpointResource, "tcp://1.tcp.ngrok.io:12345") +
+				testAccCloudEndpointConfig(`url = "tcp://1.tcp.ngrok.io:12345"`, `traffic_policy = "{}"`)),
+			ExpectError: diagnosticPattern("Ambiguous Cloud Endpoint URL",
+				`2 cloud endpoints of this account have the url "tcp://1.tcp.ngrok.io:12345": `+ep.ID+", ep_2hHGVyb5ZT6WQm1uXnLfNc8Ykam.",
+				"Import the one to manage by its ID instead."),
+		}},
+	})
+}
+
+func TestAccCloudEndpoint_importByInvalidKey(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(importBlock(testEndpointResource, "tcp://1.tcp.ngrok.io") +
+				testAccCloudEndpointConfig(`url = "tcp://1.tcp.ngrok.io:12345"`, `traffic_policy = "{}"`)),
+			ExpectError: diagnosticPattern("Invalid Import ID", "the ID of a cloud endpoint", `or its url`, `"tcp://1.tcp.ngrok.io" is neither`,
+				"a tcp URL needs a port"),
+		}},
+	})
+}

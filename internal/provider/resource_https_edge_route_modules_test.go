@@ -330,3 +330,29 @@ func expectedNotFound(what string, err error) error {
 func importBlock(address, id string) string {
 	return fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n\n", address, id)
 }
+
+// A route module's identity is its edge and route.
+func TestAccHTTPSEdgeRouteModules_identity(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	f := seedEdgeRoutes(t, mock)
+	for name, tc := range moduleTestCases(f) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			// NOTE: each module on its own route of its own edge, so that
+			// the four tests, run at once, do not share a module.
+			edge, err := mock.server.SeedHTTPSEdge(mockserver.HTTPSEdgeSeed{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			route := seedRoute(t, mock, edge)
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				TerraformVersionChecks:   requireIdentity,
+				Steps: identitySteps(tc.address,
+					map[string]knownvalue.Check{"edge_id": knownvalue.StringExact(edge), "route_id": knownvalue.StringExact(route)},
+					mock.config(tc.config(edge, route)), mock.config(tc.config(edge, route, "enabled = false"))),
+			})
+		})
+	}
+}

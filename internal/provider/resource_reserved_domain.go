@@ -411,8 +411,9 @@ func (r *reservedDomainResource) Delete(ctx context.Context, req resource.Delete
 	}
 }
 
-// ImportState accepts the domain's ID (rd_...) or its name, which is looked
-// up among the account's reserved domains; an identity holds the ID.
+// ImportState accepts the domain's ID (rd_...) or its name (a natural key,
+// such as app.example.com or *.example.com), which is looked up among the
+// account's reserved domains; an identity holds the ID.
 func (r *reservedDomainResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
@@ -432,17 +433,9 @@ func (r *reservedDomainResource) ImportState(ctx context.Context, req resource.I
 					"ngrok_reserved_domains data source.", reservedDomainIDPrefix, id, err))
 			return
 		}
-		d, err := findReservedDomainByName(ctx, r.client, id)
-		if errors.Is(err, errNoSuchDomain) {
-			resp.Diagnostics.AddError("Unable to Import Reserved Domain",
-				capitalize(err.Error())+". Check the name, or import by ID.")
+		if id = reservedDomainIDByName(ctx, r.client, id, &resp.Diagnostics); resp.Diagnostics.HasError() {
 			return
 		}
-		if err != nil {
-			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Import Reserved Domain", err))
-			return
-		}
-		id = d.ID
 	}
 	importByID(ctx, id, resp)
 }

@@ -877,7 +877,7 @@ func TestAccReservedDomain_importInvalidID(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct{ id, want string }{
 		"wrong prefix":  {"sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", `(?s)Invalid Import ID.*rd_.*app\.example\.com`},
-		"unknown name":  {"nothing.example.com", `(?s)Unable to Import Reserved Domain.*has not reserved\s+"nothing\.example\.com"`},
+		"unknown name":  {"nothing.example.com", `(?s)Reserved Domain Not Found.*has the name\s+"nothing\.example\.com"`},
 		"unknown ID":    {"rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", `Cannot import non-existent remote object`},
 		"not a domain!": {"not a domain", `Invalid Import ID`},
 	} {
@@ -1076,5 +1076,85 @@ resource "ngrok_cloud_endpoint" "app" {
 				Config: mock.config(domain),
 			},
 		},
+	})
+}
+
+func TestAccReservedDomain_identity(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requireIdentity,
+		Steps: identitySteps(testRDResource, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(rdIDPattern)},
+			mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`, `certificate_management_policy = {}`)),
+			mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`, `description = "web"`))),
+	})
+}
+
+// A domain reserved outside Terraform, imported by its name (a natural
+// key): wildcards included, in any spelling of the name.
+func TestAccReservedDomain_importByNaturalKey(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct{ domain, key string }{
+		"name":           {"app.example.com", "app.example.com"},
+		"other spelling": {"app.example.com", "App.Example.COM."},
+		"wildcard":       {"*.example.com", "*.example.com"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mock, proxy := newListProxyMock(t, false)
+			ctx := context.Background()
+			// NOTE: another domain of each shape, which the lookup must not take.
+			for _, other := range []string{"other.example.com", "*.other.example.com", "example.com"} {
+				if _, err := mock.client.CreateReservedDomain(ctx, &apiclient.ReservedDomainCreate{Domain: other}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d, err := mock.client.CreateReservedDomain(ctx, &apiclient.ReservedDomainCreate{Domain: tc.domain, Description: "from the dashboard"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{naturalKeyImportStep(mock, proxy, testRDResource, tc.key,
+					testAccReservedDomainConfig(fmt.Sprintf("domain = %q", tc.domain), `description = "from the dashboard"`),
+					d.ID, "/reserved_domains", fmt.Sprintf("obj.domain == %q", tc.domain))},
+			})
+		})
+	}
+}
+
+func TestAccReservedDomain_importByNaturalKeyMissing(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	if _, err := mock.client.CreateReservedDomain(context.Background(), &apiclient.ReservedDomainCreate{Domain: "*.example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			// NOTE: a name that the wildcard covers is not the wildcard's name.
+			Config: mock.config(importBlock(testRDResource, "app.example.com") + testAccReservedDomainConfig(`domain = "app.example.com"`)),
+			ExpectError: diagnosticPattern("Reserved Domain Not Found", `No reserved domain of this account has the name "app.example.com"`,
+				`filter obj.domain == "app.example.com"`, "such as *.example.com", "import by ID (rd_...)"),
+		}},
+	})
+}
+
+func TestAccReservedDomain_importByNaturalKeyAmbiguous(t *testing.T) {
+	t.Parallel()
+	mock, _ := newListProxyMock(t, true)
+	d, err := mock.client.CreateReservedDomain(context.Background(), &apiclient.ReservedDomainCreate{Domain: "app.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(importBlock(testRDResource, "app.example.com") + testAccReservedDomainConfig(`domain = "app.example.com"`)),
+			ExpectError: diagnosticPattern("Ambiguous Reserved Domain Name",
+				`2 reserved domains of this account have the name "app.example.com": `+d.ID+", rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam.",
+				"Import the one to manage by its ID instead."),
+		}},
 	})
 }

@@ -493,3 +493,15 @@ func testPublicKey(t *testing.T, kind string) string {
 	}
 	return strings.TrimSpace(string(ssh.MarshalAuthorizedKey(signer.PublicKey())))
 }
+
+func TestAccSSHCertificateAuthority_identity(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requireIdentity,
+		Steps: identitySteps(testCAResource, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(idPattern)},
+			mock.config(testAccSSHCertificateAuthorityConfig(`private_key_type = "ecdsa"`)),
+			mock.config(testAccSSHCertificateAuthorityConfig(`private_key_type = "ecdsa"`, `description = "hosts"`))),
+	})
+}

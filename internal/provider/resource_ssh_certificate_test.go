@@ -269,3 +269,28 @@ func TestAccSSHCertificate_apiError(t *testing.T) {
 		})
 	})
 }
+
+// The authority is made outside Terraform, so that the import by identity
+// is of the certificate alone.
+func TestAccSSHCertificate_identity(t *testing.T) {
+	t.Parallel()
+	forEachSSHCertKind(t, func(t *testing.T, kind testSSHCertKind) {
+		mock := newTestMock(t)
+		ca, err := mock.client.CreateSSHCertificateAuthority(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := testSSHPublicKey(t, "ed25519")
+		config := func(extra ...string) string {
+			return mock.config(fmt.Sprintf("resource %q \"test\" {\n  ssh_certificate_authority_id = %q\n  public_key = %q\n  %s\n}\n",
+				"ngrok_ssh_"+kind.name+"_certificate", ca.ID, key, strings.Join(extra, "\n  ")))
+		}
+		pattern := regexp.MustCompile(`^` + kind.idPrefix + `[0-9A-Za-z]{27}$`)
+		resource.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+			TerraformVersionChecks:   requireIdentity,
+			Steps: identitySteps(kind.address, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(pattern)},
+				config(), config(`description = "second"`)),
+		})
+	})
+}

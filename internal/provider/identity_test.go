@@ -1,0 +1,375 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+)
+
+// requireIdentity gates the tests that need resource identity in the CLI
+// (Terraform 1.12 and later): import blocks with an identity, and
+// identities in the state.
+var requireIdentity = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)}
+
+// identitySteps are the identity tests of the resource at address: each of
+// configs is applied in turn (the first creates it, each further one must
+// change it in place), and after each the state holds an identity that
+// passes identity and equals the state's attributes of the same names; then
+// an import block with that identity imports the object into a new state,
+// planning nothing (the testing framework also checks that the imported
+// identity is the same).
+func identitySteps(address string, identity map[string]knownvalue.Check, configs ...string) []tfresource.TestStep {
+	var steps []tfresource.TestStep
+	for i, config := range configs {
+		checks := []statecheck.StateCheck{statecheck.ExpectIdentity(address, identity)}
+		for _, name := range slices.Sorted(maps.Keys(identity)) {
+			checks = append(checks, statecheck.ExpectIdentityValueMatchesState(address, tfjsonpath.New(name)))
+		}
+		step := tfresource.TestStep{Config: config, ConfigStateChecks: checks}
+		if i > 0 {
+			step.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate)}
+		}
+		steps = append(steps, step)
+	}
+	return append(steps, tfresource.TestStep{
+		ResourceName:    address,
+		ImportState:     true,
+		ImportStateKind: tfresource.ImportBlockWithResourceIdentity,
+		ImportPlanChecks: tfresource.ImportPlanChecks{
+			PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionNoop)},
+		},
+	})
+}
+
+// readWithoutIdentity calls r's Read on a prior state that holds only the
+// given attributes and no identity, as a state written before identity
+// existed does, and returns the response.
+func readWithoutIdentity(t *testing.T, r resource.Resource, mock *testMock, attrs map[string]tftypes.Value) *resource.ReadResponse {
+	t.Helper()
+	ctx := context.Background()
+	var schemaResp resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &schemaResp)
+	var identityResp resource.IdentitySchemaResponse
+	r.(resource.ResourceWithIdentity).IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &identityResp)
+	var configureResp resource.ConfigureResponse
+	r.(resource.ResourceWithConfigure).Configure(ctx, resource.ConfigureRequest{ProviderData: mock.client}, &configureResp)
+
+	stateType := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	values := map[string]tftypes.Value{}
+	for name, typ := range stateType.AttributeTypes {
+		values[name] = tftypes.NewValue(typ, nil)
+	}
+	maps.Copy(values, attrs)
+	state := tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(stateType, values)}
+	noIdentity := tftypes.NewValue(identityResp.IdentitySchema.Type().TerraformType(ctx), nil)
+
+	resp := &resource.ReadResponse{
+		State:    state,
+		Identity: &tfsdk.ResourceIdentity{Schema: identityResp.IdentitySchema, Raw: noIdentity.Copy()},
+	}
+	r.Read(ctx, resource.ReadRequest{
+		State:    state,
+		Identity: &tfsdk.ResourceIdentity{Schema: identityResp.IdentitySchema, Raw: noIdentity.Copy()},
+	}, resp)
+	return resp
+}
+
+// Every resource has an identity, whose attributes are all required for
+// import and are attributes of the resource too.
+func TestResourcesHaveIdentity(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	p := New("test")()
+	for _, newResource := range p.Resources(ctx) {
+		r := newResource()
+		var meta resource.MetadataResponse
+		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "ngrok"}, &meta)
+		withIdentity, ok := r.(resource.ResourceWithIdentity)
+		if !ok {
+			t.Errorf("%s has no identity", meta.TypeName)
+			continue
+		}
+		var identityResp resource.IdentitySchemaResponse
+		withIdentity.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &identityResp)
+		var schemaResp resource.SchemaResponse
+		r.Schema(ctx, resource.SchemaRequest{}, &schemaResp)
+		if len(identityResp.IdentitySchema.Attributes) == 0 {
+			t.Errorf("%s: empty identity schema", meta.TypeName)
+		}
+		for name, attr := range identityResp.IdentitySchema.Attributes {
+			if !attr.IsRequiredForImport() {
+				t.Errorf("%s: identity attribute %s is not required for import", meta.TypeName, name)
+			}
+			if _, ok := schemaResp.Schema.Attributes[name]; !ok {
+				t.Errorf("%s: identity attribute %s is not an attribute of the resource", meta.TypeName, name)
+			}
+		}
+	}
+}
+
+// A state written before resources had an identity holds none. Read sets
+// it, also when the object is gone and Read removes it from the state: the
+// framework refuses a Read that returns no identity.
+func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
+	t.Parallel()
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	const (
+		edge  = "edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+		route = "edghtsrt_2hHGW0x7oSn4wdDzkRmE7YcB3Lq"
+	)
+	moduleAttrs := map[string]tftypes.Value{"id": str(edge + "/" + route), "edge_id": str(edge), "route_id": str(route)}
+	for name, tc := range map[string]struct {
+		resource func() resource.Resource
+		attrs    map[string]tftypes.Value
+	}{
+		"reserved domain":              {NewReservedDomainResource, map[string]tftypes.Value{"id": str("rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"cloud endpoint":               {NewCloudEndpointResource, map[string]tftypes.Value{"id": str("ep_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"SSH certificate authority":    {NewSSHCertificateAuthorityResource, map[string]tftypes.Value{"id": str("sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"SSH host certificate":         {NewSSHHostCertificateResource, map[string]tftypes.Value{"id": str("shcrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"SSH user certificate":         {NewSSHUserCertificateResource, map[string]tftypes.Value{"id": str("sucrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"route OIDC module":            {NewHTTPSEdgeRouteOIDCResource, moduleAttrs},
+		"route backend module":         {NewHTTPSEdgeRouteBackendResource, moduleAttrs},
+		"route IP restriction module":  {NewHTTPSEdgeRouteIPRestrictionResource, moduleAttrs},
+		"route request headers module": {NewHTTPSEdgeRouteRequestHeadersResource, moduleAttrs},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mock := newTestMock(t)
+			resp := readWithoutIdentity(t, tc.resource(), mock, tc.attrs)
+			if resp.Diagnostics.HasError() {
+				t.Fatalf("Read: %v", resp.Diagnostics)
+			}
+			if !resp.State.Raw.IsNull() {
+				t.Errorf("Read of an object the API does not have kept it in the state")
+			}
+			var got map[string]tftypes.Value
+			if err := resp.Identity.Raw.As(&got); err != nil || len(got) == 0 {
+				t.Fatalf("identity %v: %v", resp.Identity.Raw, err)
+			}
+			// NOTE: each identity attribute is the state attribute of its name.
+			for attr, value := range got {
+				if !value.Equal(tc.attrs[attr]) {
+					t.Errorf("identity %s = %v, want %v", attr, value, tc.attrs[attr])
+				}
+			}
+		})
+	}
+}
+
+// naturalKeyImportStep imports address by key, an import block's id, with
+// the configuration body: the plan imports the object whose ID is wantID
+// and changes nothing. Each lookup of the key is one list request of
+// listPath with the filter wantFilter, answered in one page.
+func naturalKeyImportStep(mock *testMock, proxy *listProxy, address, key, body, wantID, listPath, wantFilter string) tfresource.TestStep {
+	return tfresource.TestStep{
+		Config: mock.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n\n", address, key) + body),
+		ConfigPlanChecks: tfresource.ConfigPlanChecks{
+			PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionNoop)},
+			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+		},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(address, tfjsonpath.New("id"), knownvalue.StringExact(wantID)),
+			stateCheckFunc(func(context.Context, func(string) (string, error)) error {
+				lists := proxy.lists(listPath)
+				if len(lists) == 0 {
+					return fmt.Errorf("no list request of %s", listPath)
+				}
+				for _, q := range lists {
+					if q.Get("filter") != wantFilter || q.Has("page_token") || q.Has("before_id") {
+						return fmt.Errorf("list request of %s with %q; want each with only the filter %s", listPath, q.Encode(), wantFilter)
+					}
+				}
+				return nil
+			}),
+		},
+	}
+}
+
+// listProxy stands between the provider and a mock server. It records the
+// query of every list request, and with duplicate set, answers a list
+// request that has a filter with each object twice, the second time under
+// another ID: what the API answers for a key that two objects share (ngrok
+// lets pooled cloud endpoints share a url), which the mock server's
+// uniqueness rules keep it from holding.
+type listProxy struct {
+	duplicate bool
+
+	mu      sync.Mutex
+	queries map[string][]url.Values
+}
+
+// newListProxyMock is newTestMock behind a listProxy.
+func newListProxyMock(t *testing.T, duplicate bool) (*testMock, *listProxy) {
+	t.Helper()
+	mock := newTestMock(t)
+	p := &listProxy{duplicate: duplicate, queries: map[string][]url.Values{}}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet || strings.Count(r.URL.Path, "/") != 1 {
+			mock.server.ServeHTTP(w, r)
+			return
+		}
+		p.mu.Lock()
+		p.queries[r.URL.Path] = append(p.queries[r.URL.Path], r.URL.Query())
+		p.mu.Unlock()
+		if !p.duplicate || !r.URL.Query().Has("filter") {
+			mock.server.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		mock.server.ServeHTTP(rec, r)
+		body, err := duplicateListItems(rec.Body.Bytes())
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	mock.url = srv.URL
+	return mock, p
+}
+
+// lists returns the queries of the list requests of path so far.
+func (p *listProxy) lists(path string) []url.Values {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.queries[path])
+}
+
+// duplicateListItems adds to each list of a page a copy of each of its
+// objects with another ID of the same prefix.
+func duplicateListItems(page []byte) ([]byte, error) {
+	var env map[string]json.RawMessage
+	if err := json.Unmarshal(page, &env); err != nil {
+		return nil, err
+	}
+	for name, raw := range env {
+		var items []map[string]any
+		if json.Unmarshal(raw, &items) != nil {
+			continue
+		}
+		for _, item := range slices.Clone(items) {
+			id, _ := item["id"].(string)
+			prefix, _, _ := strings.Cut(id, "_")
+			twin := maps.Clone(item)
+			twin["id"] = prefix + "_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+			items = append(items, twin)
+		}
+		b, err := json.Marshal(items)
+		if err != nil {
+			return nil, err
+		}
+		env[name] = b
+	}
+	return json.Marshal(env)
+}
+
+// diagnosticPattern matches a diagnostic that holds each of parts, in
+// order, as written, save that Terraform may wrap lines at any space.
+func diagnosticPattern(parts ...string) *regexp.Regexp {
+	quoted := make([]string, len(parts))
+	for i, p := range parts {
+		quoted[i] = strings.ReplaceAll(regexp.QuoteMeta(p), " ", `\s+`)
+	}
+	return regexp.MustCompile(`(?s)` + strings.Join(quoted, ".*"))
+}
+
+// Refreshes that read objects from lists (the provider's default for more
+// than one object of a type) set the identity as reads by ID do.
+func TestAccProvider_identityAfterRefreshFromLists(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	config := mock.config(`resource "ngrok_ssh_certificate_authority" "test" {
+  count       = 3
+  description = "authority ${count.index}"
+}`)
+	var checks []statecheck.StateCheck
+	for i := range 3 {
+		address := fmt.Sprintf("ngrok_ssh_certificate_authority.test[%d]", i)
+		checks = append(checks, statecheck.ExpectIdentityValueMatchesState(address, tfjsonpath.New("id")))
+	}
+	tfresource.Test(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requireIdentity,
+		Steps: []tfresource.TestStep{{
+			Config: config,
+		}, {
+			// NOTE: the apply of an unchanged configuration saves what its
+			// refresh read.
+			PreConfig:         mock.server.ClearJournal,
+			Config:            config,
+			ConfigStateChecks: checks,
+			Check: func(*terraform.State) error {
+				if _, counts := mock.server.Journal(); counts[http.MethodGet+" /ssh_certificate_authorities"] == 0 {
+					return fmt.Errorf("the refresh read no list: %v", counts)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
+// An identity names objects by ID only: a natural key or another type's ID
+// in it is refused, before anything is asked of the API.
+func TestAccProvider_importByInvalidIdentity(t *testing.T) {
+	t.Parallel()
+	const (
+		edge  = "edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+		route = "edghtsrt_2hHGW0x7oSn4wdDzkRmE7YcB3Lq"
+	)
+	for name, tc := range map[string]struct {
+		address, identity, body string
+		want                    *regexp.Regexp
+	}{
+		"reserved domain by name": {testRDResource, `{ id = "app.example.com" }`, testAccReservedDomainConfig(`domain = "app.example.com"`),
+			diagnosticPattern("Invalid Import Identity", `the ID of a reserved domain in the identity's id`, `got "app.example.com"`,
+				"give it as the import block's id instead")},
+		"cloud endpoint by url": {testEndpointResource, `{ id = "https://api.internal" }`,
+			testAccCloudEndpointConfig(`url = "https://api.internal"`, policyHCL),
+			diagnosticPattern("Invalid Import Identity", "Expected the ID of a cloud endpoint", `got "https://api.internal"`)},
+		"authority by another type's ID": {testCAResource, `{ id = "rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam" }`, testAccSSHCertificateAuthorityConfig(),
+			diagnosticPattern("Invalid Import Identity", "Expected the ID of an SSH certificate authority")},
+		"route module with the IDs swapped": {testBackendResource, fmt.Sprintf(`{ edge_id = %q, route_id = %q }`, route, edge),
+			testAccBackendConfig(edge, route, `backend_id = "bkdtg_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`),
+			diagnosticPattern("Invalid Import Identity", "Expected edge_id to be the ID of an HTTPS edge",
+				fmt.Sprintf(`got edge_id = %q, route_id = %q`, route, edge))},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mock := newTestMock(t)
+			tfresource.Test(t, tfresource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				TerraformVersionChecks:   requireIdentity,
+				Steps: []tfresource.TestStep{{
+					Config:      mock.config(fmt.Sprintf("import {\n  to = %s\n  identity = %s\n}\n\n", tc.address, tc.identity) + tc.body),
+					ExpectError: tc.want,
+				}},
+			})
+			if _, counts := mock.server.Journal(); len(counts) != 0 {
+				t.Errorf("requests to the API: %v", counts)
+			}
+		})
+	}
+}
