@@ -56,6 +56,9 @@ fi
 version="Terraform v$version"
 step() { printf '\n==> %s\n' "$*"; }
 tfc() { "$tf" -chdir="$work/config" "$@"; }
+# shown drops the warning that dev_overrides (above) puts before every
+# command's output, and the blank lines around it.
+shown() { sed '/^Warning: Provider development overrides are in effect$/,/^releases\.$/d' "$1" | sed '/./,$!d'; }
 
 api_key=adopt-$RANDOM$RANDOM
 "$root/bin/ngrok-mock" -addr 127.0.0.1:0 -api-key "$api_key" -seed "$adopt/seed.yaml" \
@@ -168,18 +171,21 @@ create /ssh_user_certificates "{\"ssh_certificate_authority_id\":\"$ecdsa_ca\",\
 create /ssh_user_certificates "{\"ssh_certificate_authority_id\":\"$ecdsa_ca\",\"public_key\":\"$ec\",\"principals\":[\"carol\"],\"metadata\":\"{\\\"ticket\\\":\\\"OPS-1234\\\"}\"}"
 create /ssh_user_certificates "{\"ssh_certificate_authority_id\":\"$rsa_ca\",\"public_key\":\"$rsa\",\"principals\":[\"legacy\"],\"critical_options\":{\"force-command\":\"rsync --server\",\"source-address\":\"192.0.2.0/24,198.51.100.7\"}}"
 for who in dave erin; do
-  create /ssh_user_certificates "{\"ssh_certificate_authority_id\":\"$user_ca\",\"public_key\":\"$ed\",\"principals\":[\"$who\"],\"description\":\"$who\",\"extensions\":{\"permit-pty\":\"\"}}"
+  create /ssh_user_certificates "{\"ssh_certificate_authority_id\":\"$user_ca\",\"public_key\":\"$ed\",\"principals\":[\"$who\"],\"description\":\"laptop of $who\",\"extensions\":{\"permit-pty\":\"\"}}"
 done
 create /ssh_user_certificates "{\"ssh_certificate_authority_id\":\"$host_ca\",\"public_key\":\"$ec\",\"principals\":[\"ops\"],\"valid_until\":\"2031-01-01T00:00:00Z\"}"
 echo "created $created objects"
 [ "$created" -eq "$want" ] || fail "created $created objects, not $want"
+# NOTE: from here on the mock's journal counts the requests of Terraform
+# alone, which must all be reads.
+curl -sS -X DELETE -H "Authorization: Bearer $api_key" "$base_url/_mock/journal"
 
 step "cat main.tf (the whole configuration: a provider block)"
 grep -v '^#' "$work/config/main.tf"
 
 step "terraform query (adopt.tfquery.hcl lists every type)"
 tfc query -no-color >"$work/query.txt"
-cat "$work/query.txt"
+shown "$work/query.txt"
 listed=$(grep -c '^list\.' "$work/query.txt" || true)
 echo "listed $listed objects"
 [ "$listed" -eq "$want" ] || fail "terraform query listed $listed objects, not $want"
@@ -215,5 +221,14 @@ tail -n 3 "$work/plan.txt"
 [ "$status" -eq 0 ] || { cat "$work/plan.txt"; fail "the plan after adoption is not empty (exit status $status)"; }
 in_state=$(tfc state list | grep -c '^ngrok_' || true)
 [ "$in_state" -eq "$want" ] || fail "the state holds $in_state objects, not $want"
+
+curl -sS -H "Authorization: Bearer $api_key" "$base_url/_mock/journal" >"$work/journal.json"
+# NOTE: the counts per route are "METHOD /pattern":n pairs; requests to the
+# mock's own control API (/_mock/...) are left out.
+counts=$(grep -oE '"(GET|POST|PUT|PATCH|DELETE) /[a-z][^"]*":[0-9]+' "$work/journal.json" || true)
+reads=$(printf '%s\n' "$counts" | awk -F: '/^"GET /{n += $NF} END {print n + 0}')
+writes=$(printf '%s\n' "$counts" | grep -v '^"GET ' | grep . || true)
+[ -z "$writes" ] || fail "Terraform wrote to the API while adopting: $(echo $writes)"
+echo "API requests of the two queries, the apply and the plan: $reads reads, no write"
 
 step "adopted $in_state objects with $version in $((SECONDS - started)) s"
