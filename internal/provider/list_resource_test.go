@@ -200,7 +200,7 @@ func createListTestAccount(t *testing.T, mock *testMock) map[string][]string {
 		{SSHCertificateCreate: apiclient.SSHCertificateCreate{SSHCertificateAuthorityID: ca, PublicKey: ed, Principals: []string{"deploy"}},
 			CriticalOptions: map[string]string{"force-command": "/bin/deploy", "source-address": "10.0.0.0/8"},
 			Extensions:      map[string]string{}},
-		{SSHCertificateCreate: apiclient.SSHCertificateCreate{SSHCertificateAuthorityID: ca, PublicKey: rsaKey, Metadata: `{"ticket":"OPS-1"}`},
+		{SSHCertificateCreate: apiclient.SSHCertificateCreate{SSHCertificateAuthorityID: ca, PublicKey: rsaKey, Metadata: `{"ticket":"OPS-1","note":"<b>&amp;</b>"}`},
 			Extensions: map[string]string{"permit-pty": "", "login@github.com": "alice"}},
 	} {
 		c, err := mock.client.CreateSSHUserCertificate(ctx, &in)
