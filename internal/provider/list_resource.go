@@ -13,7 +13,7 @@ import (
 // `terraform query` runs: each turns a list of the API into a stream of
 // results, one per object, each with the object's identity, a display name
 // and, when the query asks for it (include_resource), the object as the
-// resource would store it after importing it. The resource's own state is
+// resource would store it after importing it. That state is
 // what `terraform query -generate-config-out` writes the configuration from,
 // so it must be exactly what an import reads, or the apply that imports the
 // generated configuration would plan changes.
