@@ -69,18 +69,10 @@ func readWithoutIdentity(t *testing.T, r resource.Resource, mock *testMock, attr
 	ctx := context.Background()
 	var schemaResp resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &schemaResp)
-	withIdentity, ok := r.(resource.ResourceWithIdentity)
-	if !ok {
-		t.Fatalf("%T has no identity", r)
-	}
 	var identityResp resource.IdentitySchemaResponse
-	withIdentity.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &identityResp)
-	configurable, ok := r.(resource.ResourceWithConfigure)
-	if !ok {
-		t.Fatalf("%T cannot be configured", r)
-	}
+	implementation[resource.ResourceWithIdentity](t, r).IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &identityResp)
 	var configureResp resource.ConfigureResponse
-	configurable.Configure(ctx, resource.ConfigureRequest{ProviderData: mock.client}, &configureResp)
+	implementation[resource.ResourceWithConfigure](t, r).Configure(ctx, resource.ConfigureRequest{ProviderData: mock.client}, &configureResp)
 
 	stateType, ok := schemaResp.Schema.Type().TerraformType(ctx).(tftypes.Object)
 	if !ok {

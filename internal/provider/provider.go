@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -47,6 +48,7 @@ var (
 	_ provider.Provider                       = (*ngrokProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*ngrokProvider)(nil)
 	_ provider.ProviderWithFunctions          = (*ngrokProvider)(nil)
+	_ provider.ProviderWithListResources      = (*ngrokProvider)(nil)
 )
 
 // New returns a constructor of the provider at the given version, as
@@ -258,6 +260,7 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.DataSourceData = client
 	resp.ResourceData = client
 	resp.EphemeralResourceData = client
+	resp.ListResourceData = client
 }
 
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
@@ -296,6 +299,16 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 func (p *ngrokProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
 	return []func() ephemeral.EphemeralResource{
 		NewSSHUserCertificateEphemeralResource,
+	}
+}
+
+func (p *ngrokProvider) ListResources(_ context.Context) []func() list.ListResource {
+	return []func() list.ListResource{
+		NewReservedDomainListResource,
+		NewCloudEndpointListResource,
+		NewSSHCertificateAuthorityListResource,
+		NewSSHHostCertificateListResource,
+		NewSSHUserCertificateListResource,
 	}
 }
 

@@ -290,3 +290,16 @@ func TestAccProvider_rateAndRetrySettingsValidated(t *testing.T) {
 		})
 	}
 }
+
+// implementation returns v as the interface T, failing the test when v does
+// not implement it (a checked assertion for the framework's optional
+// interfaces).
+func implementation[T any](t testing.TB, v any) T {
+	t.Helper()
+	i, ok := v.(T)
+	if !ok {
+		var want *T
+		t.Fatalf("%T does not implement %T", v, want)
+	}
+	return i
+}
