@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -75,7 +74,7 @@ func endpointDataSourceAttributes(lookup bool) map[string]schema.Attribute {
 	if lookup {
 		idAttr.Description += " Set exactly one of `id` and `url`."
 		idAttr.Optional = true
-		idAttr.Validators = []validator.String{stringvalidator.RegexMatches(endpointIDPattern, "must be an endpoint ID (ep_...)")}
+		idAttr.Validators = []validator.String{idValidator(endpointIDPrefix, "an endpoint")}
 		urlAttr.Description += " Set exactly one of `id` and `url`; a default port (`:443` on https) may be written or not."
 		urlAttr.Optional = true
 	}

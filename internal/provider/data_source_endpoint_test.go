@@ -230,7 +230,7 @@ func TestAccEndpointDataSource_errors(t *testing.T) {
 	for name, tc := range map[string]struct{ body, want string }{
 		"neither id nor url": {``, `(?s)Missing Attribute Configuration.*Exactly one of.*id,url`},
 		"both id and url":    {`id = "ep_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"` + "\n  " + `url = "https://abc123.ngrok.app"`, `(?s)Invalid Attribute Combination`},
-		"malformed id":       {`id = "rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`, `(?s)id.*must be an endpoint ID`},
+		"malformed id":       {`id = "rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`, `(?s)id.*must be the ID of an endpoint`},
 		"unknown id":         {`id = "ep_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`, `(?s)Unable to Read Endpoint.*404`},
 		"no endpoint at url": {`url = "https://nothing.example.com"`, `(?s)Endpoint Not Found.*https://nothing\.example\.com`},
 		// The seeded edge endpoint and a second agent endpoint share this url.

@@ -63,7 +63,7 @@ func reservedDomainDataSourceAttributes(lookup bool) map[string]schema.Attribute
 		idAttr.Optional = true
 		idAttr.Validators = []validator.String{
 			stringvalidator.ExactlyOneOf(path.MatchRoot("id"), path.MatchRoot("domain")),
-			stringvalidator.RegexMatches(reservedDomainIDPattern, "must be the ID of a reserved domain, such as rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"),
+			idValidator(reservedDomainIDPrefix, "a reserved domain"),
 		}
 		domainAttr.Description = "The reserved hostname to look up, in any case, such as `app.example.com` or `*.example.com`. " +
 			"Set exactly one of `id` and `domain`."

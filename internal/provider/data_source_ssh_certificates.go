@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -44,9 +43,8 @@ func (d *sshCertificatesDataSource[M, C, A]) Schema(_ context.Context, _ datasou
 				// applied here, to the whole list the API returns.
 				Description: "Only the certificates this authority signed. The API cannot filter certificates, " +
 					"so the provider reads them all and keeps the matching ones.",
-				Optional: true,
-				Validators: []validator.String{stringvalidator.RegexMatches(sshCAIDPattern,
-					"must be an SSH certificate authority ID, starting with "+sshCertificateAuthorityIDPrefix)},
+				Optional:   true,
+				Validators: []validator.String{idValidator(sshCertificateAuthorityIDPrefix, "an SSH certificate authority")},
 			},
 			d.ops.listAttribute(): schema.ListNestedAttribute{
 				Description: "The " + d.ops.noun + "s, newest first.",

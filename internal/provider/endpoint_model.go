@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -10,10 +9,6 @@ import (
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
-
-const endpointIDPrefix = "ep_"
-
-var endpointIDPattern = regexp.MustCompile(`^ep_[0-9A-Za-z]+$`)
 
 // Endpoint bindings and types. Each list drives both a validator and the
 // attribute descriptions.

@@ -77,8 +77,7 @@ func (e *sshUserCertificateEphemeralResource) Schema(_ context.Context, _ epheme
 			"ssh_certificate_authority_id": schema.StringAttribute{
 				Description: "ID of the SSH certificate authority that signs the certificate (`" + sshCertificateAuthorityIDPrefix + "...`).",
 				Required:    true,
-				Validators: []validator.String{stringvalidator.RegexMatches(sshCAIDPattern,
-					"must be an SSH certificate authority ID, starting with "+sshCertificateAuthorityIDPrefix)},
+				Validators:  []validator.String{idValidator(sshCertificateAuthorityIDPrefix, "an SSH certificate authority")},
 			},
 			"public_key": schema.StringAttribute{
 				Description: "The public key to certify, one line in OpenSSH authorized-keys format. Types: " + quotedList(sshCertKeyTypes) + ".",

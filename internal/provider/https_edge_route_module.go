@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"regexp"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -32,20 +30,6 @@ import (
 // generic resource and one generic data source implement that, each module
 // described by an edgeRouteModule: its own attributes, its model conversions
 // and its API calls.
-
-// ID prefixes of the objects a route module refers to.
-const (
-	httpsEdgeIDPrefix          = "edghts_"
-	httpsEdgeRouteIDPrefix     = "edghtsrt_"
-	tunnelGroupBackendIDPrefix = "bkdtg_"
-	ipPolicyIDPrefix           = "ipp_"
-)
-
-// Example IDs for messages and descriptions.
-const (
-	exampleHTTPSEdgeID      = "edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
-	exampleHTTPSEdgeRouteID = "edghtsrt_2hHGW0x7oSn4wdDzkRmE7YcB3Lq"
-)
 
 // edgeRouteModuleImportFormat is the documented import ID of every route module.
 const edgeRouteModuleImportFormat = "<edge_id>/<route_id>"
@@ -342,12 +326,6 @@ func (d *edgeRouteModuleDataSource[M, A, B]) Read(ctx context.Context, req datas
 	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
 }
 
-// idPrefixValidator accepts an ID of the given prefix followed by base-62 characters.
-func idPrefixValidator(prefix, noun string) validator.String {
-	return stringvalidator.RegexMatches(regexp.MustCompile("^"+regexp.QuoteMeta(prefix)+"[0-9A-Za-z]+$"),
-		fmt.Sprintf("must be the ID of %s, which starts with %q", noun, prefix))
-}
-
 // edgeRouteModuleResourceAttributes returns the attributes every route module
 // resource has; module names the module in descriptions, e.g. "OIDC module".
 func edgeRouteModuleResourceAttributes(module string) map[string]schema.Attribute {
@@ -360,13 +338,13 @@ func edgeRouteModuleResourceAttributes(module string) map[string]schema.Attribut
 		"edge_id": schema.StringAttribute{
 			Description:   fmt.Sprintf("ID of the HTTPS edge (`%s...`). Changing it moves the %s to another edge: the old one is deleted.", httpsEdgeIDPrefix, module),
 			Required:      true,
-			Validators:    []validator.String{idPrefixValidator(httpsEdgeIDPrefix, "an HTTPS edge")},
+			Validators:    []validator.String{idValidator(httpsEdgeIDPrefix, "an HTTPS edge")},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"route_id": schema.StringAttribute{
 			Description:   fmt.Sprintf("ID of the route of that edge (`%s...`). Changing it moves the %s to another route: the old one is deleted.", httpsEdgeRouteIDPrefix, module),
 			Required:      true,
-			Validators:    []validator.String{idPrefixValidator(httpsEdgeRouteIDPrefix, "an HTTPS edge route")},
+			Validators:    []validator.String{idValidator(httpsEdgeRouteIDPrefix, "an HTTPS edge route")},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"enabled": schema.BoolAttribute{
@@ -389,12 +367,12 @@ func edgeRouteModuleDataSourceAttributes(module string) map[string]dsschema.Attr
 		"edge_id": dsschema.StringAttribute{
 			Description: fmt.Sprintf("ID of the HTTPS edge (`%s...`).", httpsEdgeIDPrefix),
 			Required:    true,
-			Validators:  []validator.String{idPrefixValidator(httpsEdgeIDPrefix, "an HTTPS edge")},
+			Validators:  []validator.String{idValidator(httpsEdgeIDPrefix, "an HTTPS edge")},
 		},
 		"route_id": dsschema.StringAttribute{
 			Description: fmt.Sprintf("ID of the route of that edge (`%s...`).", httpsEdgeRouteIDPrefix),
 			Required:    true,
-			Validators:  []validator.String{idPrefixValidator(httpsEdgeRouteIDPrefix, "an HTTPS edge route")},
+			Validators:  []validator.String{idValidator(httpsEdgeRouteIDPrefix, "an HTTPS edge route")},
 		},
 		"enabled": dsschema.BoolAttribute{
 			Description: fmt.Sprintf("Whether the %s applies to the route's traffic.", module),

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
@@ -55,9 +54,8 @@ func (r *sshCertificateListResource[M, C, A]) ListResourceConfigSchema(_ context
 				// is applied here, to the whole list the API returns.
 				Description: "Only the certificates this authority signed. The API cannot filter certificates, " +
 					"so the provider reads them all and keeps the matching ones.",
-				Optional: true,
-				Validators: []validator.String{stringvalidator.RegexMatches(sshCAIDPattern,
-					"must be an SSH certificate authority ID, starting with "+sshCertificateAuthorityIDPrefix)},
+				Optional:   true,
+				Validators: []validator.String{idValidator(sshCertificateAuthorityIDPrefix, "an SSH certificate authority")},
 			},
 		},
 	}

@@ -15,10 +15,6 @@ import (
 // Values of a reserved domain's settings. Each list drives both the
 // validator and the attribute description.
 const (
-	reservedDomainIDPrefix = "rd_"
-	certificateIDPrefix    = "cert_"
-	endpointConfigIDPrefix = "ec_"
-
 	certAuthorityLetsEncrypt = "letsencrypt"
 	defaultCertAuthority     = certAuthorityLetsEncrypt
 	defaultCertKeyType       = keyTypeECDSA

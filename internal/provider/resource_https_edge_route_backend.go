@@ -45,7 +45,7 @@ func httpsEdgeRouteBackendAttributes() map[string]schema.Attribute {
 			Description: fmt.Sprintf("ID of the tunnel group backend (`%s...`) that serves the route: "+
 				"the agents whose tunnels carry the backend's labels.", tunnelGroupBackendIDPrefix),
 			Required:   true,
-			Validators: []validator.String{idPrefixValidator(tunnelGroupBackendIDPrefix, "a tunnel group backend")},
+			Validators: []validator.String{idValidator(tunnelGroupBackendIDPrefix, "a tunnel group backend")},
 		},
 	}
 }

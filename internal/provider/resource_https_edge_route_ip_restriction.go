@@ -52,7 +52,7 @@ func httpsEdgeRouteIPRestrictionAttributes() map[string]schema.Attribute {
 			Required:    true,
 			Validators: []validator.Set{
 				setvalidator.SizeAtLeast(1),
-				setvalidator.ValueStringsAre(idPrefixValidator(ipPolicyIDPrefix, "an IP policy")),
+				setvalidator.ValueStringsAre(idValidator(ipPolicyIDPrefix, "an IP policy")),
 			},
 		},
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -40,12 +39,6 @@ var (
 // domain: often enough to notice an issued certificate soon, rarely enough
 // that several domains waiting at once stay far below the API's rate limit.
 const defaultCertificatePollInterval = 5 * time.Second
-
-var (
-	certificateIDPattern    = regexp.MustCompile(`^` + certificateIDPrefix + `[0-9A-Za-z]+$`)
-	reservedDomainIDPattern = regexp.MustCompile(`^` + reservedDomainIDPrefix + `[0-9A-Za-z]+$`)
-	endpointConfigIDPattern = regexp.MustCompile(`^` + endpointConfigIDPrefix + `[0-9A-Za-z]+$`)
-)
 
 func NewReservedDomainResource() resource.Resource {
 	return &reservedDomainResource{pollInterval: defaultCertificatePollInterval}
@@ -107,7 +100,7 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 					"detaches the certificate. Not available on subdomains of ngrok domains.",
 				Optional: true,
 				Validators: []validator.String{
-					stringvalidator.RegexMatches(certificateIDPattern, "must be the ID of an uploaded TLS certificate, such as cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"),
+					idValidator(certificateIDPrefix, "an uploaded TLS certificate"),
 					stringvalidator.ConflictsWith(path.MatchRoot("certificate_management_policy")),
 				},
 			},
@@ -141,14 +134,12 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 			"http_endpoint_configuration_id": schema.StringAttribute{
 				Description: "ID (`ec_...`) of an endpoint configuration applied to HTTP traffic on the domain. Removing it detaches it.",
 				Optional:    true,
-				Validators: []validator.String{stringvalidator.RegexMatches(endpointConfigIDPattern,
-					"must be the ID of an endpoint configuration, such as ec_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")},
+				Validators:  []validator.String{idValidator(endpointConfigIDPrefix, "an endpoint configuration")},
 			},
 			"https_endpoint_configuration_id": schema.StringAttribute{
 				Description: "ID (`ec_...`) of an endpoint configuration applied to HTTPS traffic on the domain. Removing it detaches it.",
 				Optional:    true,
-				Validators: []validator.String{stringvalidator.RegexMatches(endpointConfigIDPattern,
-					"must be the ID of an endpoint configuration, such as ec_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")},
+				Validators:  []validator.String{idValidator(endpointConfigIDPrefix, "an endpoint configuration")},
 			},
 			"cname_target": serverSetAttribute("For a custom domain, the target of the DNS CNAME record to create for `domain`. " +
 				"Null for a subdomain of an ngrok domain, which needs no DNS record."),

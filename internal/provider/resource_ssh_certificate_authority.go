@@ -33,8 +33,6 @@ var (
 	_ resource.ResourceWithMoveState      = (*sshCertificateAuthorityResource)(nil)
 )
 
-const sshCertificateAuthorityIDPrefix = "sshca_"
-
 func NewSSHCertificateAuthorityResource() resource.Resource {
 	return &sshCertificateAuthorityResource{}
 }

@@ -16,11 +16,6 @@ import (
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
-const (
-	sshHostCertificateIDPrefix = "shcrt_"
-	sshUserCertificateIDPrefix = "sucrt_"
-)
-
 // The critical options a user certificate may carry; OpenSSH defines no
 // others. The list drives both the validator and the description.
 const (

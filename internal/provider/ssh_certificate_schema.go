@@ -91,8 +91,6 @@ func (k sshCertKind) listTypeName() string { return k.typeName + "s" }
 // listAttribute is the plural data source's list: "host_certificates".
 func (k sshCertKind) listAttribute() string { return strings.ReplaceAll(k.noun, " ", "_") + "s" }
 
-var sshCAIDPattern = regexp.MustCompile(`^` + sshCertificateAuthorityIDPrefix)
-
 // principalPattern: a principal is a non-empty name without whitespace or
 // control characters, Unicode's included (\p{Z} and \p{Cc} are exactly
 // what unicode.IsSpace and unicode.IsControl, the API's test, match).
@@ -124,7 +122,7 @@ func sshCertificateResourceAttributes(kind sshCertKind) map[string]schema.Attrib
 			Description: "ID of the SSH certificate authority that signs the certificate (`" + sshCertificateAuthorityIDPrefix +
 				"...`). Changing it replaces the certificate.",
 			Required:      true,
-			Validators:    []validator.String{stringvalidator.RegexMatches(sshCAIDPattern, "must be an SSH certificate authority ID, starting with "+sshCertificateAuthorityIDPrefix)},
+			Validators:    []validator.String{idValidator(sshCertificateAuthorityIDPrefix, "an SSH certificate authority")},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"public_key": schema.StringAttribute{
@@ -249,8 +247,7 @@ func sshCertificateDataSourceAttributes(kind sshCertKind, lookupByID bool) map[s
 		Computed:    !lookupByID,
 	}
 	if lookupByID {
-		id.Validators = []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^`+kind.idPrefix),
-			fmt.Sprintf("must be an SSH %s ID, starting with %s", kind.noun, kind.idPrefix))}
+		id.Validators = []validator.String{idValidator(kind.idPrefix, "an SSH "+kind.noun)}
 	}
 	attrs := map[string]dsschema.Attribute{
 		"id":                           id,
