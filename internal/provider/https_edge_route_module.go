@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -239,32 +238,16 @@ func (r *edgeRouteModuleResource[M, A, B]) Delete(ctx context.Context, req resou
 // ImportState sets id, edge_id and route_id from an import ID "edge_id/route_id",
 // or from an identity's edge_id and route_id; Read then fills in the module.
 func (r *edgeRouteModuleResource[M, A, B]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if req.ID == "" && req.Identity != nil {
-		var identity edgeRouteModuleIdentityModel
-		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		edge, route := identity.EdgeID.ValueString(), identity.RouteID.ValueString()
-		// NOTE: the two IDs go through the import ID's parser, so that both
-		// ways of importing accept the same IDs.
-		edgeID, routeID, err := parseEdgeRouteModuleID(edgeRouteModuleID(edge, route))
-		if err != nil {
-			resp.Diagnostics.AddError(importIDSummary(true),
-				fmt.Sprintf("Expected edge_id to be the ID of an HTTPS edge, such as %s, and route_id the ID of one of "+
-					"its routes, such as %s; got edge_id = %q, route_id = %q.", exampleHTTPSEdgeID, exampleHTTPSEdgeRouteID, edge, route))
-			return
-		}
-		r.importModule(ctx, edgeID, routeID, resp)
-		return
+	if ids := edgeRouteModuleImport.importIDs(ctx, r.client, req, &resp.Diagnostics); ids != nil {
+		r.importModule(ctx, ids[0], ids[1], resp)
 	}
-	edgeID, routeID, err := parseEdgeRouteModuleID(req.ID)
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid Import ID", err.Error()+".")
-		return
-	}
-	r.importModule(ctx, edgeID, routeID, resp)
 }
+
+// edgeRouteModuleImport names a route module by its edge and its route.
+var edgeRouteModuleImport = importSpec{keys: []importKey{
+	{attr: "edge_id", prefix: httpsEdgeIDPrefix, noun: "an HTTPS edge"},
+	{attr: "route_id", prefix: httpsEdgeRouteIDPrefix, noun: "a route of that edge"},
+}}
 
 func (r *edgeRouteModuleResource[M, A, B]) importModule(ctx context.Context, edgeID, routeID string, resp *resource.ImportStateResponse) {
 	resp.Diagnostics.Append(saveEdgeRouteModuleID(ctx, &resp.State, edgeID, routeID)...)
@@ -382,20 +365,6 @@ func edgeRouteModuleDataSourceAttributes(module string) map[string]dsschema.Attr
 }
 
 func edgeRouteModuleID(edgeID, routeID string) string { return edgeID + "/" + routeID }
-
-// parseEdgeRouteModuleID splits an import ID "edge_id/route_id".
-func parseEdgeRouteModuleID(id string) (edgeID, routeID string, err error) {
-	edgeID, routeID, ok := strings.Cut(id, "/")
-	edgeOK := strings.HasPrefix(edgeID, httpsEdgeIDPrefix) && len(edgeID) > len(httpsEdgeIDPrefix)
-	routeOK := strings.HasPrefix(routeID, httpsEdgeRouteIDPrefix) && len(routeID) > len(httpsEdgeRouteIDPrefix) &&
-		!strings.Contains(routeID, "/")
-	if !ok || !edgeOK || !routeOK {
-		return "", "", fmt.Errorf("expected %s, such as %s/%s, got %q: the ID of the HTTPS edge (%s...), "+
-			"a slash, and the ID of the route (%s...)", edgeRouteModuleImportFormat,
-			exampleHTTPSEdgeID, exampleHTTPSEdgeRouteID, id, httpsEdgeIDPrefix, httpsEdgeRouteIDPrefix)
-	}
-	return edgeID, routeID, nil
-}
 
 // saveEdgeRouteModuleID records which module a state holds: on import, and
 // when a successful PUT's response could not be read, so that Terraform

@@ -119,9 +119,9 @@ func (c stateAttributesCheck) CheckState(_ context.Context, req statecheck.Check
 
 func TestParseEdgeRouteModuleID(t *testing.T) {
 	t.Parallel()
-	edge, route, err := parseEdgeRouteModuleID("edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam/edghtsrt_2hHGW0x7oSn4wdDzkRmE7YcB3Lq")
-	if err != nil || edge != "edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam" || route != "edghtsrt_2hHGW0x7oSn4wdDzkRmE7YcB3Lq" {
-		t.Errorf("parse = %q, %q, %v", edge, route, err)
+	ids, err := edgeRouteModuleImport.parseImportID("edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam/edghtsrt_2hHGW0x7oSn4wdDzkRmE7YcB3Lq")
+	if err != nil || len(ids) != 2 || ids[0] != "edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam" || ids[1] != "edghtsrt_2hHGW0x7oSn4wdDzkRmE7YcB3Lq" {
+		t.Errorf("parse = %q, %v", ids, err)
 	}
 	for _, bad := range []string{
 		"",
@@ -133,8 +133,8 @@ func TestParseEdgeRouteModuleID(t *testing.T) {
 		"edghts_a/edghtsrt_b/oidc",
 		"edghts_a:edghtsrt_b",
 	} {
-		if _, _, err := parseEdgeRouteModuleID(bad); err == nil || !strings.Contains(err.Error(), edgeRouteModuleImportFormat) {
-			t.Errorf("parseEdgeRouteModuleID(%q) = %v, want an error naming the format", bad, err)
+		if _, err := edgeRouteModuleImport.parseImportID(bad); err == nil || !strings.Contains(err.Error(), edgeRouteModuleImportFormat) {
+			t.Errorf("parseImportID(%q) = %v, want an error naming the format", bad, err)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -10,6 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 // Resource identity (Terraform 1.12 and later) names the API object that a
@@ -83,30 +86,149 @@ func setEdgeRouteModuleIdentity(ctx context.Context, identity *tfsdk.ResourceIde
 	return identity.Set(ctx, edgeRouteModuleIdentityModel{EdgeID: types.StringValue(edgeID), RouteID: types.StringValue(routeID)})
 }
 
-// importedID is what an import of an object with an ID names: the import ID
-// (terraform import, or an import block's id), or else the id of an import
-// block's identity. byIdentity tells which.
-func importedID(ctx context.Context, req resource.ImportStateRequest, diags *diag.Diagnostics) (id string, byIdentity bool) {
-	if req.ID != "" || req.Identity == nil {
-		return req.ID, false
-	}
-	var identity idIdentityModel
-	diags.Append(req.Identity.Get(ctx, &identity)...)
-	return identity.ID.ValueString(), true
+// importSpec is how a resource's import names its object: by the IDs of
+// keys (one ID, or several joined by "/" in an import ID; an identity holds
+// each in the attribute of its key's name), or, when natural is set, by an
+// import ID that is the object's natural key. Every resource imports
+// through one.
+type importSpec struct {
+	keys []importKey
+	// findIDs says where the user finds the IDs ("in the ngrok dashboard or
+	// with the ngrok_reserved_domains data source"); "" says nothing.
+	findIDs string
+	natural *naturalKeyImport
 }
 
-// importIDSummary is the summary of a diagnostic about an unusable import
-// ID or identity.
-func importIDSummary(byIdentity bool) string {
-	if byIdentity {
-		return "Invalid Import Identity"
-	}
-	return "Invalid Import ID"
+// importKey is one ID that names the object.
+type importKey struct {
+	attr   string // the identity's attribute: "id", "edge_id"
+	prefix string
+	noun   string // with its article: "a reserved domain"
 }
 
-// importByID ends the import of an object known by its ID: the state and
-// the identity hold id; Read fills in the rest.
-func importByID(ctx context.Context, id string, resp *resource.ImportStateResponse) {
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
+// naturalKeyImport reads an import ID that does not start with the ID
+// prefix as a natural key (see identity_natural_key.go).
+type naturalKeyImport struct {
+	name     string // "name", "url"
+	examples string // "app.example.com"
+	// check says why the text cannot be a key; resolve finds the ID of the
+	// object with the key, or reports in diags why it cannot.
+	check   func(key string) error
+	resolve func(ctx context.Context, client *apiclient.Client, key string, diags *diag.Diagnostics) string
+}
+
+// importIDs returns the IDs that an import names, one per key: those of the
+// import ID (terraform import, or an import block's id), or else of the
+// identity (an import block's identity). A natural key is resolved to an ID
+// first. It returns nil when it reported in diags why it cannot.
+func (s importSpec) importIDs(ctx context.Context, client *apiclient.Client, req resource.ImportStateRequest, diags *diag.Diagnostics) []string {
+	if req.ID == "" && req.Identity != nil {
+		ids := make([]string, len(s.keys))
+		for i, k := range s.keys {
+			var v types.String
+			diags.Append(req.Identity.GetAttribute(ctx, path.Root(k.attr), &v)...)
+			ids[i] = v.ValueString()
+		}
+		if diags.HasError() {
+			return nil
+		}
+		if !s.validIDs(ids) {
+			diags.AddError("Invalid Import Identity", s.invalidIdentity(ids))
+			return nil
+		}
+		return ids
+	}
+	id := req.ID
+	if n := s.natural; n != nil && !strings.HasPrefix(id, s.keys[0].prefix) {
+		if err := n.check(id); err != nil {
+			diags.AddError("Invalid Import ID", fmt.Sprintf("Expected the ID of %s, such as %s, or its %s, such as %s; "+
+				"%q is neither (%s).%s", s.keys[0].noun, exampleID(s.keys[0].prefix), n.name, n.examples, id, err, s.findHint()))
+			return nil
+		}
+		if id = n.resolve(ctx, client, id, diags); diags.HasError() {
+			return nil
+		}
+	}
+	ids, err := s.parseImportID(id)
+	if err != nil {
+		diags.AddError("Invalid Import ID", capitalize(err.Error())+"."+s.findHint())
+		return nil
+	}
+	return ids
+}
+
+// parseImportID splits an import ID into one ID per key, or says what it
+// should be.
+func (s importSpec) parseImportID(id string) ([]string, error) {
+	ids := []string{id}
+	if len(s.keys) > 1 {
+		ids = strings.Split(id, "/")
+	}
+	if s.validIDs(ids) {
+		return ids, nil
+	}
+	if len(s.keys) == 1 {
+		return nil, fmt.Errorf("expected the ID of %s, such as %s, got %q", s.keys[0].noun, exampleID(s.keys[0].prefix), id)
+	}
+	format, examples, parts := make([]string, len(s.keys)), make([]string, len(s.keys)), make([]string, len(s.keys))
+	for i, k := range s.keys {
+		format[i], examples[i] = "<"+k.attr+">", exampleID(k.prefix)
+		parts[i] = fmt.Sprintf("the ID of %s (%s...)", k.noun, k.prefix)
+	}
+	return nil, fmt.Errorf("expected %s, such as %s, got %q: %s", strings.Join(format, "/"), strings.Join(examples, "/"), id,
+		strings.Join(parts, ", a slash, and "))
+}
+
+// validIDs reports whether ids hold one ID per key.
+func (s importSpec) validIDs(ids []string) bool {
+	if len(ids) != len(s.keys) {
+		return false
+	}
+	for i, k := range s.keys {
+		if !isID(k.prefix, ids[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// invalidIdentity is the detail of an identity whose ids are not the IDs of
+// the keys.
+func (s importSpec) invalidIdentity(ids []string) string {
+	if len(s.keys) == 1 {
+		k := s.keys[0]
+		hint := s.findHint()
+		if s.natural != nil {
+			hint = fmt.Sprintf(" To import by its %s, give it as the import block's id instead.", s.natural.name)
+		}
+		return fmt.Sprintf("Expected the ID of %s in the identity's %s, such as %s, got %q.%s", k.noun, k.attr, exampleID(k.prefix), ids[0], hint)
+	}
+	want, got := make([]string, len(s.keys)), make([]string, len(s.keys))
+	for i, k := range s.keys {
+		want[i] = fmt.Sprintf("%s the ID of %s, such as %s", k.attr, k.noun, exampleID(k.prefix))
+		got[i] = fmt.Sprintf("%s = %q", k.attr, ids[i])
+	}
+	want[0] = strings.Replace(want[0], " the ID", " to be the ID", 1)
+	return fmt.Sprintf("Expected %s; got %s.%s", strings.Join(want, ", and "), strings.Join(got, ", "), s.findHint())
+}
+
+func (s importSpec) findHint() string {
+	if s.findIDs == "" {
+		return ""
+	}
+	if len(s.keys) > 1 {
+		return " Find the IDs " + s.findIDs + "."
+	}
+	return " Find the ID " + s.findIDs + "."
+}
+
+// importState imports an object known by one ID: the state and the
+// identity hold it; Read fills in the rest.
+func (s importSpec) importState(ctx context.Context, client *apiclient.Client, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	ids := s.importIDs(ctx, client, req, &resp.Diagnostics)
+	if ids == nil {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), ids[0])...)
+	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, ids[0])...)
 }

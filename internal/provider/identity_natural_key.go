@@ -1,14 +1,11 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"iter"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-
-	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 // A natural key names an object the way its owner knows it: a reserved
@@ -58,41 +55,4 @@ func resolveNaturalKey[T any](k naturalKey, objects iter.Seq2[*T, error], idOf f
 				len(ids), k.noun, k.keyName, k.key, strings.Join(ids, ", ")))
 	}
 	return ""
-}
-
-// reservedDomainIDByName resolves a reserved domain's name, in any spelling
-// that checkDomainName accepts, to its ID.
-func reservedDomainIDByName(ctx context.Context, client *apiclient.Client, name string, diags *diag.Diagnostics) string {
-	norm := normalizeDomainName(name)
-	k := naturalKey{
-		noun: "reserved domain", title: "Reserved Domain", keyName: "name", keyTitle: "Name", key: norm,
-		filter: "obj.domain == " + celString(norm),
-		notFoundHint: "Check the name (a wildcard reservation is named with its \"*.\" label, such as *.example.com), " +
-			"or import by ID (" + reservedDomainIDPrefix + "...), which the ngrok dashboard and the " +
-			"ngrok_reserved_domains data source show.",
-	}
-	return resolveNaturalKey(k, client.ListReservedDomains(ctx, &apiclient.ListOptions{Filter: k.filter}),
-		func(d *apiclient.ReservedDomain) string { return d.ID },
-		func(d *apiclient.ReservedDomain) bool { return normalizeDomainName(d.Domain) == norm },
-		diags)
-}
-
-// cloudEndpointIDByURL resolves a cloud endpoint's URL, in any spelling of
-// it that the resource treats as the same URL, to its ID.
-func cloudEndpointIDByURL(ctx context.Context, client *apiclient.Client, u endpointURL, diags *diag.Diagnostics) string {
-	key := u.String()
-	k := naturalKey{
-		noun: "cloud endpoint", title: "Cloud Endpoint", keyName: "url", keyTitle: "URL", key: key,
-		filter: "obj.type == " + celString(apiclient.EndpointTypeCloud) + " && obj.url == " + celString(key),
-		notFoundHint: "Check the scheme, host and port. Only cloud endpoints are looked up: an agent endpoint with " +
-			"this url is not one, and ngrok_cloud_endpoint cannot manage it. Or import by ID (" + endpointIDPrefix +
-			"...), which the ngrok dashboard and the ngrok_endpoints data source (type = \"cloud\") show.",
-	}
-	return resolveNaturalKey(k, client.ListEndpoints(ctx, &apiclient.ListOptions{Filter: k.filter}),
-		func(ep *apiclient.Endpoint) string { return ep.ID },
-		func(ep *apiclient.Endpoint) bool {
-			got, err := parseEndpointURL(ep.URL)
-			return ep.Type == apiclient.EndpointTypeCloud && err == nil && got == u
-		},
-		diags)
 }

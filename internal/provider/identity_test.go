@@ -376,3 +376,45 @@ func TestAccProvider_importByInvalidIdentity(t *testing.T) {
 		})
 	}
 }
+
+// One parser reads every resource's import ID and identity; its messages
+// name what was expected, with an example, and what was given.
+func TestImportSpecMessages(t *testing.T) {
+	t.Parallel()
+	if ids, err := sshCertificateAuthorityImport.parseImportID("sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"); err != nil || len(ids) != 1 {
+		t.Errorf("a valid ID: %q, %v", ids, err)
+	}
+	for _, tc := range []struct {
+		got  string
+		want []string
+	}{
+		{errString(sshCertificateAuthorityImport.parseImportID("rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")),
+			[]string{"expected the ID of an SSH certificate authority, such as sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", `got "rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`}},
+		{errString(sshCertificateAuthorityImport.parseImportID("sshca_")), []string{`got "sshca_"`}},
+		{errString(edgeRouteModuleImport.parseImportID("edghts_a")),
+			[]string{"expected <edge_id>/<route_id>, such as " + exampleHTTPSEdgeID + "/" + exampleHTTPSEdgeRouteID,
+				"the ID of an HTTPS edge (edghts_...), a slash, and the ID of a route of that edge (edghtsrt_...)"}},
+		{reservedDomainImport.invalidIdentity([]string{"app.example.com"}),
+			[]string{"Expected the ID of a reserved domain in the identity's id", `got "app.example.com"`,
+				"To import by its name, give it as the import block's id instead."}},
+		{sshCertificateAuthorityImport.invalidIdentity([]string{""}),
+			[]string{`got ""`, "Find the ID in the ngrok dashboard or with the ngrok_ssh_certificate_authorities data source."}},
+		{edgeRouteModuleImport.invalidIdentity([]string{"edghtsrt_b", "edghts_a"}),
+			[]string{"Expected edge_id to be the ID of an HTTPS edge, such as " + exampleHTTPSEdgeID +
+				", and route_id the ID of a route of that edge, such as " + exampleHTTPSEdgeRouteID,
+				`got edge_id = "edghtsrt_b", route_id = "edghts_a".`}},
+	} {
+		for _, w := range tc.want {
+			if !strings.Contains(tc.got, w) {
+				t.Errorf("message %q does not say %q", tc.got, w)
+			}
+		}
+	}
+}
+
+func errString(_ []string, err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

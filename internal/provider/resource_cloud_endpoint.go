@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -371,36 +370,51 @@ func (r *cloudEndpointResource) Delete(ctx context.Context, req resource.DeleteR
 	}
 }
 
-// ImportState accepts the endpoint's ID (ep_...) or its url (a natural key,
-// in any spelling that the url attribute treats as the same url), which is
-// looked up among the account's cloud endpoints; an identity holds the ID.
 func (r *cloudEndpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
+	cloudEndpointImport.importState(ctx, r.client, req, resp)
+}
+
+// cloudEndpointImport accepts the endpoint's ID (ep_...) or its url (a
+// natural key, in any spelling that the url attribute treats as the same
+// url), which is looked up among the account's cloud endpoints; an identity
+// holds the ID.
+var cloudEndpointImport = importSpec{
+	keys:    []importKey{{attr: "id", prefix: endpointIDPrefix, noun: "a cloud endpoint"}},
+	findIDs: "in the ngrok dashboard or with the ngrok_endpoints data source (type = \"cloud\")",
+	natural: &naturalKeyImport{
+		name: "url", examples: "https://app.example.com or tcp://1.tcp.ngrok.io:12345",
+		check: func(key string) error {
+			_, err := parseEndpointURL(key)
+			return err
+		},
+		resolve: func(ctx context.Context, client *apiclient.Client, key string, diags *diag.Diagnostics) string {
+			u, err := parseEndpointURL(key)
+			if err != nil {
+				return "" // check refused it
+			}
+			return cloudEndpointIDByURL(ctx, client, u, diags)
+		},
+	},
+}
+
+// cloudEndpointIDByURL resolves a cloud endpoint's URL, in any spelling of
+// it that the resource treats as the same URL, to its ID.
+func cloudEndpointIDByURL(ctx context.Context, client *apiclient.Client, u endpointURL, diags *diag.Diagnostics) string {
+	key := u.String()
+	k := naturalKey{
+		noun: "cloud endpoint", title: "Cloud Endpoint", keyName: "url", keyTitle: "URL", key: key,
+		filter: "obj.type == " + celString(apiclient.EndpointTypeCloud) + " && obj.url == " + celString(key),
+		notFoundHint: "Check the scheme, host and port. Only cloud endpoints are looked up: an agent endpoint with " +
+			"this url is not one, and ngrok_cloud_endpoint cannot manage it. Or import by ID (" + endpointIDPrefix +
+			"...), which the ngrok dashboard and the ngrok_endpoints data source (type = \"cloud\") show.",
 	}
-	if !byIdentity && !strings.HasPrefix(id, endpointIDPrefix) {
-		u, err := parseEndpointURL(id)
-		if err != nil {
-			resp.Diagnostics.AddError("Invalid Import ID",
-				fmt.Sprintf("Expected the ID of a cloud endpoint, such as %s2abc..., or its url, such as "+
-					"https://app.example.com or tcp://1.tcp.ngrok.io:12345; %q is neither (as a url, %s). "+
-					"Find the ID in the ngrok dashboard or with the ngrok_endpoints data source (type = \"cloud\").",
-					endpointIDPrefix, id, err))
-			return
-		}
-		if id = cloudEndpointIDByURL(ctx, r.client, u, &resp.Diagnostics); resp.Diagnostics.HasError() {
-			return
-		}
-	}
-	if !strings.HasPrefix(id, endpointIDPrefix) || len(id) == len(endpointIDPrefix) {
-		resp.Diagnostics.AddError(importIDSummary(byIdentity),
-			fmt.Sprintf("Expected the ID of a cloud endpoint, such as %s2abc..., got %q. "+
-				"Find the ID in the ngrok dashboard or with the ngrok_endpoints data source (type = \"cloud\").",
-				endpointIDPrefix, id))
-		return
-	}
-	importByID(ctx, id, resp)
+	return resolveNaturalKey(k, client.ListEndpoints(ctx, &apiclient.ListOptions{Filter: k.filter}),
+		func(ep *apiclient.Endpoint) string { return ep.ID },
+		func(ep *apiclient.Endpoint) bool {
+			got, err := parseEndpointURL(ep.URL)
+			return ep.Type == apiclient.EndpointTypeCloud && err == nil && got == u
+		},
+		diags)
 }
 
 // cloudEndpointErrorDiagnostic is apiErrorDiagnostic with advice for the

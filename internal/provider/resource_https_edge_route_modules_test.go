@@ -281,7 +281,7 @@ func TestAccHTTPSEdgeRouteModules_importInvalidID(t *testing.T) {
 					ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 					Steps: []resource.TestStep{{
 						Config: mock.config(importBlock(tc.address, id) + tc.config(f.edge, f.route)),
-						ExpectError: regexp.MustCompile(`(?s)Invalid Import ID.*expected\s+<edge_id>/<route_id>.*` +
+						ExpectError: regexp.MustCompile(`(?s)Invalid Import ID.*Expected\s+<edge_id>/<route_id>.*` +
 							regexp.QuoteMeta(id)),
 					}},
 				})

@@ -405,33 +405,34 @@ func (r *reservedDomainResource) Delete(ctx context.Context, req resource.Delete
 	}
 }
 
-// ImportState accepts the domain's ID (rd_...) or its name (a natural key,
-// such as app.example.com or *.example.com), which is looked up among the
-// account's reserved domains; an identity holds the ID.
 func (r *reservedDomainResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
+	reservedDomainImport.importState(ctx, r.client, req, resp)
+}
+
+// reservedDomainImport accepts the domain's ID (rd_...) or its name (a
+// natural key, such as app.example.com or *.example.com), which is looked
+// up among the account's reserved domains; an identity holds the ID.
+var reservedDomainImport = importSpec{
+	keys:    []importKey{{attr: "id", prefix: reservedDomainIDPrefix, noun: "a reserved domain"}},
+	findIDs: "in the ngrok dashboard or with the ngrok_reserved_domains data source",
+	natural: &naturalKeyImport{name: "name", examples: "app.example.com", check: checkDomainName, resolve: reservedDomainIDByName},
+}
+
+// reservedDomainIDByName resolves a reserved domain's name, in any spelling
+// that checkDomainName accepts, to its ID.
+func reservedDomainIDByName(ctx context.Context, client *apiclient.Client, name string, diags *diag.Diagnostics) string {
+	norm := normalizeDomainName(name)
+	k := naturalKey{
+		noun: "reserved domain", title: "Reserved Domain", keyName: "name", keyTitle: "Name", key: norm,
+		filter: "obj.domain == " + celString(norm),
+		notFoundHint: "Check the name (a wildcard reservation is named with its \"*.\" label, such as *.example.com), " +
+			"or import by ID (" + reservedDomainIDPrefix + "...), which the ngrok dashboard and the " +
+			"ngrok_reserved_domains data source show.",
 	}
-	if byIdentity && !strings.HasPrefix(id, reservedDomainIDPrefix) {
-		resp.Diagnostics.AddError(importIDSummary(true),
-			fmt.Sprintf("Expected the ID of a reserved domain in the identity's id, such as %s2hHGVyb5ZT6WQm1uXnLfNc8Ykam, "+
-				"got %q. To import by the domain's name, give it as the import block's id instead.", reservedDomainIDPrefix, id))
-		return
-	}
-	if !strings.HasPrefix(id, reservedDomainIDPrefix) {
-		if err := checkDomainName(id); err != nil {
-			resp.Diagnostics.AddError("Invalid Import ID",
-				fmt.Sprintf("Expected the ID of a reserved domain, such as %s2hHGVyb5ZT6WQm1uXnLfNc8Ykam, or its name, "+
-					"such as app.example.com; %q is neither (%s). Find the ID in the ngrok dashboard or with the "+
-					"ngrok_reserved_domains data source.", reservedDomainIDPrefix, id, err))
-			return
-		}
-		if id = reservedDomainIDByName(ctx, r.client, id, &resp.Diagnostics); resp.Diagnostics.HasError() {
-			return
-		}
-	}
-	importByID(ctx, id, resp)
+	return resolveNaturalKey(k, client.ListReservedDomains(ctx, &apiclient.ListOptions{Filter: k.filter}),
+		func(d *apiclient.ReservedDomain) string { return d.ID },
+		func(d *apiclient.ReservedDomain) bool { return normalizeDomainName(d.Domain) == norm },
+		diags)
 }
 
 // errNoSuchDomain is findReservedDomainByName's answer for a name the

@@ -2,8 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -157,17 +155,10 @@ func (r *sshCertificateResource[M, C, A]) Delete(ctx context.Context, req resour
 }
 
 func (r *sshCertificateResource[M, C, A]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if !strings.HasPrefix(id, r.ops.idPrefix) {
-		resp.Diagnostics.AddError(importIDSummary(byIdentity),
-			fmt.Sprintf("Expected the ID of an SSH %s, such as %s2abc..., got %q. Find the ID with the ngrok_%s data source.",
-				r.ops.noun, r.ops.idPrefix, id, r.ops.listTypeName()))
-		return
-	}
-	importByID(ctx, id, resp)
+	importSpec{
+		keys:    []importKey{{attr: "id", prefix: r.ops.idPrefix, noun: "an SSH " + r.ops.noun}},
+		findIDs: "with the ngrok_" + r.ops.listTypeName() + " data source",
+	}.importState(ctx, r.client, req, resp)
 }
 
 // setState stores cert, keeping prior's text where it means the same.

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -320,16 +319,10 @@ func (r *sshCertificateAuthorityResource) Delete(ctx context.Context, req resour
 }
 
 func (r *sshCertificateAuthorityResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, byIdentity := importedID(ctx, req, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if !strings.HasPrefix(id, sshCertificateAuthorityIDPrefix) {
-		resp.Diagnostics.AddError(importIDSummary(byIdentity),
-			fmt.Sprintf("Expected the ID of an SSH certificate authority, such as %s2abc..., got %q. "+
-				"Find the ID in the ngrok dashboard or with the ngrok_ssh_certificate_authorities data source.",
-				sshCertificateAuthorityIDPrefix, id))
-		return
-	}
-	importByID(ctx, id, resp)
+	sshCertificateAuthorityImport.importState(ctx, r.client, req, resp)
+}
+
+var sshCertificateAuthorityImport = importSpec{
+	keys:    []importKey{{attr: "id", prefix: sshCertificateAuthorityIDPrefix, noun: "an SSH certificate authority"}},
+	findIDs: "in the ngrok dashboard or with the ngrok_ssh_certificate_authorities data source",
 }
