@@ -15,10 +15,6 @@ import (
 // Key options of an SSH certificate authority. Each list drives both the
 // validator and the attribute description.
 const (
-	keyTypeRSA     = "rsa"
-	keyTypeECDSA   = "ecdsa"
-	keyTypeEd25519 = "ed25519"
-
 	defaultCAKeyType = keyTypeEd25519
 	defaultCACurve   = "p256"
 	defaultCAKeySize = 4096
@@ -28,11 +24,6 @@ var (
 	caKeyTypes = []string{keyTypeRSA, keyTypeECDSA, keyTypeEd25519}
 	caCurves   = []string{"p256", "p384", "p521"}
 	caKeySizes = []int64{2048, 4096}
-)
-
-const (
-	maxDescriptionBytes = 255
-	maxMetadataBytes    = 4096
 )
 
 type sshCertificateAuthorityModel struct {
