@@ -170,9 +170,3 @@ func (d *endpointDataSource) Read(ctx context.Context, req datasource.ReadReques
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, endpointDataModelFromAPI(ep))...)
 }
-
-// celString quotes s as a string literal of a CEL filter.
-func celString(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`, "\t", `\t`)
-	return `"` + r.Replace(s) + `"`
-}

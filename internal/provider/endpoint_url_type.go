@@ -190,8 +190,3 @@ func isEndpointHostName(host string) bool {
 	}
 	return true
 }
-
-// quotedOrList renders values as a, b or c without backquotes, for messages.
-func quotedOrList(values []string) string {
-	return strings.ReplaceAll(quotedList(values), "`", "")
-}

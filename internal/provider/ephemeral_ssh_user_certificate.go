@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -281,19 +280,6 @@ func sshUserCertificateEphemeralModelFromAPI(ctx context.Context, c *apiclient.S
 	m.ValidUntil = types.StringValue(c.ValidUntil)
 	m.Certificate = types.StringValue(c.Certificate)
 	return m, diags
-}
-
-// shortDuration writes whole hours and minutes the way people do: "1h",
-// "30m", "1h30m", rather than time.Duration's "1h0m0s".
-func shortDuration(d time.Duration) string {
-	s := d.String()
-	if d > 0 && d%time.Minute == 0 {
-		s = strings.TrimSuffix(s, "0s")
-		if d%time.Hour == 0 {
-			s = strings.TrimSuffix(s, "0m")
-		}
-	}
-	return s
 }
 
 // cleanupTimeout bounds a delete that must run even when the run is being

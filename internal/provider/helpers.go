@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -67,4 +68,37 @@ func quotedInts(values []int64) string {
 		s[i] = strconv.FormatInt(v, 10)
 	}
 	return quotedList(s)
+}
+
+// quotedOrList renders values as a, b or c without backquotes, for messages.
+func quotedOrList(values []string) string {
+	return strings.ReplaceAll(quotedList(values), "`", "")
+}
+
+// shortDuration writes whole hours and minutes the way people do: "1h",
+// "30m", "1h30m", rather than time.Duration's "1h0m0s".
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if d > 0 && d%time.Minute == 0 {
+		s = strings.TrimSuffix(s, "0s")
+		if d%time.Hour == 0 {
+			s = strings.TrimSuffix(s, "0m")
+		}
+	}
+	return s
+}
+
+// capitalize upper-cases the first letter of a message that starts with one,
+// such as an error's text at the start of a diagnostic's detail.
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// celString quotes s as a string literal of a CEL filter.
+func celString(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`, "\t", `\t`)
+	return `"` + r.Replace(s) + `"`
 }

@@ -201,7 +201,7 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		retry.MaxRetries = int(cfg.MaxRetries.ValueInt64())
 	}
 	if v := stringOrEnv(cfg.RetryTimeout, envRetryTimeout); v != "" {
-		d, err := parseRetryTimeout(v)
+		d, err := checkDuration(strings.TrimSpace(v), minRetryTimeout)
 		if err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("retry_timeout"), "Invalid Retry Timeout",
 				fmt.Sprintf("%s (from retry_timeout or %s).", err, envRetryTimeout))
@@ -427,16 +427,4 @@ func logLimiterEvent(ctx context.Context, e apiclient.LimiterEvent) {
 	case apiclient.LimiterPaused:
 		tflog.Debug(ctx, "ngrok API request waits for the pause after a 429 to end", fields)
 	}
-}
-
-// parseRetryTimeout reads retry_timeout or its environment variable.
-func parseRetryTimeout(v string) (time.Duration, error) {
-	d, err := time.ParseDuration(strings.TrimSpace(v))
-	switch {
-	case err != nil:
-		return 0, fmt.Errorf("%q is not a duration such as \"90s\" or \"10m\"", v)
-	case d < minRetryTimeout:
-		return 0, fmt.Errorf("%q is shorter than the minimum of %s", v, minRetryTimeout)
-	}
-	return d, nil
 }

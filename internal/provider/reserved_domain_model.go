@@ -242,8 +242,8 @@ func timeoutFor(timeouts types.Object, operation string) time.Duration {
 	if !ok || v.IsNull() || v.IsUnknown() {
 		return defaultCertificateTimeout
 	}
-	d, err := time.ParseDuration(v.ValueString())
-	if err != nil || d <= 0 {
+	d, err := checkDuration(v.ValueString(), 0)
+	if err != nil {
 		return defaultCertificateTimeout
 	}
 	return d

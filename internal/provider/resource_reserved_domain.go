@@ -195,17 +195,17 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 		Blocks: map[string]schema.Block{
 			"timeouts": schema.SingleNestedBlock{
 				Description: "How long `wait_for_certificate` waits, as durations such as `\"30s\"` or `\"10m\"`. " +
-					"Each defaults to `" + strings.TrimSuffix(defaultCertificateTimeout.String(), "0s") + "`.",
+					"Each defaults to `" + shortDuration(defaultCertificateTimeout) + "`.",
 				Attributes: map[string]schema.Attribute{
 					"create": schema.StringAttribute{
 						Description: "How long a create waits for the certificate.",
 						Optional:    true,
-						Validators:  []validator.String{positiveDurationValidator{}},
+						Validators:  []validator.String{durationValidator{}},
 					},
 					"update": schema.StringAttribute{
 						Description: "How long an update waits for the certificate.",
 						Optional:    true,
-						Validators:  []validator.String{positiveDurationValidator{}},
+						Validators:  []validator.String{durationValidator{}},
 					},
 				},
 			},

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
@@ -36,41 +35,4 @@ func (domainNameValidator) ValidateString(_ context.Context, req validator.Strin
 			fmt.Sprintf("%s. A reserved domain is a hostname such as app.example.com or myapp.ngrok.app, "+
 				"or a wildcard such as *.example.com, without scheme, port or path.", capitalize(err.Error())))
 	}
-}
-
-// positiveDurationValidator accepts a Go duration string greater than zero,
-// such as "30s", "10m" or "1h30m".
-type positiveDurationValidator struct{}
-
-var _ validator.String = positiveDurationValidator{}
-
-func (positiveDurationValidator) Description(context.Context) string {
-	return `value must be a duration such as "30s", "10m" or "1h30m"`
-}
-
-func (v positiveDurationValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (positiveDurationValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	s := req.ConfigValue.ValueString()
-	d, err := time.ParseDuration(s)
-	switch {
-	case err != nil:
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Duration",
-			fmt.Sprintf("%q is not a duration. Write a number with a unit: s, m or h, such as \"30s\", \"10m\" or \"1h30m\".", s))
-	case d <= 0:
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Duration",
-			fmt.Sprintf("%q is not greater than zero. Omit the value to use the default.", s))
-	}
-}
-
-func capitalize(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
 }

@@ -56,7 +56,7 @@ func TestPositiveDurationValidator(t *testing.T) {
 		{types.StringValue("-5m"), false},
 		{types.StringValue(""), false},
 	} {
-		summary, failed := validateRDString(positiveDurationValidator{}, tc.value)
+		summary, failed := validateRDString(durationValidator{}, tc.value)
 		if failed == tc.ok || (failed && summary != "Invalid Duration") {
 			t.Errorf("%v: failed %v (%q), want ok %v", tc.value, failed, summary, tc.ok)
 		}

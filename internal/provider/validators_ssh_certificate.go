@@ -183,34 +183,6 @@ func isVendorExtension(name string) bool {
 	})
 }
 
-// durationValidator accepts a Go duration ("1h", "90m", "1h30m") of at
-// least min.
-type durationValidator struct{ min time.Duration }
-
-var _ validator.String = durationValidator{}
-
-func (v durationValidator) Description(context.Context) string {
-	return fmt.Sprintf("value must be a duration such as \"1h\" or \"90m\", at least %s", v.min)
-}
-
-func (v durationValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (v durationValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	s := req.ConfigValue.ValueString()
-	d, err := time.ParseDuration(s)
-	switch {
-	case err != nil:
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Duration",
-			fmt.Sprintf("%q is not a duration. Write a number and a unit (s, m or h), such as \"30m\", \"1h\" or \"1h30m\".", s))
-	case d < v.min:
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Duration",
-			fmt.Sprintf("%q is shorter than the minimum of %s.", s, v.min))
-	}
-}
-
 // knownStringElements are the known, non-null string elements of a map.
 func knownStringElements(elems map[string]attr.Value) map[string]string {
 	out := make(map[string]string, len(elems))
