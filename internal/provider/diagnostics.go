@@ -55,12 +55,13 @@ func apiErrorDetail(err error) string {
 	return b.String()
 }
 
+// apiErrorHint says what the user can do about e: the hint of its code
+// (apiErrorCodeHints), else that of its status.
 func apiErrorHint(e *apiclient.APIError) string {
+	if hint, ok := apiErrorCodeHints[e.ErrorCode]; ok {
+		return hint
+	}
 	switch {
-	case e.ErrorCode == errCodeEdgesReadOnly:
-		return edgesReadOnlyHint
-	case e.ErrorCode == errCodeDomainInUse:
-		return domainInUseHint
 	case e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden:
 		return "Check the API key (api_key or " + envAPIKey + "): it must be an ngrok API key, not an agent authtoken, and it must belong to the account that owns these objects."
 	case e.StatusCode == http.StatusNotFound:

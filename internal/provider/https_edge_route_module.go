@@ -398,14 +398,3 @@ func edgeRouteModuleReadDiagnostic(summary, module string, err error, edgeID, ro
 	}
 	return edgeRouteModuleDiagnostic(summary, err, edgeID, routeID)
 }
-
-// errCodeEdgesReadOnly is what the API answers to a write to an edge on an
-// account whose edges became read-only.
-const errCodeEdgesReadOnly = "ERR_NGROK_7196"
-
-// edgesReadOnlyHint explains ERR_NGROK_7196 (apiErrorHint).
-const edgesReadOnlyHint = "ngrok has made edges read-only for this account (" + errCodeEdgesReadOnly + "): " +
-	"HTTPS edges and their route modules can still be read, but no longer created, changed or deleted. " +
-	"Cloud endpoints with a traffic policy replace them: move this route's behaviour (OIDC, IP restrictions, " +
-	"header rewriting, forwarding) to a cloud endpoint's traffic policy. To stop managing this module " +
-	"without changing it, remove it from the state with `terraform state rm`."

@@ -408,12 +408,3 @@ func reservedDomainDataModelFromAPI(d *apiclient.ReservedDomain) reservedDomainD
 		HTTPSEndpointConfiguration:  apiRefObject(d.HTTPSEndpointConfiguration),
 	}
 }
-
-// errCodeDomainInUse is the API's refusal to delete a reserved domain that a
-// cloud endpoint uses; apiErrorHint answers it with domainInUseHint.
-const (
-	errCodeDomainInUse = "ERR_NGROK_446"
-	domainInUseHint    = "Cloud endpoints still serve on this reserved domain. Delete them first: remove them from " +
-		"the configuration in the same apply (Terraform destroys them before the domain when they refer to it), " +
-		"or delete them in the ngrok dashboard."
-)

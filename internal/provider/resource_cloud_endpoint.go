@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -30,13 +29,6 @@ var (
 	_ resource.ResourceWithValidateConfig = (*cloudEndpointResource)(nil)
 	_ resource.ResourceWithUpgradeState   = (*cloudEndpointResource)(nil)
 	_ resource.ResourceWithMoveState      = (*cloudEndpointResource)(nil)
-)
-
-// API error codes the resource explains beyond the API's own message.
-const (
-	errCodeEndpointNotCloud      = "ERR_NGROK_248"
-	errCodeEndpointDomainMissing = "ERR_NGROK_18006"
-	errCodeEndpointURLTaken      = "ERR_NGROK_18009"
 )
 
 func NewCloudEndpointResource() resource.Resource {
@@ -292,7 +284,7 @@ func (r *cloudEndpointResource) Create(ctx context.Context, req resource.CreateR
 		resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, ep.ID)...)
 	}
 	if err != nil {
-		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Create Cloud Endpoint", err))
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create Cloud Endpoint", err))
 		if ep == nil {
 			return
 		}
@@ -318,7 +310,7 @@ func (r *cloudEndpointResource) Read(ctx context.Context, req resource.ReadReque
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Read Cloud Endpoint", err))
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read Cloud Endpoint", err))
 		return
 	}
 	if ep.Type != apiclient.EndpointTypeCloud {
@@ -347,7 +339,7 @@ func (r *cloudEndpointResource) Update(ctx context.Context, req resource.UpdateR
 	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, plan.ID.ValueString())...)
 	ep, err := r.client.UpdateEndpoint(ctx, plan.ID.ValueString(), body)
 	if err != nil {
-		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Update Cloud Endpoint", err))
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update Cloud Endpoint", err))
 		return
 	}
 
@@ -366,7 +358,7 @@ func (r *cloudEndpointResource) Delete(ctx context.Context, req resource.DeleteR
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.Append(cloudEndpointErrorDiagnostic("Unable to Delete Cloud Endpoint", err))
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete Cloud Endpoint", err))
 	}
 }
 
@@ -415,29 +407,6 @@ func cloudEndpointIDByURL(ctx context.Context, client *apiclient.Client, u endpo
 			return ep.Type == apiclient.EndpointTypeCloud && err == nil && got == u
 		},
 		diags)
-}
-
-// cloudEndpointErrorDiagnostic is apiErrorDiagnostic with advice for the
-// errors that a cloud endpoint's configuration causes.
-func cloudEndpointErrorDiagnostic(summary string, err error) diag.Diagnostic {
-	detail := apiErrorDetail(err)
-	var apiErr *apiclient.APIError
-	if errors.As(err, &apiErr) {
-		switch apiErr.ErrorCode {
-		case errCodeEndpointDomainMissing:
-			detail += "\n\nThe url's host must be a reserved domain of this account. Reserve it with an " +
-				"ngrok_reserved_domain resource and build the url from it (for example " +
-				"url = \"https://${ngrok_reserved_domain.app.domain}\") so that the domain is reserved first; " +
-				"or use a host ending in .internal for an endpoint that only other endpoints can reach."
-		case errCodeEndpointURLTaken:
-			detail += "\n\nAnother cloud endpoint already has this url. Import it (terraform import " +
-				"ngrok_cloud_endpoint.<name> ep_...) or choose another url; the ngrok_endpoints data source " +
-				"with url set finds its ID."
-		case errCodeEndpointNotCloud:
-			detail += "\n\nOnly cloud endpoints can be managed by ngrok_cloud_endpoint."
-		}
-	}
-	return diag.NewErrorDiagnostic(summary, detail)
 }
 
 // urlSchemeChanges requires replacement when the scheme changes: the API
