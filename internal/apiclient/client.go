@@ -229,10 +229,24 @@ func defaultHTTPClient() *http.Client {
 	return &http.Client{Transport: rt}
 }
 
+// CheckBaseURL reports why raw cannot be the base URL of a client
+// (WithBaseURL), or nil: the rule that New applies, for callers that check a
+// setting before they build a client. The error never quotes credentials.
+func CheckBaseURL(raw string) error {
+	_, err := parseBaseURL(raw)
+	return err
+}
+
 func parseBaseURL(raw string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil {
-		return nil, fmt.Errorf("ngrok API: invalid base URL %q: %w", raw, err)
+		// NOTE: neither raw nor the *url.Error, which quotes it, may be
+		// repeated: a URL that does not parse may still carry a password.
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err
+		}
+		return nil, fmt.Errorf("ngrok API: invalid base URL: %w", err)
 	}
 	switch {
 	case u.Scheme != "http" && u.Scheme != "https":

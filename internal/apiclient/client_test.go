@@ -120,6 +120,7 @@ func TestNewValidation(t *testing.T) {
 		{"empty query", []Option{WithAPIKey(testKey), WithBaseURL("https://api.ngrok.com?")}},
 		{"fragment", []Option{WithAPIKey(testKey), WithBaseURL("https://api.ngrok.com/#x")}},
 		{"userinfo", []Option{WithAPIKey(testKey), WithBaseURL("https://u:pw@api.ngrok.com")}},
+		{"userinfo, bad port", []Option{WithAPIKey(testKey), WithBaseURL("https://u:pw@api.ngrok.com:x")}},
 		{"no host", []Option{WithAPIKey(testKey), WithBaseURL("https:///path")}},
 	}
 	for _, tc := range bad {
@@ -130,6 +131,16 @@ func TestNewValidation(t *testing.T) {
 		}
 		if strings.Contains(err.Error(), testKey) || strings.Contains(err.Error(), "pw") {
 			t.Errorf("%s: error leaks a secret: %v", tc.name, err)
+		}
+		// NOTE: CheckBaseURL is New's rule for the base URL alone: it refuses
+		// every case but those about the key.
+		probe := &Client{rawBase: DefaultBaseURL}
+		for _, opt := range tc.opts {
+			opt(probe)
+		}
+		if check := CheckBaseURL(probe.rawBase); (check == nil) != strings.Contains(tc.name, "key") ||
+			(check != nil && strings.Contains(check.Error(), "pw")) {
+			t.Errorf("%s: CheckBaseURL(%q) = %v", tc.name, probe.rawBase, check)
 		}
 	}
 

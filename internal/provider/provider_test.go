@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -143,7 +144,7 @@ func TestUserAgent(t *testing.T) {
 	}
 }
 
-func TestCheckBaseURL(t *testing.T) {
+func TestBaseURLValidator(t *testing.T) {
 	t.Parallel()
 	for url, ok := range map[string]bool{
 		"https://api.ngrok.com":       true,
@@ -154,9 +155,16 @@ func TestCheckBaseURL(t *testing.T) {
 		"https://":                    false,
 		"https://api.ngrok.com/#x":    false,
 		"https://api.ngrok.com/?a=b":  false,
+		// NOTE: the client refuses credentials in its base URL; the plan must too.
+		"https://user:s3cret@api.ngrok.com":   false,
+		"https://user:s3cret@api.ngrok.com:x": false,
 	} {
-		if err := checkBaseURL(url); (err == nil) != ok {
-			t.Errorf("checkBaseURL(%q) = %v, want ok=%v", url, err, ok)
+		errs := validateString(baseURLValidator{}, types.StringValue(url))
+		if (len(errs) == 0) != ok {
+			t.Errorf("%q: errors %q, want ok=%v", url, errs, ok)
+		}
+		if joined := strings.Join(errs, "\n"); strings.Contains(joined, "s3cret") {
+			t.Errorf("%q: the diagnostic repeats the password: %s", url, joined)
 		}
 	}
 }
