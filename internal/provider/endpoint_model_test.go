@@ -124,3 +124,18 @@ func TestCELString(t *testing.T) {
 		t.Errorf("celString = %s", got)
 	}
 }
+
+// sameSettings sees a change of every attribute but those the server sets.
+func TestCloudEndpointSameSettings(t *testing.T) {
+	t.Parallel()
+	checkComparesEveryAttribute(t, NewCloudEndpointResource(), cloudEndpointModel.sameSettings, map[string]string{
+		"id":         "set by the server",
+		"uri":        "set by the server",
+		"created_at": "set by the server",
+		"updated_at": "set by the server; what ModifyPlan keeps when nothing else changes",
+		"proto":      "derived from url by the server",
+		"hostport":   "derived from url by the server",
+		"public_url": "derived from url by the server",
+		"domain_id":  "set by the server; what ModifyPlan keeps when nothing else changes",
+	})
+}

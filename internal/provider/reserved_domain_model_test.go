@@ -356,42 +356,19 @@ func rdDeref[T any](p *T) T {
 	return *p
 }
 
+// sameSettings sees a change of every attribute but those the server sets,
+// which a plan may leave unknown.
 func TestReservedDomainSameSettings(t *testing.T) {
 	t.Parallel()
-	state := reservedDomainModelFromAPI(&apiclient.ReservedDomain{
-		ID: "rd_1", Domain: "app.example.com", Metadata: `{"a":1}`,
-		CertificateManagementPolicy: &apiclient.ReservedDomainCertPolicy{Authority: "letsencrypt", PrivateKeyType: "ecdsa"},
-	}).withConfigured(reservedDomainModel{Domain: types.StringValue("App.example.com")})
-	plan := state
-	// Computed values do not count: they are what the plan may leave unknown.
-	plan.Certificate = types.ObjectUnknown(apiRefAttrTypes)
-	plan.CertificateManagementStatus = types.ObjectUnknown(certStatusAttrTypes)
-	plan.ID = types.StringUnknown()
-	if !plan.sameSettings(state) {
-		t.Error("a plan that differs only in computed values must count as the same settings")
-	}
-	for name, change := range map[string]func(*reservedDomainModel){
-		"domain":         func(m *reservedDomainModel) { m.Domain = types.StringValue("app.example.com") },
-		"region":         func(m *reservedDomainModel) { m.Region = types.StringValue("eu") },
-		"description":    func(m *reservedDomainModel) { m.Description = types.StringValue("x") },
-		"metadata":       func(m *reservedDomainModel) { m.Metadata = types.StringValue(`{"a": 1}`) },
-		"certificate_id": func(m *reservedDomainModel) { m.CertificateID = types.StringValue("cert_1") },
-		"policy":         func(m *reservedDomainModel) { m.CertificateManagementPolicy = rdPolicyObject("rsa") },
-		"http EC":        func(m *reservedDomainModel) { m.HTTPEndpointConfigurationID = types.StringValue("ec_1") },
-		"https EC":       func(m *reservedDomainModel) { m.HTTPSEndpointConfigurationID = types.StringValue("ec_1") },
-		"wait":           func(m *reservedDomainModel) { m.WaitForCertificate = types.BoolValue(true) },
-		"timeouts": func(m *reservedDomainModel) {
-			m.Timeouts = types.ObjectValueMust(timeoutsAttrTypes, map[string]attr.Value{
-				"create": types.StringValue("1m"), "update": types.StringNull(),
-			})
-		},
-	} {
-		changed := plan
-		change(&changed)
-		if changed.sameSettings(state) {
-			t.Errorf("a change of %s counts as the same settings", name)
-		}
-	}
+	checkComparesEveryAttribute(t, NewReservedDomainResource(), reservedDomainModel.sameSettings, map[string]string{
+		"id":                            "set by the server",
+		"uri":                           "set by the server",
+		"created_at":                    "set by the server",
+		"cname_target":                  "set by the server",
+		"acme_challenge_cname_target":   "set by the server",
+		"certificate":                   "set by the server; what ModifyPlan keeps when nothing else changes",
+		"certificate_management_status": "set by the server; what ModifyPlan keeps when nothing else changes",
+	})
 }
 
 func TestEquivalentDomainNames(t *testing.T) {
