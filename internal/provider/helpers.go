@@ -9,7 +9,10 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
@@ -45,6 +48,44 @@ func stateID(ctx context.Context, state attributeGetter, diags *diag.Diagnostics
 	var id types.String
 	diags.Append(state.GetAttribute(ctx, path.Root("id"), &id)...)
 	return id.ValueString()
+}
+
+// readObject is the API read of a resource's Read: the object with ID id,
+// by get. An object that is gone (deleted outside Terraform) is removed
+// from the state with a log line; it and an error (reported in resp) return
+// nil. noun names the object in the log, title in the summary.
+func readObject[A any](ctx context.Context, resp *resource.ReadResponse, noun, title, id string,
+	get func(context.Context, string) (*A, error)) *A {
+	obj, err := get(ctx, id)
+	if apiclient.IsNotFound(err) {
+		tflog.Warn(ctx, noun+" not found, removing it from state", map[string]any{"id": id})
+		resp.State.RemoveResource(ctx)
+		return nil
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read "+title, err))
+		return nil
+	}
+	return obj
+}
+
+// deleteObject is the Delete of a resource whose state holds its object's
+// id: it deletes the object by del, and takes one that is gone already as
+// deleted. noun names the object in the log, title in the summary.
+func deleteObject(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics, noun, title string,
+	del func(context.Context, string) error) {
+	id := stateID(ctx, state, diags)
+	if diags.HasError() {
+		return
+	}
+	err := del(ctx, id)
+	if apiclient.IsNotFound(err) {
+		tflog.Info(ctx, noun+" already deleted", map[string]any{"id": id})
+		return
+	}
+	if err != nil {
+		diags.Append(apiErrorDiagnostic("Unable to Delete "+title, err))
+	}
 }
 
 // quotedList renders values as `a`, `b` or `c` for attribute descriptions.

@@ -303,14 +303,8 @@ func (r *cloudEndpointResource) Read(ctx context.Context, req resource.ReadReque
 		return
 	}
 
-	ep, err := r.client.GetEndpoint(ctx, id)
-	if apiclient.IsNotFound(err) {
-		tflog.Warn(ctx, "cloud endpoint not found, removing it from state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read Cloud Endpoint", err))
+	ep := readObject(ctx, resp, "cloud endpoint", "Cloud Endpoint", id, r.client.GetEndpoint)
+	if ep == nil {
 		return
 	}
 	if ep.Type != apiclient.EndpointTypeCloud {
@@ -347,19 +341,7 @@ func (r *cloudEndpointResource) Update(ctx context.Context, req resource.UpdateR
 }
 
 func (r *cloudEndpointResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	id := stateID(ctx, req.State, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	err := r.client.DeleteEndpoint(ctx, id)
-	if apiclient.IsNotFound(err) {
-		tflog.Info(ctx, "cloud endpoint already deleted", map[string]any{"id": id})
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete Cloud Endpoint", err))
-	}
+	deleteObject(ctx, req.State, &resp.Diagnostics, "cloud endpoint", "Cloud Endpoint", r.client.DeleteEndpoint)
 }
 
 func (r *cloudEndpointResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -327,14 +327,8 @@ func (r *reservedDomainResource) Read(ctx context.Context, req resource.ReadRequ
 		return
 	}
 
-	d, err := r.client.GetReservedDomain(ctx, prior.ID.ValueString())
-	if apiclient.IsNotFound(err) {
-		tflog.Warn(ctx, "reserved domain not found, removing it from state", map[string]any{"id": prior.ID.ValueString()})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read Reserved Domain", err))
+	d := readObject(ctx, resp, "reserved domain", "Reserved Domain", prior.ID.ValueString(), r.client.GetReservedDomain)
+	if d == nil {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(prior))...)
@@ -390,19 +384,7 @@ func (r *reservedDomainResource) Update(ctx context.Context, req resource.Update
 }
 
 func (r *reservedDomainResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	id := stateID(ctx, req.State, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	err := r.client.DeleteReservedDomain(ctx, id)
-	if apiclient.IsNotFound(err) {
-		tflog.Info(ctx, "reserved domain already deleted", map[string]any{"id": id})
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete Reserved Domain", err))
-	}
+	deleteObject(ctx, req.State, &resp.Diagnostics, "reserved domain", "Reserved Domain", r.client.DeleteReservedDomain)
 }
 
 func (r *reservedDomainResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -108,14 +108,10 @@ func (r *sshCertificateResource[M, C, A]) Read(ctx context.Context, req resource
 	id := r.ops.base(&prior).ID.ValueString()
 	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
 
-	cert, err := r.ops.get(r.client, ctx, id)
-	if apiclient.IsNotFound(err) {
-		tflog.Warn(ctx, "SSH "+r.ops.noun+" not found, removing it from state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read "+r.ops.title, err))
+	cert := readObject(ctx, resp, "SSH "+r.ops.noun, r.ops.title, id, func(ctx context.Context, id string) (*A, error) {
+		return r.ops.get(r.client, ctx, id)
+	})
+	if cert == nil {
 		return
 	}
 	r.setState(ctx, cert, prior, &resp.State, &resp.Diagnostics)
@@ -139,19 +135,9 @@ func (r *sshCertificateResource[M, C, A]) Update(ctx context.Context, req resour
 }
 
 func (r *sshCertificateResource[M, C, A]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	id := stateID(ctx, req.State, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	err := r.ops.remove(r.client, ctx, id)
-	if apiclient.IsNotFound(err) {
-		tflog.Info(ctx, "SSH "+r.ops.noun+" already deleted", map[string]any{"id": id})
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete "+r.ops.title, err))
-	}
+	deleteObject(ctx, req.State, &resp.Diagnostics, "SSH "+r.ops.noun, r.ops.title, func(ctx context.Context, id string) error {
+		return r.ops.remove(r.client, ctx, id)
+	})
 }
 
 func (r *sshCertificateResource[M, C, A]) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -261,14 +261,8 @@ func (r *sshCertificateAuthorityResource) Read(ctx context.Context, req resource
 		return
 	}
 
-	ca, err := r.client.GetSSHCertificateAuthority(ctx, id)
-	if apiclient.IsNotFound(err) {
-		tflog.Warn(ctx, "SSH certificate authority not found, removing it from state", map[string]any{"id": id})
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read SSH Certificate Authority", err))
+	ca := readObject(ctx, resp, "SSH certificate authority", "SSH Certificate Authority", id, r.client.GetSSHCertificateAuthority)
+	if ca == nil {
 		return
 	}
 
@@ -303,19 +297,8 @@ func (r *sshCertificateAuthorityResource) Update(ctx context.Context, req resour
 }
 
 func (r *sshCertificateAuthorityResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	id := stateID(ctx, req.State, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	err := r.client.DeleteSSHCertificateAuthority(ctx, id)
-	if apiclient.IsNotFound(err) {
-		tflog.Info(ctx, "SSH certificate authority already deleted", map[string]any{"id": id})
-		return
-	}
-	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete SSH Certificate Authority", err))
-	}
+	deleteObject(ctx, req.State, &resp.Diagnostics, "SSH certificate authority", "SSH Certificate Authority",
+		r.client.DeleteSSHCertificateAuthority)
 }
 
 func (r *sshCertificateAuthorityResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
