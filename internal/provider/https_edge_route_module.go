@@ -313,11 +313,7 @@ func (d *edgeRouteModuleDataSource[M, A, B]) Read(ctx context.Context, req datas
 // resource has; module names the module in descriptions, e.g. "OIDC module".
 func edgeRouteModuleResourceAttributes(module string) map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			Description:   fmt.Sprintf("Identifier of the %s in Terraform: `%s`. The module has no ID of its own in the API.", module, edgeRouteModuleImportFormat),
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": serverSetAttribute(fmt.Sprintf("Identifier of the %s in Terraform: `%s`. The module has no ID of its own in the API.", module, edgeRouteModuleImportFormat)),
 		"edge_id": schema.StringAttribute{
 			Description:   fmt.Sprintf("ID of the HTTPS edge (`%s...`). Changing it moves the %s to another edge: the old one is deleted.", httpsEdgeIDPrefix, module),
 			Required:      true,

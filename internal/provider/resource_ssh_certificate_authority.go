@@ -11,9 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -52,21 +50,9 @@ func (r *sshCertificateAuthorityResource) Schema(_ context.Context, _ resource.S
 			"`public_key` is what SSH servers and clients are told to trust. Changing a key option replaces " +
 			"the authority (and so invalidates every certificate it signed).",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				Description:   "Identifier of the authority (`sshca_...`).",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"uri": schema.StringAttribute{
-				Description:   "API address of the authority.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"created_at": schema.StringAttribute{
-				Description:   "When the authority was created, RFC 3339.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id":          serverSetAttribute("Identifier of the authority (`sshca_...`)."),
+			"uri":         serverSetAttribute("API address of the authority."),
+			"created_at":  serverSetAttribute("When the authority was created, RFC 3339."),
 			"description": descriptionResourceAttribute(),
 			"metadata":    metadataResourceAttribute(),
 			"private_key_type": schema.StringAttribute{
@@ -91,17 +77,9 @@ func (r *sshCertificateAuthorityResource) Schema(_ context.Context, _ resource.S
 				Computed:   true,
 				Validators: []validator.Int64{int64validator.OneOf(caKeySizes...)},
 			},
-			"public_key": schema.StringAttribute{
-				Description: "Public key of the authority in OpenSSH authorized-keys format, without comment. " +
-					"Put it in `TrustedUserCAKeys` on servers, or after `@cert-authority` in `known_hosts` on clients.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"key_type": schema.StringAttribute{
-				Description:   "Type of the authority's key as the API reports it: `rsa`, `ecdsa` or `ed25519`.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"public_key": serverSetAttribute("Public key of the authority in OpenSSH authorized-keys format, without comment. " +
+				"Put it in `TrustedUserCAKeys` on servers, or after `@cert-authority` in `known_hosts` on clients."),
+			"key_type": serverSetAttribute("Type of the authority's key as the API reports it: `rsa`, `ecdsa` or `ed25519`."),
 		},
 	}
 }

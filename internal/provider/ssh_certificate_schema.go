@@ -101,21 +101,9 @@ var principalPattern = regexp.MustCompile(`^[^\p{Z}\p{Cc}]+$`)
 // the certificate: the API cannot change a signed certificate.
 func sshCertificateResourceAttributes(kind sshCertKind) map[string]schema.Attribute {
 	attrs := map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			Description:   fmt.Sprintf("Identifier of the %s (`%s...`); also the certificate's key ID.", kind.noun, kind.idPrefix),
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"uri": schema.StringAttribute{
-			Description:   fmt.Sprintf("API address of the %s.", kind.noun),
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"created_at": schema.StringAttribute{
-			Description:   fmt.Sprintf("When the %s was created, RFC 3339.", kind.noun),
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id":          serverSetAttribute(fmt.Sprintf("Identifier of the %s (`%s...`); also the certificate's key ID.", kind.noun, kind.idPrefix)),
+		"uri":         serverSetAttribute(fmt.Sprintf("API address of the %s.", kind.noun)),
+		"created_at":  serverSetAttribute(fmt.Sprintf("When the %s was created, RFC 3339.", kind.noun)),
 		"description": descriptionResourceAttribute(),
 		"metadata":    metadataResourceAttribute(),
 		"ssh_certificate_authority_id": schema.StringAttribute{
@@ -133,11 +121,7 @@ func sshCertificateResourceAttributes(kind sshCertKind) map[string]schema.Attrib
 			Validators:    []validator.String{sshPublicKeyValidator{}},
 			PlanModifiers: []planmodifier.String{equivalentUseState(sameSSHPublicKey, "the same key"), stringplanmodifier.RequiresReplace()},
 		},
-		"key_type": schema.StringAttribute{
-			Description:   "Type of `public_key`: " + quotedList(sshCertKeyTypes) + ".",
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"key_type": serverSetAttribute("Type of `public_key`: " + quotedList(sshCertKeyTypes) + "."),
 		"principals": schema.ListAttribute{
 			Description: kind.principals + " Changing them replaces the certificate.",
 			ElementType: types.StringType,
@@ -148,44 +132,37 @@ func sshCertificateResourceAttributes(kind sshCertKind) map[string]schema.Attrib
 				stringvalidator.RegexMatches(principalPattern, "must be a non-empty name without whitespace or control characters"))},
 			PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplace()},
 		},
-		"valid_after": schema.StringAttribute{
-			Description: "Start of validity, RFC 3339. Defaults to the time of creation, which then stays in the state: " +
-				"later plans do not move it. Changing it replaces the certificate; the same instant written " +
-				"differently (another offset) is no change.",
-			Optional:   true,
-			Computed:   true,
-			Validators: []validator.String{rfc3339Validator{}},
-			PlanModifiers: []planmodifier.String{
-				stringplanmodifier.UseStateForUnknown(),
-				equivalentUseState(sameSecond, "the same second"),
-				stringplanmodifier.RequiresReplace(),
-			},
-		},
-		"valid_until": schema.StringAttribute{
-			Description: "End of validity, RFC 3339 (`valid_before` in OpenSSH's terms); must be after `valid_after`. " +
-				"Defaults to " + kind.defaultValidity + " after `valid_after`, which then stays in the state. Changing it " +
-				"replaces the certificate: renew a certificate by setting a later date (not one computed from " +
-				"`timestamp()`, which would replace it on every run).",
-			Optional:   true,
-			Computed:   true,
-			Validators: []validator.String{rfc3339Validator{}},
-			PlanModifiers: []planmodifier.String{
-				stringplanmodifier.UseStateForUnknown(),
-				equivalentUseState(sameSecond, "the same second"),
-				stringplanmodifier.RequiresReplace(),
-			},
-		},
-		"certificate": schema.StringAttribute{
-			Description: "The signed OpenSSH certificate, `<type>-cert-v01@openssh.com <base64> <id>`. " +
-				kind.certificateUse + " Decode it with `provider::ngrok::ssh_certificate_info`.",
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"valid_after": validityBoundAttribute("Start of validity, RFC 3339. Defaults to the time of creation, which then " +
+			"stays in the state: later plans do not move it. Changing it replaces the certificate; the same instant " +
+			"written differently (another offset) is no change."),
+		"valid_until": validityBoundAttribute("End of validity, RFC 3339 (`valid_before` in OpenSSH's terms); must be " +
+			"after `valid_after`. Defaults to " + kind.defaultValidity + " after `valid_after`, which then stays in the " +
+			"state. Changing it replaces the certificate: renew a certificate by setting a later date (not one " +
+			"computed from `timestamp()`, which would replace it on every run)."),
+		"certificate": serverSetAttribute("The signed OpenSSH certificate, `<type>-cert-v01@openssh.com <base64> <id>`. " +
+			kind.certificateUse + " Decode it with `provider::ngrok::ssh_certificate_info`."),
 	}
 	if kind.options {
 		maps.Copy(attrs, sshUserCertificateOptionAttributes())
 	}
 	return attrs
+}
+
+// validityBoundAttribute is valid_after or valid_until of a certificate
+// resource: an RFC 3339 time, defaulted by the API (and then kept), whose
+// change replaces the certificate unless it names the same second.
+func validityBoundAttribute(description string) schema.StringAttribute {
+	return schema.StringAttribute{
+		Description: description,
+		Optional:    true,
+		Computed:    true,
+		Validators:  []validator.String{rfc3339Validator{}},
+		PlanModifiers: []planmodifier.String{
+			stringplanmodifier.UseStateForUnknown(),
+			equivalentUseState(sameSecond, "the same second"),
+			stringplanmodifier.RequiresReplace(),
+		},
+	}
 }
 
 // sshUserCertificateOptionAttributes are the user certificate's own
