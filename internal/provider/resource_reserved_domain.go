@@ -424,9 +424,7 @@ var errNoSuchDomain = errors.New("no such reserved domain")
 // findReservedDomainByName looks a domain up by its name in any spelling.
 func findReservedDomainByName(ctx context.Context, client *apiclient.Client, name string) (*apiclient.ReservedDomain, error) {
 	norm := normalizeDomainName(name)
-	// NOTE: the name passed checkDomainName, so it holds no quote or
-	// backslash that could break out of the CEL string.
-	opts := &apiclient.ListOptions{Filter: fmt.Sprintf("obj.domain == %q", norm)}
+	opts := &apiclient.ListOptions{Filter: "obj.domain == " + celString(norm)}
 	for d, err := range client.ListReservedDomains(ctx, opts) {
 		if err != nil {
 			return nil, err
