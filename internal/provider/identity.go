@@ -205,10 +205,13 @@ func (s importSpec) invalidIdentity(ids []string) string {
 	}
 	want, got := make([]string, len(s.keys)), make([]string, len(s.keys))
 	for i, k := range s.keys {
-		want[i] = fmt.Sprintf("%s the ID of %s, such as %s", k.attr, k.noun, exampleID(k.prefix))
+		be := "" // "edge_id to be the ID of ..., and route_id the ID of ..."
+		if i == 0 {
+			be = "to be "
+		}
+		want[i] = fmt.Sprintf("%s %sthe ID of %s, such as %s", k.attr, be, k.noun, exampleID(k.prefix))
 		got[i] = fmt.Sprintf("%s = %q", k.attr, ids[i])
 	}
-	want[0] = strings.Replace(want[0], " the ID", " to be the ID", 1)
 	return fmt.Sprintf("Expected %s; got %s.%s", strings.Join(want, ", and "), strings.Join(got, ", "), s.findHint())
 }
 
