@@ -79,15 +79,6 @@ var endpointBindings = []string{bindingPublic, bindingInternal, bindingKubernete
 // trafficPolicyPhases are the top-level keys a traffic policy may have.
 var trafficPolicyPhases = []string{"on_http_request", "on_http_response", "on_tcp_connect"}
 
-// Error codes of endpoints, documented in the table of errors.go.
-const (
-	codeEndpointNotCloud      = "ERR_NGROK_248"
-	codeTrafficPolicyInvalid  = "ERR_NGROK_18002"
-	codeEndpointSchemeChange  = "ERR_NGROK_18005"
-	codeEndpointDomainMissing = "ERR_NGROK_18006"
-	codeEndpointURLTaken      = "ERR_NGROK_18009"
-)
-
 // internalTLD marks hosts that are reachable only from other endpoints.
 const internalTLD = ".internal"
 
@@ -295,17 +286,17 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	switch in.Type {
 	case "", endpointCloud:
 	default:
-		return nil, 0, errNotCloud(fmt.Sprintf("The type %q cannot be created through the API", in.Type))
+		return nil, 0, notCloudError(fmt.Sprintf("The type %q cannot be created through the API", in.Type))
 	}
 	if in.URL == "" {
-		return nil, 0, badRequest(codeInvalidValue, "The url is required, for example \"https://app.example.com\".")
+		return nil, 0, errInvalidValue.errorf("The url is required, for example \"https://app.example.com\".")
 	}
 	u, err := parseEndpointURL(in.URL)
 	if err != nil {
 		return nil, 0, err
 	}
 	if in.TrafficPolicy == "" {
-		return nil, 0, badRequest(codeInvalidValue,
+		return nil, 0, errInvalidValue.errorf(
 			"The traffic_policy is required: a cloud endpoint does nothing but apply its traffic policy.")
 	}
 	if err := checkTrafficPolicy(in.TrafficPolicy); err != nil {
@@ -377,7 +368,7 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 	}
 	if in.TrafficPolicy != nil {
 		if *in.TrafficPolicy == "" {
-			return nil, 0, badRequest(codeInvalidValue,
+			return nil, 0, errInvalidValue.errorf(
 				"The traffic_policy cannot be emptied: a cloud endpoint does nothing but apply its traffic policy.")
 		}
 		if err := checkTrafficPolicy(*in.TrafficPolicy); err != nil {
@@ -391,12 +382,12 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 	now := s.timestamp()
 	e, err := s.endpoints.update(rq.r.PathValue("id"), func(e *endpoint) *apiError {
 		if e.Type != endpointCloud {
-			return errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be changed through the API", e.Type, e.ID))
+			return notCloudError(fmt.Sprintf("The %s endpoint %s cannot be changed through the API", e.Type, e.ID))
 		}
 		before := *e
 		if newURL != nil {
 			if newURL.scheme != e.URL.scheme {
-				return badRequest(codeEndpointSchemeChange,
+				return errEndpointSchemeChange.errorf(
 					"The scheme of an endpoint's url cannot change (from %q to %q). Delete the endpoint and create one with the new url.",
 					e.URL.scheme, newURL.scheme)
 			}
@@ -453,17 +444,17 @@ func (s *Server) deleteEndpoint(rq *request) (any, int, *apiError) {
 	defer s.store.mu.Unlock()
 	r, ok := s.endpoints.rows[id]
 	if !ok {
-		return nil, 0, errNotFound()
+		return nil, 0, notFound()
 	}
 	if r.val.Type != endpointCloud {
-		return nil, 0, errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.Type, id))
+		return nil, 0, notCloudError(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.Type, id))
 	}
 	s.endpoints.removeLocked(id)
 	return nil, http.StatusNoContent, nil
 }
 
-func errNotCloud(what string) *apiError {
-	return badRequest(codeEndpointNotCloud,
+func notCloudError(what string) *apiError {
+	return errEndpointNotCloud.errorf(
 		"%s: only cloud endpoints are created, changed and deleted through the API. "+
 			"Agent (ephemeral) endpoints come and go with the agent that serves them, and edge endpoints with their edge.", what)
 }
@@ -474,7 +465,7 @@ func (s *Server) insertEndpointLocked(build func(id string) endpoint) (endpoint,
 	t := s.endpoints
 	id, err := t.ids.newID(t.prefix)
 	if err != nil {
-		return endpoint{}, errInternal("%v", err)
+		return endpoint{}, internalError("%v", err)
 	}
 	e := build(id)
 	t.putLocked(id, e)
@@ -488,13 +479,13 @@ func (s *Server) insertEndpointLocked(build func(id string) endpoint) (endpoint,
 func (s *Server) checkEndpointURLLocked(u endpointURL, bindings []string, self string) (string, *apiError) {
 	domainID, reserved := s.matchReservedDomainLocked(u.host)
 	if !reserved && u.scheme != "tcp" && !u.internal() && slices.Contains(bindings, bindingPublic) {
-		return "", badRequest(codeEndpointDomainMissing,
+		return "", errEndpointDomainMissing.errorf(
 			"The domain %q is not reserved in your account. Reserve it (POST /reserved_domains, or a wildcard "+
 				"reservation of its parent domain) before creating an endpoint on it.", u.host)
 	}
 	for _, r := range s.endpoints.rows {
 		if r.id != self && r.val.Type == endpointCloud && r.val.URL == u {
-			return "", newError(http.StatusConflict, codeEndpointURLTaken,
+			return "", errEndpointURLTaken.errorf(
 				"The url %q already has a cloud endpoint (%s). An account can have only one cloud endpoint per url.",
 				u.String(), r.id)
 		}
@@ -512,19 +503,19 @@ func defaultBindings(u endpointURL) []string {
 
 func checkBindings(u endpointURL, bindings []string) *apiError {
 	if len(bindings) != 1 {
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The bindings must hold exactly one binding (%s), not %d.", strings.Join(endpointBindings, ", "), len(bindings))
 	}
 	b := bindings[0]
 	switch {
 	case !slices.Contains(endpointBindings, b):
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The binding %q is not supported. Use one of %s.", b, strings.Join(endpointBindings, ", "))
 	case b == bindingInternal && !u.internal():
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The binding %q requires a host ending in %s, not %q.", b, internalTLD, u.host)
 	case b != bindingInternal && u.internal():
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The host %q ends in %s, so its only allowed binding is %q, not %q.", u.host, internalTLD, bindingInternal, b)
 	}
 	return nil
@@ -533,7 +524,7 @@ func checkBindings(u endpointURL, bindings []string) *apiError {
 // parseEndpointURL validates and normalises an endpoint url.
 func parseEndpointURL(raw string) (endpointURL, *apiError) {
 	invalid := func(format string, args ...any) (endpointURL, *apiError) {
-		return endpointURL{}, badRequest(codeInvalidValue, "The url %q is invalid: %s.", raw, fmt.Sprintf(format, args...))
+		return endpointURL{}, errInvalidValue.errorf("The url %q is invalid: %s.", raw, fmt.Sprintf(format, args...))
 	}
 	p, perr := url.Parse(raw)
 	switch {
@@ -606,18 +597,18 @@ func isEndpointHost(host string) bool {
 func checkTrafficPolicy(text string) *apiError {
 	doc, perr := parsePolicyText(text)
 	if perr != nil {
-		return badRequest(codeTrafficPolicyInvalid,
+		return errTrafficPolicyInvalid.errorf(
 			"The traffic_policy could not be parsed as JSON or YAML: %v.", perr)
 	}
 	obj, ok := doc.(map[string]any)
 	if !ok {
-		return badRequest(codeTrafficPolicyInvalid,
+		return errTrafficPolicyInvalid.errorf(
 			"The traffic_policy must be an object whose keys are phases (%s), not %s.",
 			strings.Join(trafficPolicyPhases, ", "), policyKind(doc))
 	}
 	for _, phase := range slices.Sorted(maps.Keys(obj)) {
 		if !slices.Contains(trafficPolicyPhases, phase) {
-			return badRequest(codeTrafficPolicyInvalid,
+			return errTrafficPolicyInvalid.errorf(
 				"The traffic_policy has the unknown phase %q. Phases are %s.", phase, strings.Join(trafficPolicyPhases, ", "))
 		}
 		if obj[phase] == nil {
@@ -625,12 +616,12 @@ func checkTrafficPolicy(text string) *apiError {
 		}
 		rules, ok := obj[phase].([]any)
 		if !ok {
-			return badRequest(codeTrafficPolicyInvalid,
+			return errTrafficPolicyInvalid.errorf(
 				"The traffic_policy phase %q must be a list of rules, not %s.", phase, policyKind(obj[phase]))
 		}
 		for i, rule := range rules {
 			if _, ok := rule.(map[string]any); !ok {
-				return badRequest(codeTrafficPolicyInvalid,
+				return errTrafficPolicyInvalid.errorf(
 					"Rule %d of the traffic_policy phase %q must be an object, not %s.", i+1, phase, policyKind(rule))
 			}
 		}

@@ -224,7 +224,7 @@ func bodyOf[B any]() any { return new(B) }
 func bodyAs[B any](rq *request) (*B, *apiError) {
 	b, ok := rq.body.(*B)
 	if !ok {
-		return nil, errInternal("the route decoded its body into %T, its handler expects %T", rq.body, b)
+		return nil, internalError("the route decoded its body into %T, its handler expects %T", rq.body, b)
 	}
 	return b, nil
 }
@@ -378,7 +378,7 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request) {
 	_, err := s.authenticate(r)
 	if err == nil {
 		if !canonicalPath(r.URL.Path) {
-			err = newError(http.StatusNotFound, "", "no mock control route %s %s", r.Method, r.URL.Path)
+			err = errNotFound.errorf("no mock control route %s %s", r.Method, r.URL.Path)
 		} else {
 			err = checkBodyHeaders(r)
 		}
@@ -403,7 +403,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 	if err != nil {
 		opID = prefixOperation + strings.Repeat("0", idLen)
 		w.Header().Set(headerOperationID, opID)
-		writeResult(w, opID, result{err: errInternal("%v", err)})
+		writeResult(w, opID, result{err: internalError("%v", err)})
 		return
 	}
 	rq.opID = opID
@@ -429,7 +429,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		// an HTML body; the real API has no such redirects, and a client
 		// that followed one could act on another object than it named.
 		if !canonicalPath(r.URL.Path) {
-			writeResult(w, opID, result{err: errNotFound()})
+			writeResult(w, opID, result{err: notFound()})
 			return
 		}
 		s.mux.ServeHTTP(carrying(w, rq), r)
@@ -467,11 +467,11 @@ func checkBodyHeaders(r *http.Request) *apiError {
 	// JSON only, and RFC 9110 reserves "identity" for Accept-Encoding, so a
 	// client that sends it there is as confused as one that sends gzip.
 	if enc, ok := r.Header["Content-Encoding"]; ok {
-		return newError(http.StatusUnsupportedMediaType, codeContentType,
+		return errContentEncoding.errorf(
 			"Your request has a Content-Encoding header (%q). Send the body as plain JSON, without Content-Encoding.", strings.Join(enc, ", "))
 	}
 	if r.ContentLength > maxBodyBytes {
-		return newError(http.StatusRequestEntityTooLarge, codeBodyTooLarge,
+		return errBodyTooLarge.errorf(
 			"The request body of %d bytes is larger than the maximum of %d bytes.", r.ContentLength, maxBodyBytes)
 	}
 	return nil
@@ -490,10 +490,10 @@ func (s *Server) admit(r *http.Request) (string, *apiError) {
 	switch v := firstValue(r.Header, headerVersion); v {
 	case apiVersion:
 	case "":
-		return "", badRequest(codeMissingVersion,
+		return "", errMissingVersion.errorf(
 			"Your request has not specified an API version. Set the %s header to %s.", headerVersion, apiVersion)
 	default:
-		return "", badRequest(codeUnsupportedVersion,
+		return "", errUnsupportedVersion.errorf(
 			"The API version %q in the %s header is not supported. The only supported version is %s.", v, headerVersion, apiVersion)
 	}
 	return s.authenticate(r)
@@ -505,18 +505,18 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 	// first; a proxy or client that added a second, different one would
 	// otherwise be authenticated by whichever came first.
 	if vals := r.Header["Authorization"]; len(vals) > 1 {
-		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
+		return "", errNoAuthorization.errorf(
 			"Your request has %d Authorization headers. Send exactly one: \"Bearer <API key>\".", len(vals))
 	}
 	auth := firstValue(r.Header, "Authorization")
 	if auth == "" {
-		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
+		return "", errNoAuthorization.errorf(
 			`Your request is not authenticated. Send your API key in the Authorization header as "Bearer <API key>".`)
 	}
 	// NOTE: the scheme is matched case-insensitively, as RFC 9110 requires.
 	scheme, token, ok := strings.Cut(auth, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" || strings.ContainsAny(token, " \t") {
-		return "", newError(http.StatusForbidden, codeMalformedAPIKey,
+		return "", errMalformedAPIKey.errorf(
 			`The Authorization header is malformed. It must be "Bearer <API key>": the word Bearer, one space, and a key without spaces.`)
 	}
 	for _, k := range s.apiKeys {
@@ -524,7 +524,7 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 			return k, nil
 		}
 	}
-	return "", newError(http.StatusForbidden, codeUnknownAPIKey,
+	return "", errUnknownAPIKey.errorf(
 		"The API key you specified was not found. It may have been deleted, or it may belong to another account.")
 }
 
@@ -535,11 +535,11 @@ func (s *Server) serveUnrouted(w http.ResponseWriter, r *http.Request) {
 	if _, pattern := s.paths.Handler(r); pattern != "" {
 		allowed := s.allow[pattern]
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeResult(w, rq.opID, result{err: newError(http.StatusMethodNotAllowed, "",
+		writeResult(w, rq.opID, result{err: errMethodNotAllowed.errorf(
 			"The method %s is not allowed on %s. Allowed methods: %s.", r.Method, r.URL.Path, strings.Join(allowed, ", "))})
 		return
 	}
-	writeResult(w, rq.opID, result{err: errNotFound()})
+	writeResult(w, rq.opID, result{err: notFound()})
 }
 
 // serveRoute is the adapter between net/http and a handlerFunc: it enforces
@@ -566,7 +566,7 @@ func (s *Server) serveRoute(rt route) http.Handler {
 			e, body, merr := encodePooled(v)
 			defer e.release()
 			if merr != nil {
-				writeResult(w, rq.opID, result{err: errInternal("encoding the response: %v", merr)})
+				writeResult(w, rq.opID, result{err: internalError("encoding the response: %v", merr)})
 				return
 			}
 			writeResult(w, rq.opID, result{status: status, body: body})
@@ -587,7 +587,7 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		// has seen answered survives the server being killed.
 		if res.err == nil {
 			if err := s.commit(); err != nil {
-				res = result{err: errInternal("the change was made but the state file could not be saved: %v", err)}
+				res = result{err: internalError("the change was made but the state file could not be saved: %v", err)}
 			}
 		}
 		writeResult(w, rq.opID, res)
@@ -604,15 +604,15 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 		// without a word, so the request would run as if it were not there.
 		query, err := url.ParseQuery(r.URL.RawQuery)
 		if err != nil {
-			return badRequest(codeInvalidValue, "The query string is malformed: %v.", err)
+			return errInvalidValue.errorf("The query string is malformed: %v.", err)
 		}
 		for _, name := range slices.Sorted(maps.Keys(query)) {
 			if !slices.Contains(rt.query, name) {
 				if len(rt.query) == 0 {
-					return badRequest(codeUnknownQueryParameter,
+					return errUnknownQueryParameter.errorf(
 						"The query parameter %q is not supported: %s %s accepts no query parameters.", name, rt.method, rt.path)
 				}
-				return badRequest(codeUnknownQueryParameter,
+				return errUnknownQueryParameter.errorf(
 					"The query parameter %q is not supported. Supported parameters: %s.", name, strings.Join(rt.query, ", "))
 			}
 		}
@@ -620,7 +620,7 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 	for _, name := range rt.idNames {
 		kind := rt.ids[name]
 		if id := r.PathValue(name); !strings.HasPrefix(id, kind.prefix) {
-			return badRequest(codeWrongIDPrefix,
+			return errWrongIDPrefix.errorf(
 				"%q is not a valid %s ID: %s IDs start with %q.", id, kind.noun, kind.noun, kind.prefix)
 		}
 	}
@@ -634,25 +634,25 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	var tooLarge *http.MaxBytesError
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return newError(http.StatusRequestTimeout, "",
+		return errRequestTimeout.errorf(
 			"The request body did not arrive within the server's read timeout.")
 	}
 	if err != nil && !errors.As(err, &tooLarge) {
-		return badRequest(codeInvalidJSON, "The request body could not be read: %v.", err)
+		return errInvalidJSON.errorf("The request body could not be read: %v.", err)
 	}
 	if len(raw) > 0 {
 		ct := r.Header.Get("Content-Type")
 		if mt, _, perr := mime.ParseMediaType(ct); perr != nil || mt != "application/json" {
 			if ct == "" {
-				return badRequest(codeContentType,
+				return errContentType.errorf(
 					"Your request has a body but no Content-Type header. Set Content-Type to application/json.")
 			}
-			return badRequest(codeContentType,
+			return errContentType.errorf(
 				"Your request has a body with Content-Type %q. Set Content-Type to application/json.", ct)
 		}
 	}
 	if tooLarge != nil {
-		return newError(http.StatusRequestEntityTooLarge, codeBodyTooLarge,
+		return errBodyTooLarge.errorf(
 			"The request body is larger than the maximum of %d bytes.", maxBodyBytes)
 	}
 	rq.raw = raw
@@ -673,7 +673,7 @@ func (rt route) run(rq *request) result {
 	}
 	body, merr := encodeJSON(v)
 	if merr != nil {
-		return result{err: errInternal("encoding the response: %v", merr)}
+		return result{err: internalError("encoding the response: %v", merr)}
 	}
 	return result{status: status, body: body}
 }

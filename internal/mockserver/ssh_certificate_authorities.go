@@ -134,15 +134,15 @@ func (s *Server) createSSHCA(rq *request) (any, int, *apiError) {
 	// seconds, and other requests must not wait for it.
 	key, genErr := spec.generate()
 	if genErr != nil {
-		return nil, 0, errInternal("generating the %s key: %v", spec.keyType, genErr)
+		return nil, 0, internalError("generating the %s key: %v", spec.keyType, genErr)
 	}
 	pub, pubErr := authorizedKey(key.Public())
 	if pubErr != nil {
-		return nil, 0, errInternal("encoding the public key: %v", pubErr)
+		return nil, 0, internalError("encoding the public key: %v", pubErr)
 	}
 	der, derErr := x509.MarshalPKCS8PrivateKey(key)
 	if derErr != nil {
-		return nil, 0, errInternal("encoding the private key: %v", derErr)
+		return nil, 0, internalError("encoding the private key: %v", derErr)
 	}
 	created := s.timestamp()
 	ca, err := s.sshCAs.insert(func(id string) sshCA {
@@ -232,16 +232,16 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 		spec.keyType = defaultKeyType
 	case keyTypeRSA, keyTypeECDSA, keyTypeEd25519:
 	default:
-		return keySpec{}, badRequest(codeSSHCAKeyType,
+		return keySpec{}, errSSHCAKeyType.errorf(
 			`The private_key_type %q is not supported. Use "rsa", "ecdsa" or "ed25519".`, in.PrivateKeyType)
 	}
 
 	if in.EllipticCurve != "" && spec.keyType != keyTypeECDSA {
-		return keySpec{}, badRequest(codeSSHCACurveWithoutECDSA,
+		return keySpec{}, errSSHCACurveWithoutECDSA.errorf(
 			`elliptic_curve applies only to private_key_type "ecdsa", not %q. Remove elliptic_curve or use an ecdsa key.`, spec.keyType)
 	}
 	if in.KeySize != nil && spec.keyType != keyTypeRSA {
-		return keySpec{}, badRequest(codeSSHCASizeWithoutRSA,
+		return keySpec{}, errSSHCASizeWithoutRSA.errorf(
 			`key_size applies only to private_key_type "rsa", not %q. Remove key_size or use an rsa key.`, spec.keyType)
 	}
 
@@ -252,7 +252,7 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 			spec.curve = defaultCurve
 		}
 		if _, ok := sshCACurves[spec.curve]; !ok {
-			return keySpec{}, badRequest(codeSSHCACurve,
+			return keySpec{}, errSSHCACurve.errorf(
 				`The elliptic_curve %q is not supported. Use "p256", "p384" or "p521".`, in.EllipticCurve)
 		}
 	case keyTypeRSA:
@@ -262,7 +262,7 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 		case *size == 2048 || *size == 4096:
 			spec.bits = int(*size)
 		default:
-			return keySpec{}, badRequest(codeSSHCAKeySize,
+			return keySpec{}, errSSHCAKeySize.errorf(
 				"The key_size %d is not supported. Use 2048 or 4096, or omit key_size for %d.", *size, defaultRSABits)
 		}
 	}
@@ -294,11 +294,11 @@ func authorizedKey(pub crypto.PublicKey) (string, error) {
 // checkFreeText enforces the size limits of description and metadata.
 func checkFreeText(description, metadata string) *apiError {
 	if n := len(description); n > maxDescriptionBytes {
-		return badRequest(codeDescriptionTooLong,
+		return errDescriptionTooLong.errorf(
 			"The description is %d bytes long; the maximum is %d bytes.", n, maxDescriptionBytes)
 	}
 	if n := len(metadata); n > maxMetadataBytes {
-		return badRequest(codeMetadataTooLong,
+		return errMetadataTooLong.errorf(
 			"The metadata is %d bytes long; the maximum is %d bytes.", n, maxMetadataBytes)
 	}
 	return nil

@@ -106,7 +106,7 @@ func (t *table[T]) insertChecked(check func() *apiError, build func(id string) T
 	}
 	id, err := t.ids.newID(t.prefix)
 	if err != nil {
-		return zero, errInternal("%v", err)
+		return zero, internalError("%v", err)
 	}
 	v := build(id)
 	t.putLocked(id, v)
@@ -145,7 +145,7 @@ func (t *table[T]) get(id string) (T, *apiError) {
 	r, ok := t.rows[id]
 	if !ok {
 		var zero T
-		return zero, errNotFound()
+		return zero, notFound()
 	}
 	return r.val, nil
 }
@@ -158,7 +158,7 @@ func (t *table[T]) update(id string, fn func(*T) *apiError) (T, *apiError) {
 	r, ok := t.rows[id]
 	if !ok {
 		var zero T
-		return zero, errNotFound()
+		return zero, notFound()
 	}
 	v := r.val
 	if err := fn(&v); err != nil {
@@ -179,7 +179,7 @@ func (t *table[T]) removeChecked(id string, check func() *apiError) *apiError {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
 	if _, ok := t.rows[id]; !ok {
-		return errNotFound()
+		return notFound()
 	}
 	if check != nil {
 		if err := check(); err != nil {
@@ -207,7 +207,7 @@ func (t *table[T]) putNew(id string, v T, check func() *apiError) *apiError {
 	// NOTE: unreachable while IDs are minted greater than every ID held
 	// (ids.go); kept so that a broken generator cannot overwrite an object.
 	if _, live := t.rows[id]; live {
-		return errInternal("the minted %s ID %s is already taken", t.noun, id)
+		return internalError("the minted %s ID %s is already taken", t.noun, id)
 	}
 	t.putLocked(id, v)
 	return nil
