@@ -196,12 +196,6 @@ func edgesReadOnlyError() *apiError {
 			"Use cloud endpoints with a traffic policy instead.")
 }
 
-// refWire is the wire shape of a reference to another object.
-type refWire struct {
-	ID  string `json:"id"`
-	URI string `json:"uri"`
-}
-
 // enabledOrDefault applies the API's default for an omitted (or null) enabled.
 func enabledOrDefault(b *bool) bool { return b == nil || *b }
 
@@ -326,13 +320,11 @@ func buildBackend(es *edgeState, in *backendBody) (backendModule, *apiError) {
 // checkReference checks an ID in a body that must name an object of t; the
 // store lock must be held.
 func checkReference[T any](t *table[T], id, field string) *apiError {
-	if !strings.HasPrefix(id, t.prefix) {
-		return errWrongIDPrefix.errorf(
-			"%s %q is not a valid %s ID: %s IDs start with %q.", field, id, t.noun, t.noun, t.prefix)
+	if err := checkIDPrefix(field, id, t.kind()); err != nil {
+		return err
 	}
 	if _, ok := t.rows[id]; !ok {
-		return errEdgeUnknownReference.errorf(
-			"%s %q does not name a %s of this account.", field, id, t.noun)
+		return unknownReferenceError(errEdgeUnknownReference, field, id, t.noun)
 	}
 	return nil
 }

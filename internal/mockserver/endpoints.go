@@ -55,11 +55,6 @@ import (
 //   - region is omitted on cloud endpoints (they are global); description and
 //     metadata are omitted when empty, as on reserved domains.
 
-const (
-	collEndpoints  = "endpoints"
-	prefixEndpoint = "ep_"
-)
-
 // Endpoint types.
 const (
 	endpointCloud     = "cloud"
@@ -202,25 +197,6 @@ type endpointUpdate struct {
 	PoolingEnabled *bool    `json:"pooling_enabled"`
 }
 
-// Collections that endpoint references point into.
-const (
-	collTunnels        = "tunnels"
-	collTunnelSessions = "tunnel_sessions"
-	collUsers          = "users"
-	collEdgesTLS       = "edges/tls"
-	collEdgesTCP       = "edges/tcp"
-
-	prefixEdgeTLS = "edgtls_"
-	prefixEdgeTCP = "edgtcp_"
-)
-
-func endpointRef(origin, collection, id string) *refWire {
-	if id == "" {
-		return nil
-	}
-	return &refWire{ID: id, URI: objectURI(origin, collection, id)}
-}
-
 func (e *endpoint) wire(origin string) endpointWire {
 	w := endpointWire{
 		ID:               e.ID,
@@ -236,21 +212,21 @@ func (e *endpoint) wire(origin string) endpointWire {
 		Type:             e.Type,
 		Metadata:         e.Metadata,
 		Description:      e.Description,
-		Domain:           endpointRef(origin, collReservedDomains, e.DomainID),
-		Tunnel:           endpointRef(origin, collTunnels, e.TunnelID),
+		Domain:           optionalRef(origin, collReservedDomains, e.DomainID),
+		Tunnel:           optionalRef(origin, collTunnels, e.TunnelID),
 		UpstreamURL:      e.UpstreamURL,
 		UpstreamProtocol: e.UpstreamProtocol,
 		URL:              e.URL.String(),
-		Principal:        endpointRef(origin, collUsers, e.PrincipalID),
+		Principal:        optionalRef(origin, collUsers, e.PrincipalID),
 		TrafficPolicy:    e.TrafficPolicy,
 		Bindings:         slices.Clone(e.Bindings),
-		TunnelSession:    endpointRef(origin, collTunnelSessions, e.TunnelSessionID),
+		TunnelSession:    optionalRef(origin, collTunnelSessions, e.TunnelSessionID),
 		URI:              objectURI(origin, collEndpoints, e.ID),
 		Name:             e.Name,
 		PoolingEnabled:   e.PoolingEnabled,
 	}
 	if e.EdgeID != "" {
-		w.Edge = endpointRef(origin, edgeCollection(e.EdgeID), e.EdgeID)
+		w.Edge = optionalRef(origin, edgeCollection(e.EdgeID), e.EdgeID)
 	}
 	return w
 }
@@ -320,7 +296,7 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	if err != nil {
 		return nil, 0, err
 	}
-	e, err := s.insertEndpointLocked(func(id string) endpoint {
+	e, err := s.endpoints.insertLocked(func(id string) endpoint {
 		return endpoint{
 			ID:             id,
 			Type:           endpointCloud,
@@ -405,18 +381,10 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 			return err
 		}
 		e.DomainID = domainID
-		if in.TrafficPolicy != nil {
-			e.TrafficPolicy = *in.TrafficPolicy
-		}
-		if in.Description != nil {
-			e.Description = *in.Description
-		}
-		if in.Metadata != nil {
-			e.Metadata = *in.Metadata
-		}
-		if in.PoolingEnabled != nil {
-			e.PoolingEnabled = *in.PoolingEnabled
-		}
+		assign(&e.TrafficPolicy, in.TrafficPolicy)
+		assign(&e.Description, in.Description)
+		assign(&e.Metadata, in.Metadata)
+		assign(&e.PoolingEnabled, in.PoolingEnabled)
 		if !e.sameAs(&before) {
 			e.UpdatedAt = now
 			if !now.After(before.UpdatedAt) {
@@ -442,9 +410,9 @@ func (s *Server) deleteEndpoint(rq *request) (any, int, *apiError) {
 	id := rq.r.PathValue("id")
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
-	r, ok := s.endpoints.rows[id]
-	if !ok {
-		return nil, 0, notFound()
+	r, err := s.endpoints.rowLocked(id)
+	if err != nil {
+		return nil, 0, err
 	}
 	if r.val.Type != endpointCloud {
 		return nil, 0, notCloudError(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.Type, id))
@@ -457,19 +425,6 @@ func notCloudError(what string) *apiError {
 	return errEndpointNotCloud.errorf(
 		"%s: only cloud endpoints are created, changed and deleted through the API. "+
 			"Agent (ephemeral) endpoints come and go with the agent that serves them, and edge endpoints with their edge.", what)
-}
-
-// insertEndpointLocked stores a new endpoint under a fresh ID; the store lock
-// must be held, so that the checks before it and the insert are one step.
-func (s *Server) insertEndpointLocked(build func(id string) endpoint) (endpoint, *apiError) {
-	t := s.endpoints
-	id, err := t.ids.newID(t.prefix)
-	if err != nil {
-		return endpoint{}, internalError("%v", err)
-	}
-	e := build(id)
-	t.putLocked(id, e)
-	return e, nil
 }
 
 // checkEndpointURLLocked applies the rules that involve other objects: the

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 )
 
 // maxLimit is both the default and the largest accepted list limit.
@@ -35,9 +34,10 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 		return nil, 0, err
 	}
 	before := query.Get("before_id")
-	if before != "" && !strings.HasPrefix(before, t.prefix) {
-		return nil, 0, errWrongIDPrefix.errorf(
-			"The before_id %q is not a valid %s ID: %s IDs start with %q.", before, t.noun, t.noun, t.prefix)
+	if before != "" {
+		if err := checkIDPrefix("before_id", before, t.kind()); err != nil {
+			return nil, 0, err
+		}
 	}
 	if before != "" && !wellFormedID(before, t.prefix) {
 		return nil, 0, errInvalidValue.errorf(

@@ -57,11 +57,6 @@ import (
 //     hold a domain: their domain Ref moves to a wildcard reservation that
 //     still covers their host, or becomes null.
 
-const (
-	collReservedDomains  = "reserved_domains"
-	prefixReservedDomain = "rd_"
-)
-
 // serviceDomains are the domains whose subdomains the service owns; such
 // a reservation needs no DNS records and takes no certificate settings.
 var serviceDomains = []string{"ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok-free.dev", "ngrok.io"}
@@ -208,20 +203,6 @@ type reservedDomainUpdate struct {
 	HTTPSEndpointConfigurationID *string         `json:"https_endpoint_configuration_id"`
 }
 
-func optionalString(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-func optionalRef(origin, collection, id string) *refWire {
-	if id == "" {
-		return nil
-	}
-	return &refWire{ID: id, URI: objectURI(origin, collection, id)}
-}
-
 // wire is the domain as the API shows it at time now: the certificate and
 // the status follow from the policy's job and the clock.
 func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
@@ -320,8 +301,10 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 	if err := checkCertificateSettings(serviceOwned, in.CertificateID != "", in.CertificateManagementPolicy != nil); err != nil {
 		return nil, 0, err
 	}
-	if err := checkBodyIDPrefix("certificate_id", in.CertificateID, prefixTLSCertificate, "TLS certificate"); err != nil {
-		return nil, 0, err
+	if in.CertificateID != "" {
+		if err := checkIDPrefix("certificate_id", in.CertificateID, s.domains.certificates.kind()); err != nil {
+			return nil, 0, err
+		}
 	}
 	var policy *certPolicy
 	created := s.timestamp()
@@ -357,7 +340,7 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 		}
 		if in.CertificateID != "" {
 			if _, ok := s.domains.certificates.rows[in.CertificateID]; !ok {
-				return unknownReferenceError("certificate_id", in.CertificateID, "TLS certificate")
+				return unknownReferenceError(errInvalidValue, "certificate_id", in.CertificateID, "TLS certificate")
 			}
 		}
 		return nil
@@ -403,7 +386,7 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		return nil, 0, certificateAndPolicyError()
 	}
 	if in.CertificateID != nil {
-		if err := checkBodyIDPrefix("certificate_id", *in.CertificateID, prefixTLSCertificate, "TLS certificate"); err != nil {
+		if err := checkIDPrefix("certificate_id", *in.CertificateID, s.domains.certificates.kind()); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -411,7 +394,10 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		"http_endpoint_configuration_id":  in.HTTPEndpointConfigurationID,
 		"https_endpoint_configuration_id": in.HTTPSEndpointConfigurationID,
 	} {
-		if err := checkBodyIDPrefix(field, deref(id), prefixEndpointConfiguration, "endpoint configuration"); err != nil {
+		if deref(id) == "" {
+			continue // "" detaches
+		}
+		if err := checkIDPrefix(field, *id, s.domains.endpointConfigs.kind()); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -432,7 +418,7 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		}
 		if id := deref(in.CertificateID); id != "" {
 			if _, ok := s.domains.certificates.rows[id]; !ok {
-				return unknownReferenceError("certificate_id", id, "TLS certificate")
+				return unknownReferenceError(errInvalidValue, "certificate_id", id, "TLS certificate")
 			}
 		}
 		if err := s.checkEndpointConfigurationLocked("http_endpoint_configuration_id", in.HTTPEndpointConfigurationID, endpointConfigurationHTTP); err != nil {
@@ -442,18 +428,10 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 			return err
 		}
 
-		if in.Description != nil {
-			d.Description = *in.Description
-		}
-		if in.Metadata != nil {
-			d.Metadata = *in.Metadata
-		}
-		if in.HTTPEndpointConfigurationID != nil {
-			d.HTTPEC = *in.HTTPEndpointConfigurationID
-		}
-		if in.HTTPSEndpointConfigurationID != nil {
-			d.HTTPSEC = *in.HTTPSEndpointConfigurationID
-		}
+		assign(&d.Description, in.Description)
+		assign(&d.Metadata, in.Metadata)
+		assign(&d.HTTPEC, in.HTTPEndpointConfigurationID)
+		assign(&d.HTTPSEC, in.HTTPSEndpointConfigurationID)
 		switch {
 		case in.CertificateID != nil:
 			// NOTE: an uploaded certificate replaces the policy [ours].
@@ -602,7 +580,7 @@ func (s *Server) checkEndpointConfigurationLocked(field string, id *string, typ 
 	}
 	r, ok := s.domains.endpointConfigs.rows[*id]
 	if !ok {
-		return unknownReferenceError(field, *id, "endpoint configuration")
+		return unknownReferenceError(errInvalidValue, field, *id, "endpoint configuration")
 	}
 	if r.val.Type != typ {
 		return errInvalidValue.errorf(
@@ -681,18 +659,6 @@ func checkCertificateSettings(serviceOwned, certificate, policy bool) *apiError 
 			"A certificate cannot be attached to a subdomain of an ngrok-owned domain: ngrok manages its certificate.")
 	}
 	return nil
-}
-
-// checkBodyIDPrefix checks the prefix of an ID given in a body ("" passes).
-func checkBodyIDPrefix(field, id, prefix, noun string) *apiError {
-	if id == "" || strings.HasPrefix(id, prefix) {
-		return nil
-	}
-	return errWrongIDPrefix.errorf("The %s %q is not a valid %s ID: %s IDs start with %q.", field, id, noun, noun, prefix)
-}
-
-func unknownReferenceError(field, id, noun string) *apiError {
-	return errInvalidValue.errorf("The %s %q does not name a %s of this account.", field, id, noun)
 }
 
 func certificateAndPolicyError() *apiError {

@@ -618,10 +618,8 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 		}
 	}
 	for _, name := range rt.idNames {
-		kind := rt.ids[name]
-		if id := r.PathValue(name); !strings.HasPrefix(id, kind.prefix) {
-			return errWrongIDPrefix.errorf(
-				"%q is not a valid %s ID: %s IDs start with %q.", id, kind.noun, kind.noun, kind.prefix)
+		if err := checkIDPrefix("", r.PathValue(name), rt.ids[name]); err != nil {
+			return err
 		}
 	}
 	if err := checkBodyHeaders(r); err != nil {
@@ -771,39 +769,4 @@ func (e *pooledEncoder) release() {
 // timestamp is the current time as the API shows it: UTC, whole seconds.
 func (s *Server) timestamp() time.Time {
 	return s.now().UTC().Truncate(time.Second)
-}
-
-func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-
-// apiTime is a timestamp field of a response. Filters see it as a CEL
-// timestamp (filter.go), and encoding/json writes it as time.Time does.
-//
-// NOTE: a type of its own because time.Time is a json.Marshaler, whose
-// output encoding/json parses again to compact it (a tenth of a GET); a
-// TextMarshaler's output is only quoted.
-type apiTime time.Time
-
-// MarshalText writes t in RFC 3339 form, as time.Time does.
-func (t apiTime) MarshalText() ([]byte, error) { return time.Time(t).MarshalText() }
-
-// UnmarshalText reads what MarshalText writes.
-func (t *apiTime) UnmarshalText(b []byte) error { return (*time.Time)(t).UnmarshalText(b) }
-
-// String is the time as time.Time prints it.
-func (t apiTime) String() string { return time.Time(t).String() }
-
-// wireTime is t for a timestamp field of a response: UTC and whole seconds,
-// which encoding/json writes exactly as formatTime does
-// ("2025-09-04T10:11:14Z").
-func wireTime(t time.Time) apiTime { return apiTime(t.UTC().Truncate(time.Second)) }
-
-// wireTimePtr is wireTime(t) for a nullable field that has a value.
-func wireTimePtr(t time.Time) *apiTime {
-	w := wireTime(t)
-	return &w
-}
-
-func objectURI(origin, collection, id string) string {
-	// NOTE: concatenated rather than formatted: every answer builds one.
-	return origin + "/" + collection + "/" + id
 }

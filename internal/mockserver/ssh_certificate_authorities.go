@@ -16,24 +16,9 @@ import (
 	"golang.org/x/crypto/ssh"
 )
 
-const collSSHCAs = "ssh_certificate_authorities"
-
-// Limits on request fields, shared by the objects. maxPrincipals is ours:
-// the real API states no limit, and without one a single request could make
-// the server sign a certificate of a hundred thousand names.
-const (
-	maxDescriptionBytes = 255
-	maxMetadataBytes    = 4096
-	maxPrincipals       = 256 // per SSH certificate
-)
-
 // Key options of SSH certificate authorities. Defaults where omitted are
 // ours: ed25519, curve p256 for ecdsa, 4096 bits for rsa.
 const (
-	keyTypeRSA     = "rsa"
-	keyTypeECDSA   = "ecdsa"
-	keyTypeEd25519 = "ed25519"
-
 	defaultKeyType = keyTypeEd25519
 	defaultCurve   = "p256"
 	defaultRSABits = 4096
@@ -87,13 +72,6 @@ type sshCACreate struct {
 	KeySize        *int64 `json:"key_size"`
 }
 
-// sshCAUpdate is the PATCH body: an absent (or null) field is left alone, an
-// empty string clears.
-type sshCAUpdate struct {
-	Description *string `json:"description"`
-	Metadata    *string `json:"metadata"`
-}
-
 func (ca *sshCA) wire(origin string) sshCAWire {
 	return sshCAWire{
 		ID:          ca.ID,
@@ -113,7 +91,7 @@ func (s *Server) sshCARoutes() []route {
 		{method: http.MethodPost, path: list, body: bodyOf[sshCACreate], handle: s.createSSHCA},
 		{method: http.MethodGet, path: list, query: filteredListQuery, handle: s.listSSHCAs},
 		{method: http.MethodGet, path: one, ids: id, handle: s.getSSHCA},
-		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[sshCAUpdate], handle: s.updateSSHCA},
+		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[freeTextUpdate], handle: s.updateSSHCA},
 		{method: http.MethodDelete, path: one, ids: id, handle: s.deleteSSHCA},
 	}
 }
@@ -175,22 +153,7 @@ func (s *Server) getSSHCA(rq *request) (any, int, *apiError) {
 }
 
 func (s *Server) updateSSHCA(rq *request) (any, int, *apiError) {
-	in, err := bodyAs[sshCAUpdate](rq)
-	if err != nil {
-		return nil, 0, err
-	}
-	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
-		return nil, 0, err
-	}
-	ca, err := s.sshCAs.update(rq.r.PathValue("id"), func(ca *sshCA) *apiError {
-		if in.Description != nil {
-			ca.Description = *in.Description
-		}
-		if in.Metadata != nil {
-			ca.Metadata = *in.Metadata
-		}
-		return nil
-	})
+	ca, err := updateFreeText(rq, s.sshCAs, func(ca *sshCA) (*string, *string) { return &ca.Description, &ca.Metadata })
 	if err != nil {
 		return nil, 0, err
 	}
@@ -289,25 +252,4 @@ func authorizedKey(pub crypto.PublicKey) (string, error) {
 		return "", err
 	}
 	return strings.TrimSuffix(string(ssh.MarshalAuthorizedKey(sshPub)), "\n"), nil
-}
-
-// checkFreeText enforces the size limits of description and metadata.
-func checkFreeText(description, metadata string) *apiError {
-	if n := len(description); n > maxDescriptionBytes {
-		return errDescriptionTooLong.errorf(
-			"The description is %d bytes long; the maximum is %d bytes.", n, maxDescriptionBytes)
-	}
-	if n := len(metadata); n > maxMetadataBytes {
-		return errMetadataTooLong.errorf(
-			"The metadata is %d bytes long; the maximum is %d bytes.", n, maxMetadataBytes)
-	}
-	return nil
-}
-
-func deref[T any](p *T) T {
-	if p == nil {
-		var zero T
-		return zero
-	}
-	return *p
 }

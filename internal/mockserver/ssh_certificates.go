@@ -16,13 +16,6 @@ import (
 	"golang.org/x/crypto/ssh"
 )
 
-const (
-	collSSHHostCerts  = "ssh_host_certificates"
-	collSSHUserCerts  = "ssh_user_certificates"
-	prefixSSHHostCert = "shcrt_"
-	prefixSSHUserCert = "sucrt_"
-)
-
 // Validity when valid_until is omitted, counted from valid_after [real].
 const defaultUserCertValidity = 24 * time.Hour
 
@@ -56,6 +49,11 @@ func defaultUserCertExtensions() map[string]string {
 
 // maxRFC3339 is the last second RFC 3339 can write (9999-12-31T23:59:59Z).
 var maxRFC3339 = time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC)
+
+// maxPrincipals bounds the principals of one certificate [ours]: the real API
+// states no limit, and without one a single request could make the server
+// sign a certificate of a hundred thousand names.
+const maxPrincipals = 256
 
 // minRSABits is the smallest RSA key OpenSSH accepts (SSH_RSA_MINIMUM_MODULUS_SIZE);
 // certifying a smaller one would make a certificate no server honours.
@@ -150,14 +148,6 @@ type sshUserCertCreate struct {
 	ValidUntil                string            `json:"valid_until"`
 	Description               string            `json:"description"`
 	Metadata                  string            `json:"metadata"`
-}
-
-// sshCertUpdate is the PATCH body of both kinds [real: only description and
-// metadata change]; any other field is an unknown field (214). An absent or
-// null field is left alone, an empty string clears.
-type sshCertUpdate struct {
-	Description *string `json:"description"`
-	Metadata    *string `json:"metadata"`
 }
 
 func (in *sshHostCertCreate) certRequest() certRequest {
@@ -256,8 +246,9 @@ func sshCertKindRoutes[B any, PB interface {
 			c, err := t.get(rq.r.PathValue("id"))
 			return send(rq, c, http.StatusOK, err)
 		}},
-		{method: http.MethodPatch, path: one, ids: ids, body: bodyOf[sshCertUpdate], handle: func(rq *request) (any, int, *apiError) {
-			c, err := updateSSHCert(rq, t)
+		{method: http.MethodPatch, path: one, ids: ids, body: bodyOf[freeTextUpdate], handle: func(rq *request) (any, int, *apiError) {
+			// NOTE: only description and metadata change [real].
+			c, err := updateFreeText(rq, t, func(c *sshCert) (*string, *string) { return &c.Description, &c.Metadata })
 			return send(rq, c, http.StatusOK, err)
 		}},
 		{method: http.MethodDelete, path: one, ids: ids, handle: func(rq *request) (any, int, *apiError) {
@@ -267,25 +258,6 @@ func sshCertKindRoutes[B any, PB interface {
 			return nil, http.StatusNoContent, nil
 		}},
 	}
-}
-
-func updateSSHCert(rq *request, t *table[sshCert]) (sshCert, *apiError) {
-	in, err := bodyAs[sshCertUpdate](rq)
-	if err != nil {
-		return sshCert{}, err
-	}
-	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
-		return sshCert{}, err
-	}
-	return t.update(rq.r.PathValue("id"), func(c *sshCert) *apiError {
-		if in.Description != nil {
-			c.Description = *in.Description
-		}
-		if in.Metadata != nil {
-			c.Metadata = *in.Metadata
-		}
-		return nil
-	})
 }
 
 // certRequest is a create request of either kind, before validation.
@@ -312,10 +284,8 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 		return sshCert{}, errSSHCertNoAuthority.errorf(
 			"ssh_certificate_authority_id is required: the ID of the SSH certificate authority that signs the certificate.")
 	}
-	if !strings.HasPrefix(in.caID, prefixSSHCA) {
-		return sshCert{}, errWrongIDPrefix.errorf(
-			"The ssh_certificate_authority_id %q is not a valid SSH certificate authority ID: SSH certificate authority IDs start with %q.",
-			in.caID, prefixSSHCA)
+	if err := checkIDPrefix("ssh_certificate_authority_id", in.caID, s.sshCAs.kind()); err != nil {
+		return sshCert{}, err
 	}
 	subject, keyType, err := parseSubjectKey(in.publicKey)
 	if err != nil {
@@ -617,18 +587,4 @@ func isVendorExtension(name string) bool {
 	return ok && local != "" && domain != "" && !strings.ContainsFunc(name, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsControl(r)
 	})
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
-func nonNilMap(m map[string]string) map[string]string {
-	if m == nil {
-		return map[string]string{}
-	}
-	return m
 }
