@@ -162,7 +162,10 @@ var (
 	errIdempotencyMismatch = defineError("ERR_NGROK_27617", http.StatusConflict, realAPI,
 		"an Idempotency-Key reused with another method, path or body")
 	errNotFound = defineError("", http.StatusNotFound, realAPI,
-		`an unknown object or route, or a path not in canonical form ("//x", "/x/.."; never a redirect)`)
+		`an unknown object or route, or a path not in canonical form ("//x", "/x/.."; never a redirect); `+
+			"on the control API, also an unknown collection or object")
+	errControlRequest = defineError("", http.StatusBadRequest, ours,
+		"a control API request that is not valid: a fault rule, a seed file, an object edit")
 	errMethodNotAllowed = defineError("", http.StatusMethodNotAllowed, ours,
 		"a known path with a method not served there")
 	errRequestTimeout = defineError("", http.StatusRequestTimeout, ours,
@@ -207,7 +210,14 @@ func injectedError(status int, code, msg string) *apiError {
 	return &apiError{status: status, code: code, msg: msg}
 }
 
-// errorBody is the wire shape of every error response.
+// controlErrorBody is the wire shape of the control API's errors: the
+// control API is the mock's own and keeps its answers short.
+type controlErrorBody struct {
+	Msg        string `json:"msg"`
+	StatusCode int    `json:"status_code"`
+}
+
+// errorBody is the wire shape of every error response of the API.
 type errorBody struct {
 	ErrorCode  string            `json:"error_code,omitempty"`
 	StatusCode int               `json:"status_code"`

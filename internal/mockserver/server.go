@@ -63,7 +63,6 @@ type Server struct {
 	faults    faultSet
 	limiter   *rateLimiter // nil: no rate limit
 	persist   *persister   // nil: no state file (state.go)
-	admin     *http.ServeMux
 	sshCAs    *table[sshCA]
 	hostCerts *table[sshCert]
 	userCerts *table[sshCert]
@@ -175,11 +174,11 @@ func New(opts ...Option) *Server {
 		s.allow[rt.path] = append(s.allow[rt.path], rt.method)
 	}
 	s.mux.HandleFunc("/", s.serveUnrouted)
-	s.admin = s.adminRoutes()
 	return s
 }
 
-// routes is the one route table of the server.
+// routes is the one route table of the server: the API's, then the
+// control API's (admin.go).
 func (s *Server) routes() []route {
 	return slices.Concat(
 		s.sshCARoutes(),
@@ -187,6 +186,7 @@ func (s *Server) routes() []route {
 		s.edgeRouteModuleRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),
+		s.controlRoutes(),
 	)
 }
 
@@ -202,12 +202,27 @@ type route struct {
 	idNames []string
 	query   []string   // accepted query parameters; any other is refused
 	body    func() any // returns a new decode target; nil when the route takes no body
+	// rawBody: the body is read into request.raw whole, whatever its
+	// content type, and left for the handler to decode.
+	rawBody bool
+	// control: a route of the control API (admin.go). Its errors have the
+	// control API's shape (errorBody without a code or details), and its
+	// handler is not an API change: no Idempotency-Key, no commit to the
+	// state file (the handler saves what it changes).
+	control bool
 	handle  handlerFunc
 }
 
 // handlerFunc returns the value to send as JSON with its status (nil and 204
-// for an empty body), or an error.
+// for an empty body; a verbatim value as it is), or an error.
 type handlerFunc func(rq *request) (any, int, *apiError)
+
+// verbatim is a handler's answer that is encoded already: written as it
+// is, with header's values added to the response's headers.
+type verbatim struct {
+	header http.Header
+	body   []byte
+}
 
 // idKind names the kind of object an ID refers to.
 type idKind struct {
@@ -238,6 +253,8 @@ type request struct {
 	fault  string // what a fault rule did to it, for the journal
 	raw    []byte // the request body, when the route takes one
 	body   any    // raw decoded into route.body(), when the route takes one
+	// control: a control API request, answered in its shape (admin.go).
+	control bool
 
 	origins *atomic.Pointer[originEntry] // the server's cache for origin; nil: none
 	start   time.Time                    // when the request arrived (the real clock)
@@ -342,10 +359,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.journal.record(JournalEntry{
 			Time: at.UTC(), Method: r.Method, Path: r.URL.Path, Route: rq.route,
 			Status: sw.status, Latency: latency, OperationID: rq.opID, Fault: rq.fault,
-		}, s.countKey(r, rq, admin))
+		}, s.countKey(r, rq))
 	}()
 	if admin {
-		s.serveAdmin(sw, r)
+		s.serveAdmin(sw, r, rq)
 		return
 	}
 	s.serveAPI(sw, r, rq, true)
@@ -355,39 +372,38 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // it; else the route its method and path match (a request refused before
 // routing, by its version, its key, the rate limit or a fault rule); else
 // UnroutedCount.
-func (s *Server) countKey(r *http.Request, rq *request, admin bool) string {
+func (s *Server) countKey(r *http.Request, rq *request) string {
 	if rq.route != "" {
 		return rq.route
 	}
 	if !canonicalPath(r.URL.Path) {
 		return UnroutedCount
 	}
-	mux := s.mux
-	if admin {
-		mux = s.admin
-	}
-	// NOTE: "/" is the catch-all of both muxes, which answers 404 or 405.
-	if _, pattern := mux.Handler(r); pattern != "" && pattern != "/" {
+	// NOTE: "/" is the mux's catch-all, which answers 404 or 405.
+	if _, pattern := s.mux.Handler(r); pattern != "" && pattern != "/" {
 		return pattern
 	}
 	return UnroutedCount
 }
 
-// serveAdmin serves the control API: the same API keys, no version header.
-func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request) {
-	_, err := s.authenticate(r)
-	if err == nil {
-		if !canonicalPath(r.URL.Path) {
-			err = errNotFound.errorf("no mock control route %s %s", r.Method, r.URL.Path)
-		} else {
-			err = checkBodyHeaders(r)
-		}
+// serveAdmin admits a control API request (the same API keys, no version
+// header, no rate limit, no fault rules) and routes it.
+func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, rq *request) {
+	rq.control = true
+	key, err := s.authenticate(r)
+	if err == nil && !canonicalPath(r.URL.Path) {
+		err = unknownControlRoute(r)
 	}
 	if err != nil {
-		writeAdminError(w, err.status, err.msg)
+		writeResult(w, rq, result{err: err})
 		return
 	}
-	s.admin.ServeHTTP(w, r)
+	rq.apiKey = key
+	s.mux.ServeHTTP(carrying(w, rq), r)
+}
+
+func unknownControlRoute(r *http.Request) *apiError {
+	return errNotFound.errorf("no mock control route %s %s", r.Method, r.URL.Path)
 }
 
 // serveAPI serves one API request; operational is false for the control
@@ -401,9 +417,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 	}
 	opID, err := s.ids.newIDAt(prefixOperation, now)
 	if err != nil {
-		opID = prefixOperation + strings.Repeat("0", idLen)
-		w.Header().Set(headerOperationID, opID)
-		writeResult(w, opID, result{err: internalError("%v", err)})
+		rq.opID = prefixOperation + strings.Repeat("0", idLen)
+		w.Header().Set(headerOperationID, rq.opID)
+		writeResult(w, rq, result{err: internalError("%v", err)})
 		return
 	}
 	rq.opID = opID
@@ -419,7 +435,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		aerr = s.limiter.allow(key, now)
 	}
 	if aerr != nil {
-		writeResult(w, opID, result{err: aerr})
+		writeResult(w, rq, result{err: aerr})
 		return
 	}
 	rq.apiKey = key
@@ -429,7 +445,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		// an HTML body; the real API has no such redirects, and a client
 		// that followed one could act on another object than it named.
 		if !canonicalPath(r.URL.Path) {
-			writeResult(w, opID, result{err: notFound()})
+			writeResult(w, rq, result{err: notFound()})
 			return
 		}
 		s.mux.ServeHTTP(carrying(w, rq), r)
@@ -535,16 +551,21 @@ func (s *Server) serveUnrouted(w http.ResponseWriter, r *http.Request) {
 	if _, pattern := s.paths.Handler(r); pattern != "" {
 		allowed := s.allow[pattern]
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeResult(w, rq.opID, result{err: errMethodNotAllowed.errorf(
+		writeResult(w, rq, result{err: errMethodNotAllowed.errorf(
 			"The method %s is not allowed on %s. Allowed methods: %s.", r.Method, r.URL.Path, strings.Join(allowed, ", "))})
 		return
 	}
-	writeResult(w, rq.opID, result{err: notFound()})
+	if rq.control {
+		writeResult(w, rq, result{err: unknownControlRoute(r)})
+		return
+	}
+	writeResult(w, rq, result{err: notFound()})
 }
 
-// serveRoute is the adapter between net/http and a handlerFunc: it enforces
-// the route's declarations, runs the handler (through the idempotency cache
-// for creates) and writes the outcome.
+// serveRoute is the adapter between net/http and a handlerFunc, for the
+// API's routes and the control API's alike: it enforces the route's
+// declarations, runs the handler (an API change through the idempotency
+// cache for creates, and committed) and writes the outcome.
 func (s *Server) serveRoute(rt route) http.Handler {
 	pattern := rt.method + " " + rt.path
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -552,24 +573,28 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		rq.r = r
 		rq.route = pattern
 		if err := rt.prepare(w, rq); err != nil {
-			writeResult(w, rq.opID, result{err: err})
+			writeResult(w, rq, result{err: err})
 			return
 		}
 		if rt.method == http.MethodGet {
 			// NOTE: no cache keeps a GET's answer, so it is written straight
 			// from the pooled encoder's buffer, without a copy.
 			v, status, err := rt.handle(rq)
-			if err != nil || v == nil {
-				writeResult(w, rq.opID, result{status: status, err: err})
+			if vb, ok := v.(verbatim); err != nil || v == nil || ok {
+				writeResult(w, rq, result{status: status, err: err, header: vb.header, body: vb.body})
 				return
 			}
 			e, body, merr := encodePooled(v)
 			defer e.release()
 			if merr != nil {
-				writeResult(w, rq.opID, result{err: internalError("encoding the response: %v", merr)})
+				writeResult(w, rq, result{err: internalError("encoding the response: %v", merr)})
 				return
 			}
-			writeResult(w, rq.opID, result{status: status, body: body})
+			writeResult(w, rq, result{status: status, body: body})
+			return
+		}
+		if rt.control {
+			writeResult(w, rq, rt.run(rq))
 			return
 		}
 		var res result
@@ -590,7 +615,7 @@ func (s *Server) serveRoute(rt route) http.Handler {
 				res = result{err: internalError("the change was made but the state file could not be saved: %v", err)}
 			}
 		}
-		writeResult(w, rq.opID, res)
+		writeResult(w, rq, res)
 	})
 }
 
@@ -625,7 +650,7 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 	if err := checkBodyHeaders(r); err != nil {
 		return err
 	}
-	if rt.body == nil {
+	if rt.body == nil && !rt.rawBody {
 		return nil
 	}
 
@@ -638,7 +663,7 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 	if err != nil && !errors.As(err, &tooLarge) {
 		return errInvalidJSON.errorf("The request body could not be read: %v.", err)
 	}
-	if len(raw) > 0 {
+	if len(raw) > 0 && !rt.rawBody {
 		ct := r.Header.Get("Content-Type")
 		if mt, _, perr := mime.ParseMediaType(ct); perr != nil || mt != "application/json" {
 			if ct == "" {
@@ -654,6 +679,9 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 			"The request body is larger than the maximum of %d bytes.", maxBodyBytes)
 	}
 	rq.raw = raw
+	if rt.rawBody {
+		return nil
+	}
 	rq.body = rt.body()
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil // an absent body means "all fields omitted"
@@ -669,6 +697,9 @@ func (rt route) run(rq *request) result {
 	if v == nil {
 		return result{status: status}
 	}
+	if vb, ok := v.(verbatim); ok {
+		return result{status: status, header: vb.header, body: vb.body}
+	}
 	body, merr := encodeJSON(v)
 	if merr != nil {
 		return result{err: internalError("encoding the response: %v", merr)}
@@ -680,18 +711,25 @@ func (rt route) run(rq *request) result {
 // can replay it byte for byte.
 type result struct {
 	status int
-	body   []byte // nil for an empty body
+	header http.Header // added to the response's headers (a verbatim answer's)
+	body   []byte      // nil for an empty body
 	err    *apiError
 }
 
-func writeResult(w http.ResponseWriter, opID string, res result) {
+// writeResult writes res as the answer to rq: an error in the API's shape,
+// or in the control API's (controlErrorBody) for a control API request.
+func writeResult(w http.ResponseWriter, rq *request, res result) {
 	if res.err != nil {
-		body, err := encodeJSON(errorBody{
+		var v any = errorBody{
 			ErrorCode:  res.err.code,
 			StatusCode: res.err.status,
 			Msg:        res.err.msg,
-			Details:    map[string]string{"operation_id": opID},
-		})
+			Details:    map[string]string{"operation_id": rq.opID},
+		}
+		if rq.control {
+			v = controlErrorBody{Msg: res.err.msg, StatusCode: res.err.status}
+		}
+		body, err := encodeJSON(v)
 		if err != nil {
 			// NOTE: unreachable (the body is strings and an int); kept so that
 			// a future field that can fail to encode is not silently dropped.
@@ -699,6 +737,9 @@ func writeResult(w http.ResponseWriter, opID string, res result) {
 			return
 		}
 		res = result{status: res.err.status, body: body}
+	}
+	for k, v := range res.header {
+		w.Header()[k] = v
 	}
 	if res.body == nil {
 		w.WriteHeader(res.status)
