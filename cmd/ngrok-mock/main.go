@@ -10,8 +10,9 @@
 // (https with -tls), once it accepts connections, followed by the
 // certificate's fingerprint with -tls and by "ngrok-mock pprof listening on
 // http://HOST:PORT/debug/pprof/" with -pprof, and stops cleanly on SIGINT or
-// SIGTERM. The control API under /_mock/ (see internal/mockserver/admin.go)
-// resets state, reads the request journal and injects faults.
+// SIGTERM. The control API under /_mock/ (internal/mockserver/README.md,
+// section Control API) resets state, reads the request journal and injects
+// faults.
 package main
 
 import (

@@ -9,7 +9,8 @@ import (
 	"strings"
 )
 
-// The four per-route modules of HTTPS edges (wire-details §7), each served at
+// The four per-route modules of HTTPS edges (README.md, section HTTPS edge
+// route modules), each served at
 // /edges/https/{edge_id}/routes/{id}/<module> with PUT, GET and DELETE.
 //
 //   - PUT takes the bare module object and replaces the whole module: an

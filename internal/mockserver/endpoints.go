@@ -17,9 +17,10 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Endpoints (wire-details.md §5). Cloud endpoints are created, changed and
-// deleted through the API; ephemeral (agent) and edge endpoints exist only
-// by seeding (seed_endpoints.go) and are read-only, as on the real API.
+// Endpoints (README.md, section Endpoints). Cloud endpoints are created,
+// changed and deleted through the API; ephemeral (agent) and edge endpoints
+// exist only by seeding (seed_endpoints.go) and are read-only, as on the
+// real API.
 //
 // Rules the real API leaves open, decided here (and mirrored by the
 // provider's plan-time validation):

@@ -65,7 +65,7 @@ var (
 	errNoAuthorization = defineError("ERR_NGROK_200", http.StatusUnauthorized, realCode,
 		"no Authorization header, or more than one")
 	errMalformedAPIKey = defineError("ERR_NGROK_202", http.StatusForbidden, realAPI,
-		`Authorization not of the form "Bearer <API key>"`)
+		"an Authorization header that is not the word Bearer, one space and a key without spaces")
 	errUnknownAPIKey = defineError("ERR_NGROK_203", http.StatusForbidden, realAPI,
 		"a well-formed API key that the server does not accept")
 	errBodyTooLarge = defineError("ERR_NGROK_212", http.StatusRequestEntityTooLarge, ours,

@@ -1,10 +1,13 @@
 package mockserver
 
 import (
+	"flag"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -124,4 +127,41 @@ func TestEveryErrorIsInTheTable(t *testing.T) {
 func isIdent(e ast.Expr, name string) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == name
+}
+
+var updateREADME = flag.Bool("update-readme", false, "rewrite the error table of README.md from errorTable")
+
+// README.md shows errorTable as it is: its table between the errors:begin
+// and errors:end markers is the rendering of the rows, in their order.
+func TestREADMEErrorTable(t *testing.T) {
+	t.Parallel()
+	const begin, end = "<!-- errors:begin -->\n", "<!-- errors:end -->"
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	i, j := strings.Index(readme, begin), strings.Index(readme, end)
+	if i < 0 || j < i {
+		t.Fatalf("README.md lacks the markers %q and %q", begin, end)
+	}
+	var b strings.Builder
+	b.WriteString("| Code | Status | Origin | When |\n|---|---|---|---|\n")
+	for _, k := range errorTable {
+		code := k.code
+		if code == "" {
+			code = "(none)"
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", code, k.status, k.origin, k.when)
+	}
+	want := b.String()
+	if got := readme[i+len(begin) : j]; got != want {
+		if !*updateREADME {
+			t.Fatalf("README.md's error table differs from errorTable; run go test -run TestREADMEErrorTable -update-readme.\nwant:\n%s", want)
+		}
+		readme = readme[:i+len(begin)] + want + readme[j:]
+		if err := os.WriteFile("README.md", []byte(readme), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Reserved domains (management-api.md §2.1, §3, §4.1; wire-details.md §4).
+// Reserved domains (README.md, section Reserved domains).
 //
 // Choices of ours where the real API is silent, recorded here because the
 // provider and its tests rely on them:
