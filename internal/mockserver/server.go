@@ -206,7 +206,7 @@ type route struct {
 	// content type, and left for the handler to decode.
 	rawBody bool
 	// control: a route of the control API (admin.go). Its errors have the
-	// control API's shape (errorBody without a code or details), and its
+	// control API's shape (controlErrorBody), and its
 	// handler is not an API change: no Idempotency-Key, no commit to the
 	// state file (the handler saves what it changes).
 	control bool
@@ -390,7 +390,7 @@ func (s *Server) countKey(r *http.Request, rq *request) string {
 // header, no rate limit, no fault rules) and routes it.
 func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, rq *request) {
 	rq.control = true
-	key, err := s.authenticate(r)
+	_, err := s.authenticate(r)
 	if err == nil && !canonicalPath(r.URL.Path) {
 		err = unknownControlRoute(r)
 	}
@@ -398,7 +398,6 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, rq *request)
 		writeResult(w, rq, result{err: err})
 		return
 	}
-	rq.apiKey = key
 	s.mux.ServeHTTP(carrying(w, rq), r)
 }
 
