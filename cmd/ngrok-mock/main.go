@@ -10,8 +10,9 @@
 // (https with -tls), once it accepts connections, followed by the
 // certificate's fingerprint with -tls and by "ngrok-mock pprof listening on
 // http://HOST:PORT/debug/pprof/" with -pprof, and stops cleanly on SIGINT or
-// SIGTERM. The control API under /_mock/ (see internal/mockserver/admin.go)
-// resets state, reads the request journal and injects faults.
+// SIGTERM. The control API under /_mock/ (internal/mockserver/README.md,
+// section Control API) resets state, reads the request journal and injects
+// faults.
 package main
 
 import (
@@ -173,44 +174,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if logger != nil {
 		opts = append(opts, mockserver.WithLogger(logger))
 	}
-	if c.stateFile != "" {
-		opts = append(opts, mockserver.WithStateFile(c.stateFile))
+	server, err := mockserver.Open(mockserver.StartFiles{State: c.stateFile, Seed: c.seedFile}, opts...)
+	var startErr *mockserver.StartError
+	if errors.As(err, &startErr) {
+		return fmt.Errorf("-%s %s: %w", startErr.File, startErr.Path, startErr.Err)
 	}
-	server := mockserver.New(opts...)
+	if err != nil {
+		return err
+	}
 	// NOTE: closed last, after the HTTP server has stopped, so that no
 	// change is refused for want of its state file.
 	defer func() { _ = server.Close() }()
-	fresh := true
-	if c.stateFile != "" {
-		if _, err := os.Stat(c.stateFile); err == nil {
-			fresh = false
-		}
-		if err := server.LoadStateFile(); err != nil {
-			return fmt.Errorf("-state %s: %w", c.stateFile, err)
-		}
-	}
-	// NOTE: a restart with -state already has the seeded objects; seeding
-	// them again would collide with their fixed IDs.
-	if c.seedFile != "" && fresh {
-		data, err := os.ReadFile(c.seedFile)
-		if err != nil {
-			return fmt.Errorf("-seed: %w", err)
-		}
-		f, err := mockserver.ParseSeedFile(data)
-		if err != nil {
-			return fmt.Errorf("-seed %s: %w", c.seedFile, err)
-		}
-		if _, err := server.Seed(f); err != nil {
-			return fmt.Errorf("-seed %s: %w", c.seedFile, err)
-		}
-	}
-	// NOTE: committed once now, so that a state file that cannot be written
-	// stops the start instead of failing every change with a 500 later.
-	if c.stateFile != "" {
-		if err := server.SaveState(); err != nil {
-			return fmt.Errorf("-state %s: %w", c.stateFile, err)
-		}
-	}
 
 	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", c.addr)
 	if err != nil {

@@ -17,7 +17,8 @@ import (
 // keys but no Ngrok-Version header, so that curl stays short.
 const adminPrefix = "/_mock/"
 
-// adminRoutes is the control API:
+// controlRoutes are the control API's routes, in the server's one route
+// table (server.go) and served by the same adapter as the API's:
 //
 //	POST   /_mock/reset                      forget every object, fault, journal entry and rate-limit count
 //	GET    /_mock/journal                    {"requests": [...], "counts": {"GET /x/{id}": n, "unrouted": n}}:
@@ -32,100 +33,103 @@ const adminPrefix = "/_mock/"
 //	PATCH  /_mock/objects/{collection}/{id}  change an object as if in the dashboard (the API's PATCH body)
 //	GET    /_mock/state                      everything the server holds, as JSON, without credentials (state.go)
 //	POST   /_mock/seed                       create the objects of a seed file (JSON or YAML; see SeedFile)
-func (s *Server) adminRoutes() *http.ServeMux {
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /_mock/reset", func(w http.ResponseWriter, _ *http.Request) {
-		s.Reset()
-		w.WriteHeader(http.StatusNoContent)
-	})
-	mux.HandleFunc("GET /_mock/journal", func(w http.ResponseWriter, _ *http.Request) {
-		entries, counts := s.Journal()
-		writeAdminJSON(w, http.StatusOK, map[string]any{"requests": entries, "counts": counts})
-	})
-	mux.HandleFunc("DELETE /_mock/journal", func(w http.ResponseWriter, _ *http.Request) {
-		s.ClearJournal()
-		w.WriteHeader(http.StatusNoContent)
-	})
-	mux.HandleFunc("GET /_mock/faults", func(w http.ResponseWriter, _ *http.Request) {
-		out := map[string]faultRuleWire{}
-		for id, r := range s.PendingFaults() {
-			out[id] = faultRuleToWire(r)
-		}
-		writeAdminJSON(w, http.StatusOK, map[string]any{"faults": out})
-	})
-	mux.HandleFunc("POST /_mock/faults", func(w http.ResponseWriter, r *http.Request) {
-		var in faultRuleWire
-		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBodyBytes))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&in); err != nil {
-			writeAdminError(w, http.StatusBadRequest, "invalid fault rule: "+err.Error())
-			return
-		}
-		rule, err := in.rule()
-		if err == nil {
-			var id string
-			if id, err = s.AddFault(rule); err == nil {
-				writeAdminJSON(w, http.StatusCreated, map[string]any{"id": id})
-				return
-			}
-		}
-		writeAdminError(w, http.StatusBadRequest, err.Error())
-	})
-	mux.HandleFunc("DELETE /_mock/faults", func(w http.ResponseWriter, _ *http.Request) {
-		s.ClearFaults()
-		w.WriteHeader(http.StatusNoContent)
-	})
-	mux.HandleFunc("DELETE /_mock/objects/{collection}/{id}", func(w http.ResponseWriter, r *http.Request) {
-		if err := s.DeleteObject(r.PathValue("collection"), r.PathValue("id")); err != nil {
-			writeAdminError(w, http.StatusNotFound, err.Error())
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
-	})
-	mux.HandleFunc("PATCH /_mock/objects/{collection}/{id}", func(w http.ResponseWriter, r *http.Request) {
-		body, err := readAll(w, r)
-		if err != nil {
-			writeAdminError(w, http.StatusBadRequest, err.Error())
-			return
-		}
-		rec := s.EditObject(r, r.PathValue("collection"), r.PathValue("id"), body)
-		for k, v := range rec.Header() {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(rec.Code)
-		_, _ = w.Write(rec.Body.Bytes())
-	})
-	mux.HandleFunc("POST /_mock/seed", func(w http.ResponseWriter, r *http.Request) {
-		body, err := readAll(w, r)
-		if err != nil {
-			writeAdminError(w, http.StatusBadRequest, err.Error())
-			return
-		}
-		f, err := ParseSeedFile(body)
-		if err != nil {
-			writeAdminError(w, http.StatusBadRequest, err.Error())
-			return
-		}
-		counts, err := s.Seed(f)
-		if err != nil {
-			writeAdminError(w, http.StatusBadRequest, err.Error())
-			return
-		}
-		writeAdminJSON(w, http.StatusCreated, map[string]any{"seeded": counts})
-	})
-	mux.HandleFunc("GET /_mock/state", func(w http.ResponseWriter, _ *http.Request) {
-		data, err := s.MarshalState()
-		if err != nil {
-			writeAdminError(w, http.StatusInternalServerError, err.Error())
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(data)
-	})
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeAdminError(w, http.StatusNotFound, "no mock control route "+r.Method+" "+r.URL.Path)
-	})
-	return mux
+func (s *Server) controlRoutes() []route {
+	const (
+		journal = adminPrefix + "journal"
+		faults  = adminPrefix + "faults"
+		objects = adminPrefix + "objects/{collection}/{id}"
+	)
+	return []route{
+		{method: http.MethodPost, path: adminPrefix + "reset", control: true, handle: s.controlReset},
+		{method: http.MethodGet, path: journal, control: true, handle: s.controlJournal},
+		{method: http.MethodDelete, path: journal, control: true, handle: s.controlClearJournal},
+		{method: http.MethodGet, path: faults, control: true, handle: s.controlFaults},
+		{method: http.MethodPost, path: faults, control: true, rawBody: true, handle: s.controlAddFault},
+		{method: http.MethodDelete, path: faults, control: true, handle: s.controlClearFaults},
+		{method: http.MethodDelete, path: objects, control: true, handle: s.controlDeleteObject},
+		{method: http.MethodPatch, path: objects, control: true, rawBody: true, handle: s.controlEditObject},
+		{method: http.MethodGet, path: adminPrefix + "state", control: true, handle: s.controlState},
+		{method: http.MethodPost, path: adminPrefix + "seed", control: true, rawBody: true, handle: s.controlSeed},
+	}
+}
+
+func (s *Server) controlReset(*request) (any, int, *apiError) {
+	s.Reset()
+	return nil, http.StatusNoContent, nil
+}
+
+func (s *Server) controlJournal(*request) (any, int, *apiError) {
+	entries, counts := s.Journal()
+	return map[string]any{"requests": entries, "counts": counts}, http.StatusOK, nil
+}
+
+func (s *Server) controlClearJournal(*request) (any, int, *apiError) {
+	s.ClearJournal()
+	return nil, http.StatusNoContent, nil
+}
+
+func (s *Server) controlFaults(*request) (any, int, *apiError) {
+	out := map[string]faultRuleWire{}
+	for id, r := range s.PendingFaults() {
+		out[id] = faultRuleToWire(r)
+	}
+	return map[string]any{"faults": out}, http.StatusOK, nil
+}
+
+func (s *Server) controlAddFault(rq *request) (any, int, *apiError) {
+	var in faultRuleWire
+	dec := json.NewDecoder(bytes.NewReader(rq.raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return nil, 0, errControlRequest.errorf("invalid fault rule: %v", err)
+	}
+	rule, err := in.rule()
+	if err != nil {
+		return nil, 0, errControlRequest.errorf("%v", err)
+	}
+	id, err := s.AddFault(rule)
+	if err != nil {
+		return nil, 0, errControlRequest.errorf("%v", err)
+	}
+	return map[string]any{"id": id}, http.StatusCreated, nil
+}
+
+func (s *Server) controlClearFaults(*request) (any, int, *apiError) {
+	s.ClearFaults()
+	return nil, http.StatusNoContent, nil
+}
+
+func (s *Server) controlDeleteObject(rq *request) (any, int, *apiError) {
+	if err := s.DeleteObject(rq.r.PathValue("collection"), rq.r.PathValue("id")); err != nil {
+		return nil, 0, errNotFound.errorf("%v", err)
+	}
+	return nil, http.StatusNoContent, nil
+}
+
+// controlEditObject answers with the API's own answer to the PATCH.
+func (s *Server) controlEditObject(rq *request) (any, int, *apiError) {
+	rec := s.EditObject(rq.r, rq.r.PathValue("collection"), rq.r.PathValue("id"), rq.raw)
+	return verbatim{header: rec.Header(), body: rec.Body.Bytes()}, rec.Code, nil
+}
+
+func (s *Server) controlState(*request) (any, int, *apiError) {
+	data, err := s.MarshalState()
+	if err != nil {
+		return nil, 0, internalError("%v", err)
+	}
+	return verbatim{body: data}, http.StatusOK, nil
+}
+
+func (s *Server) controlSeed(rq *request) (any, int, *apiError) {
+	f, err := ParseSeedFile(rq.raw)
+	if err != nil {
+		return nil, 0, errControlRequest.errorf("%v", err)
+	}
+	counts, err := s.Seed(f)
+	if err != nil {
+		return nil, 0, errControlRequest.errorf("%v", err)
+	}
+	return map[string]any{"seeded": counts}, http.StatusCreated, nil
 }
 
 // Reset forgets every object, idempotency key, fault rule, journal entry and
@@ -167,7 +171,7 @@ func (s *Server) EditObject(r *http.Request, collection, id string, body []byte)
 	target := "/" + url.PathEscape(collection) + "/" + url.PathEscape(id)
 	req, err := http.NewRequestWithContext(ctx, http.MethodPatch, target, bytes.NewReader(body))
 	if err != nil {
-		writeAdminError(rec, http.StatusBadRequest, err.Error())
+		writeResult(rec, &request{control: true}, result{err: errControlRequest.errorf("%v", err)})
 		return rec
 	}
 	if r != nil {
@@ -215,24 +219,6 @@ func faultRuleToWire(r FaultRule) faultRuleWire {
 		w.Latency = r.Latency.String()
 	}
 	return w
-}
-
-func writeAdminJSON(w http.ResponseWriter, status int, v any) {
-	body, err := encodeJSON(v)
-	if err != nil {
-		writeAdminError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
-}
-
-func writeAdminError(w http.ResponseWriter, status int, msg string) {
-	body, _ := encodeJSON(map[string]any{"status_code": status, "msg": msg})
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
 }
 
 // adminTable is what the control API needs of every table, whatever it holds.
@@ -288,12 +274,6 @@ func (c *idempotencyCache) clear() {
 	c.entries = map[idempotencyKey]*idempotencyEntry{}
 	c.dirty = nil
 	c.cleared = c.track
-}
-
-func readAll(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	var buf bytes.Buffer
-	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, maxBodyBytes))
-	return buf.Bytes(), err
 }
 
 func contextAndKey(r *http.Request, fallbackKey string) (context.Context, string) {

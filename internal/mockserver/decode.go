@@ -23,7 +23,7 @@ func decodeStrict(raw []byte, dst any) *apiError {
 	// key twice in one object is not interoperable JSON (RFC 8259 leaves its
 	// meaning open), so it is answered as invalid JSON, like a syntax error.
 	if key, ok := duplicateKey(raw); ok {
-		return badRequest(codeInvalidJSON, "The request body is not valid JSON: the key %q appears twice in one object.", key)
+		return errInvalidJSON.errorf("The request body is not valid JSON: the key %q appears twice in one object.", key)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -31,7 +31,7 @@ func decodeStrict(raw []byte, dst any) *apiError {
 		return decodeError(raw, dst, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return badRequest(codeInvalidJSON, "The request body is not valid JSON: unexpected data after the top-level object.")
+		return errInvalidJSON.errorf("The request body is not valid JSON: unexpected data after the top-level object.")
 	}
 	// NOTE: encoding/json matches field names case-insensitively, so a client
 	// that forgot a json tag ("Description") would pass unnoticed. The real
@@ -114,23 +114,23 @@ func decodeError(raw []byte, dst any, err error) *apiError {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syntaxErr):
-		return badRequest(codeInvalidJSON, "The request body is not valid JSON: %v (at byte %d).", err, syntaxErr.Offset)
+		return errInvalidJSON.errorf("The request body is not valid JSON: %v (at byte %d).", err, syntaxErr.Offset)
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return badRequest(codeInvalidJSON, "The request body is not valid JSON: it ends in the middle of a value.")
+		return errInvalidJSON.errorf("The request body is not valid JSON: it ends in the middle of a value.")
 	case errors.As(err, &typeErr):
 		if typeErr.Field == "" {
-			return badRequest(codeInvalidValue, "The request body must be a JSON object, not %s.", article(typeErr.Value))
+			return errInvalidValue.errorf("The request body must be a JSON object, not %s.", article(typeErr.Value))
 		}
-		return badRequest(codeInvalidValue, "The field %q must be %s, not %s.",
+		return errInvalidValue.errorf("The field %q must be %s, not %s.",
 			typeErr.Field, jsonTypeName(typeErr.Type), article(typeErr.Value))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		if e := checkFieldNames(raw, reflect.TypeOf(dst)); e != nil {
 			return e
 		}
 		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		return badRequest(codeUnknownField, "The request body contains the unknown field %s.", name)
+		return errUnknownField.errorf("The request body contains the unknown field %s.", name)
 	default:
-		return badRequest(codeInvalidJSON, "The request body could not be decoded: %v.", err)
+		return errInvalidJSON.errorf("The request body could not be decoded: %v.", err)
 	}
 }
 
@@ -139,7 +139,7 @@ func decodeError(raw []byte, dst any, err error) *apiError {
 func checkFieldNames(raw []byte, t reflect.Type) *apiError {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return badRequest(codeInvalidJSON, "The request body is not valid JSON: %v.", err)
+		return errInvalidJSON.errorf("The request body is not valid JSON: %v.", err)
 	}
 	return walkFieldNames(v, t, "")
 }
@@ -188,14 +188,14 @@ func unknownField(path, key string, fields map[string]reflect.Type) *apiError {
 	names := slices.Sorted(maps.Keys(fields))
 	for _, n := range names {
 		if strings.EqualFold(n, key) {
-			return badRequest(codeUnknownField,
+			return errUnknownField.errorf(
 				"The request body contains the unknown field %q. Field names are case-sensitive: did you mean %q?", path, n)
 		}
 	}
 	if len(names) == 0 {
-		return badRequest(codeUnknownField, "The request body contains the unknown field %q. This object takes no fields.", path)
+		return errUnknownField.errorf("The request body contains the unknown field %q. This object takes no fields.", path)
 	}
-	return badRequest(codeUnknownField,
+	return errUnknownField.errorf(
 		"The request body contains the unknown field %q. Accepted fields here: %s.", path, strings.Join(names, ", "))
 }
 

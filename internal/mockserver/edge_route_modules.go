@@ -9,7 +9,8 @@ import (
 	"strings"
 )
 
-// The four per-route modules of HTTPS edges (wire-details §7), each served at
+// The four per-route modules of HTTPS edges (README.md, section HTTPS edge
+// route modules), each served at
 // /edges/https/{edge_id}/routes/{id}/<module> with PUT, GET and DELETE.
 //
 //   - PUT takes the bare module object and replaces the whole module: an
@@ -24,16 +25,6 @@ import (
 //   - Each route keeps the last accepted PUT body of each module, for
 //     EdgeRouteModule: in the route's row, so that Reset forgets them and the
 //     state file keeps them with the route.
-
-// Error codes of the route modules; see the table in errors.go.
-const (
-	codeEdgeModuleMissingField = "ERR_NGROK_7170"
-	codeEdgeOIDCIssuer         = "ERR_NGROK_7171"
-	codeEdgeHeaderName         = "ERR_NGROK_7172"
-	codeEdgeNoIPPolicies       = "ERR_NGROK_7173"
-	codeEdgeUnknownReference   = "ERR_NGROK_7174"
-	codeEdgesReadOnly          = "ERR_NGROK_7196"
-)
 
 // Module names, as path segments and as EdgeRouteModule's argument.
 const (
@@ -94,11 +85,11 @@ func (s *Server) EdgeRouteModule(edgeID, routeID, module string) (json.RawMessag
 // routeLocked finds a route of an edge; the store lock must be held.
 func (es *edgeState) routeLocked(edgeID, routeID string) (*row[httpsEdgeRoute], *apiError) {
 	if _, ok := es.edges.rows[edgeID]; !ok {
-		return nil, errNotFound()
+		return nil, notFound()
 	}
 	r, ok := es.routes.rows[routeID]
 	if !ok || r.val.EdgeID != edgeID {
-		return nil, errNotFound()
+		return nil, notFound()
 	}
 	return r, nil
 }
@@ -145,7 +136,7 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		es.st.mu.Lock()
 		defer es.st.mu.Unlock()
 		if es.readOnly {
-			return nil, 0, errEdgesReadOnly()
+			return nil, 0, edgesReadOnlyError()
 		}
 		r, err := es.routeLocked(edgeID, routeID)
 		if err != nil {
@@ -174,7 +165,7 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		}
 		v := *m.slot(&r.val)
 		if v == nil {
-			return nil, 0, errNotFound()
+			return nil, 0, notFound()
 		}
 		return m.wire(v, rq.origin()), http.StatusOK, nil
 	}
@@ -182,7 +173,7 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		es.st.mu.Lock()
 		defer es.st.mu.Unlock()
 		if es.readOnly {
-			return nil, 0, errEdgesReadOnly()
+			return nil, 0, edgesReadOnlyError()
 		}
 		r, err := es.routeLocked(rq.r.PathValue("edge_id"), rq.r.PathValue("id"))
 		if err != nil {
@@ -200,16 +191,10 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 	}
 }
 
-func errEdgesReadOnly() *apiError {
-	return badRequest(codeEdgesReadOnly,
-		"Edges are read-only for this account: they can no longer be created or changed. "+
+func edgesReadOnlyError() *apiError {
+	return errEdgesReadOnly.errorf(
+		"Edges are read-only for this account: they can no longer be created or changed. " +
 			"Use cloud endpoints with a traffic policy instead.")
-}
-
-// refWire is the wire shape of a reference to another object.
-type refWire struct {
-	ID  string `json:"id"`
-	URI string `json:"uri"`
 }
 
 // enabledOrDefault applies the API's default for an omitted (or null) enabled.
@@ -254,21 +239,21 @@ func buildOIDC(_ *edgeState, in *oidcBody) (oidcModule, *apiError) {
 		}
 	}
 	if len(missing) > 0 {
-		return oidcModule{}, badRequest(codeEdgeModuleMissingField,
+		return oidcModule{}, errEdgeModuleMissingField.errorf(
 			"The OIDC module requires issuer, client_id and client_secret; missing: %s.", strings.Join(missing, ", "))
 	}
 	if u, err := url.Parse(in.Issuer); err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
-		return oidcModule{}, badRequest(codeEdgeOIDCIssuer,
+		return oidcModule{}, errEdgeOIDCIssuer.errorf(
 			"The OIDC issuer %q is not an absolute https URL (such as https://accounts.google.com).", in.Issuer)
 	}
 	scopes := make([]string, 0, len(in.Scopes))
 	for _, sc := range in.Scopes {
 		if !isScopeToken(sc) {
-			return oidcModule{}, badRequest(codeInvalidValue,
+			return oidcModule{}, errInvalidValue.errorf(
 				"The OIDC scope %q is not a valid scope: scopes are non-empty and made of printable ASCII characters other than space, '\"' and '\\'.", sc)
 		}
 		if slices.Contains(scopes, sc) {
-			return oidcModule{}, badRequest(codeInvalidValue, "The OIDC scope %q is listed twice.", sc)
+			return oidcModule{}, errInvalidValue.errorf("The OIDC scope %q is listed twice.", sc)
 		}
 		scopes = append(scopes, sc)
 	}
@@ -324,7 +309,7 @@ func (m *backendModule) wire(origin string) any {
 
 func buildBackend(es *edgeState, in *backendBody) (backendModule, *apiError) {
 	if in.BackendID == "" {
-		return backendModule{}, badRequest(codeEdgeModuleMissingField,
+		return backendModule{}, errEdgeModuleMissingField.errorf(
 			"The backend module requires backend_id, the ID of a tunnel group backend (%s...).", prefixTunnelGroupBackend)
 	}
 	if err := checkReference(es.backends, in.BackendID, "backend_id"); err != nil {
@@ -336,13 +321,11 @@ func buildBackend(es *edgeState, in *backendBody) (backendModule, *apiError) {
 // checkReference checks an ID in a body that must name an object of t; the
 // store lock must be held.
 func checkReference[T any](t *table[T], id, field string) *apiError {
-	if !strings.HasPrefix(id, t.prefix) {
-		return badRequest(codeWrongIDPrefix,
-			"%s %q is not a valid %s ID: %s IDs start with %q.", field, id, t.noun, t.noun, t.prefix)
+	if err := checkIDPrefix(field, id, t.kind()); err != nil {
+		return err
 	}
 	if _, ok := t.rows[id]; !ok {
-		return badRequest(codeEdgeUnknownReference,
-			"%s %q does not name a %s of this account.", field, id, t.noun)
+		return unknownReferenceError(errEdgeUnknownReference, field, id, t.noun)
 	}
 	return nil
 }
@@ -374,7 +357,7 @@ func (m *ipRestrictionModule) wire(origin string) any {
 
 func buildIPRestriction(es *edgeState, in *ipRestrictionBody) (ipRestrictionModule, *apiError) {
 	if len(in.IPPolicyIDs) == 0 {
-		return ipRestrictionModule{}, badRequest(codeEdgeNoIPPolicies,
+		return ipRestrictionModule{}, errEdgeNoIPPolicies.errorf(
 			"The ip_restriction module requires at least one ID in ip_policy_ids.")
 	}
 	ids := make([]string, 0, len(in.IPPolicyIDs))
@@ -383,7 +366,7 @@ func buildIPRestriction(es *edgeState, in *ipRestrictionBody) (ipRestrictionModu
 			return ipRestrictionModule{}, err
 		}
 		if slices.Contains(ids, id) {
-			return ipRestrictionModule{}, badRequest(codeInvalidValue, "The IP policy %q is listed twice in ip_policy_ids.", id)
+			return ipRestrictionModule{}, errInvalidValue.errorf("The IP policy %q is listed twice in ip_policy_ids.", id)
 		}
 		ids = append(ids, id)
 	}
@@ -413,7 +396,7 @@ func buildRequestHeaders(_ *edgeState, in *requestHeadersBody) (requestHeadersMo
 			return requestHeadersModule{}, err
 		}
 		if v := in.Add[name]; strings.ContainsAny(v, "\r\n\x00") {
-			return requestHeadersModule{}, badRequest(codeEdgeHeaderName,
+			return requestHeadersModule{}, errEdgeHeaderName.errorf(
 				"The value of the header %q in add contains a line break or NUL character, which no HTTP header value may hold.", name)
 		}
 		add[name] = in.Add[name]
@@ -432,12 +415,12 @@ func buildRequestHeaders(_ *edgeState, in *requestHeadersBody) (requestHeadersMo
 // or that repeats one of seen ignoring case: header names are case-insensitive.
 func checkHeaderName(name, field string, seen []string) *apiError {
 	if !isHeaderToken(name) {
-		return badRequest(codeEdgeHeaderName,
+		return errEdgeHeaderName.errorf(
 			"%q in %s is not a valid HTTP header name: use letters, digits and !#$%%&'*+-.^_`|~ only.", name, field)
 	}
 	for _, s := range seen {
 		if strings.EqualFold(s, name) {
-			return badRequest(codeEdgeHeaderName,
+			return errEdgeHeaderName.errorf(
 				"The header %q is listed twice in %s (as %q): header names are case-insensitive.", name, field, s)
 		}
 	}

@@ -237,16 +237,16 @@ func TestEdgeModuleRequestErrors(t *testing.T) {
 		body   string
 		code   string
 	}{
-		{"edge ID with wrong prefix", "GET", "/edges/https/edgtls_2RfSBcv0nsy71XCHWOegjx1OoKh/routes/" + f.route + "/oidc", "", codeWrongIDPrefix},
-		{"route ID with wrong prefix", "PUT", "/edges/https/" + f.edge + "/routes/" + f.edge + "/backend", `{}`, codeWrongIDPrefix},
-		{"unknown field", "PUT", f.modulePath(ModuleOIDC), `{"issuer":"https://a.example.com","client_id":"a","client_secret":"b","scope":["x"]}`, codeUnknownField},
-		{"response field in a body", "PUT", f.modulePath(ModuleBackend), `{"backend":{"id":"` + f.backend + `"}}`, codeUnknownField},
-		{"field name in the wrong case", "PUT", f.modulePath(ModuleIPRestriction), `{"IP_policy_ids":["` + f.policyA + `"]}`, codeUnknownField},
-		{"timeout above uint32", "PUT", f.modulePath(ModuleOIDC), `{"issuer":"https://a.example.com","client_id":"a","client_secret":"b","inactivity_timeout":4294967296}`, codeInvalidValue},
-		{"negative duration", "PUT", f.modulePath(ModuleOIDC), `{"issuer":"https://a.example.com","client_id":"a","client_secret":"b","maximum_duration":-1}`, codeInvalidValue},
-		{"enabled as a string", "PUT", f.modulePath(ModuleRequestHeaders), `{"enabled":"true"}`, codeInvalidValue},
-		{"header value not a string", "PUT", f.modulePath(ModuleRequestHeaders), `{"add":{"X-A":1}}`, codeInvalidValue},
-		{"query parameter", "GET", f.modulePath(ModuleOIDC) + "?limit=1", "", codeUnknownQueryParameter},
+		{"edge ID with wrong prefix", "GET", "/edges/https/edgtls_2RfSBcv0nsy71XCHWOegjx1OoKh/routes/" + f.route + "/oidc", "", errWrongIDPrefix.code},
+		{"route ID with wrong prefix", "PUT", "/edges/https/" + f.edge + "/routes/" + f.edge + "/backend", `{}`, errWrongIDPrefix.code},
+		{"unknown field", "PUT", f.modulePath(ModuleOIDC), `{"issuer":"https://a.example.com","client_id":"a","client_secret":"b","scope":["x"]}`, errUnknownField.code},
+		{"response field in a body", "PUT", f.modulePath(ModuleBackend), `{"backend":{"id":"` + f.backend + `"}}`, errUnknownField.code},
+		{"field name in the wrong case", "PUT", f.modulePath(ModuleIPRestriction), `{"IP_policy_ids":["` + f.policyA + `"]}`, errUnknownField.code},
+		{"timeout above uint32", "PUT", f.modulePath(ModuleOIDC), `{"issuer":"https://a.example.com","client_id":"a","client_secret":"b","inactivity_timeout":4294967296}`, errInvalidValue.code},
+		{"negative duration", "PUT", f.modulePath(ModuleOIDC), `{"issuer":"https://a.example.com","client_id":"a","client_secret":"b","maximum_duration":-1}`, errInvalidValue.code},
+		{"enabled as a string", "PUT", f.modulePath(ModuleRequestHeaders), `{"enabled":"true"}`, errInvalidValue.code},
+		{"header value not a string", "PUT", f.modulePath(ModuleRequestHeaders), `{"add":{"X-A":1}}`, errInvalidValue.code},
+		{"query parameter", "GET", f.modulePath(ModuleOIDC) + "?limit=1", "", errUnknownQueryParameter.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -267,30 +267,30 @@ func TestEdgeModuleValidation(t *testing.T) {
 	tests := []struct {
 		name, module, body, code, msg string
 	}{
-		{"oidc empty body", ModuleOIDC, `{}`, codeEdgeModuleMissingField, "missing: issuer, client_id, client_secret"},
-		{"oidc without secret", ModuleOIDC, `{"issuer":"https://a.example.com","client_id":"app"}`, codeEdgeModuleMissingField, "missing: client_secret"},
-		{"oidc empty client_id", ModuleOIDC, `{"issuer":"https://a.example.com","client_id":"","client_secret":"s"}`, codeEdgeModuleMissingField, "missing: client_id"},
-		{"oidc http issuer", ModuleOIDC, `{"issuer":"http://a.example.com","client_id":"a","client_secret":"s"}`, codeEdgeOIDCIssuer, "https"},
-		{"oidc issuer without host", ModuleOIDC, `{"issuer":"https:///realms","client_id":"a","client_secret":"s"}`, codeEdgeOIDCIssuer, "https"},
-		{"oidc relative issuer", ModuleOIDC, `{"issuer":"accounts.example.com","client_id":"a","client_secret":"s"}`, codeEdgeOIDCIssuer, "https"},
-		{"oidc scope with a space", ModuleOIDC, oidc(`,"scopes":["openid email"]`), codeInvalidValue, "openid email"},
-		{"oidc empty scope", ModuleOIDC, oidc(`,"scopes":[""]`), codeInvalidValue, "scope"},
-		{"oidc scope twice", ModuleOIDC, oidc(`,"scopes":["openid","openid"]`), codeInvalidValue, "twice"},
-		{"backend without ID", ModuleBackend, `{"enabled":true}`, codeEdgeModuleMissingField, "backend_id"},
-		{"backend with wrong prefix", ModuleBackend, `{"backend_id":"` + f.policyA + `"}`, codeWrongIDPrefix, "bkdtg_"},
-		{"unknown backend", ModuleBackend, `{"backend_id":"` + unknownBackend + `"}`, codeEdgeUnknownReference, unknownBackend},
-		{"ip restriction without policies", ModuleIPRestriction, `{}`, codeEdgeNoIPPolicies, "at least one"},
-		{"ip restriction with empty list", ModuleIPRestriction, `{"ip_policy_ids":[]}`, codeEdgeNoIPPolicies, "at least one"},
-		{"ip policy with wrong prefix", ModuleIPRestriction, `{"ip_policy_ids":["` + f.backend + `"]}`, codeWrongIDPrefix, "ipp_"},
-		{"unknown ip policy", ModuleIPRestriction, `{"ip_policy_ids":["` + f.policyA + `","` + unknownPolicy + `"]}`, codeEdgeUnknownReference, unknownPolicy},
-		{"ip policy twice", ModuleIPRestriction, `{"ip_policy_ids":["` + f.policyA + `","` + f.policyA + `"]}`, codeInvalidValue, "twice"},
-		{"header name with a space", ModuleRequestHeaders, `{"add":{"X Team":"a"}}`, codeEdgeHeaderName, `"X Team"`},
-		{"header name with a colon", ModuleRequestHeaders, `{"remove":["X-Team:"]}`, codeEdgeHeaderName, "remove"},
-		{"empty header name", ModuleRequestHeaders, `{"add":{"":"a"}}`, codeEdgeHeaderName, "add"},
-		{"non-ASCII header name", ModuleRequestHeaders, `{"remove":["X-Équipe"]}`, codeEdgeHeaderName, "remove"},
-		{"header added twice ignoring case", ModuleRequestHeaders, `{"add":{"X-Team":"a","x-team":"b"}}`, codeEdgeHeaderName, "case-insensitive"},
-		{"header removed twice ignoring case", ModuleRequestHeaders, `{"remove":["Cookie","COOKIE"]}`, codeEdgeHeaderName, "case-insensitive"},
-		{"header value with a line break", ModuleRequestHeaders, `{"add":{"X-A":"a\r\nX-B: b"}}`, codeEdgeHeaderName, "line break"},
+		{"oidc empty body", ModuleOIDC, `{}`, errEdgeModuleMissingField.code, "missing: issuer, client_id, client_secret"},
+		{"oidc without secret", ModuleOIDC, `{"issuer":"https://a.example.com","client_id":"app"}`, errEdgeModuleMissingField.code, "missing: client_secret"},
+		{"oidc empty client_id", ModuleOIDC, `{"issuer":"https://a.example.com","client_id":"","client_secret":"s"}`, errEdgeModuleMissingField.code, "missing: client_id"},
+		{"oidc http issuer", ModuleOIDC, `{"issuer":"http://a.example.com","client_id":"a","client_secret":"s"}`, errEdgeOIDCIssuer.code, "https"},
+		{"oidc issuer without host", ModuleOIDC, `{"issuer":"https:///realms","client_id":"a","client_secret":"s"}`, errEdgeOIDCIssuer.code, "https"},
+		{"oidc relative issuer", ModuleOIDC, `{"issuer":"accounts.example.com","client_id":"a","client_secret":"s"}`, errEdgeOIDCIssuer.code, "https"},
+		{"oidc scope with a space", ModuleOIDC, oidc(`,"scopes":["openid email"]`), errInvalidValue.code, "openid email"},
+		{"oidc empty scope", ModuleOIDC, oidc(`,"scopes":[""]`), errInvalidValue.code, "scope"},
+		{"oidc scope twice", ModuleOIDC, oidc(`,"scopes":["openid","openid"]`), errInvalidValue.code, "twice"},
+		{"backend without ID", ModuleBackend, `{"enabled":true}`, errEdgeModuleMissingField.code, "backend_id"},
+		{"backend with wrong prefix", ModuleBackend, `{"backend_id":"` + f.policyA + `"}`, errWrongIDPrefix.code, "bkdtg_"},
+		{"unknown backend", ModuleBackend, `{"backend_id":"` + unknownBackend + `"}`, errEdgeUnknownReference.code, unknownBackend},
+		{"ip restriction without policies", ModuleIPRestriction, `{}`, errEdgeNoIPPolicies.code, "at least one"},
+		{"ip restriction with empty list", ModuleIPRestriction, `{"ip_policy_ids":[]}`, errEdgeNoIPPolicies.code, "at least one"},
+		{"ip policy with wrong prefix", ModuleIPRestriction, `{"ip_policy_ids":["` + f.backend + `"]}`, errWrongIDPrefix.code, "ipp_"},
+		{"unknown ip policy", ModuleIPRestriction, `{"ip_policy_ids":["` + f.policyA + `","` + unknownPolicy + `"]}`, errEdgeUnknownReference.code, unknownPolicy},
+		{"ip policy twice", ModuleIPRestriction, `{"ip_policy_ids":["` + f.policyA + `","` + f.policyA + `"]}`, errInvalidValue.code, "twice"},
+		{"header name with a space", ModuleRequestHeaders, `{"add":{"X Team":"a"}}`, errEdgeHeaderName.code, `"X Team"`},
+		{"header name with a colon", ModuleRequestHeaders, `{"remove":["X-Team:"]}`, errEdgeHeaderName.code, "remove"},
+		{"empty header name", ModuleRequestHeaders, `{"add":{"":"a"}}`, errEdgeHeaderName.code, "add"},
+		{"non-ASCII header name", ModuleRequestHeaders, `{"remove":["X-Équipe"]}`, errEdgeHeaderName.code, "remove"},
+		{"header added twice ignoring case", ModuleRequestHeaders, `{"add":{"X-Team":"a","x-team":"b"}}`, errEdgeHeaderName.code, "case-insensitive"},
+		{"header removed twice ignoring case", ModuleRequestHeaders, `{"remove":["Cookie","COOKIE"]}`, errEdgeHeaderName.code, "case-insensitive"},
+		{"header value with a line break", ModuleRequestHeaders, `{"add":{"X-A":"a\r\nX-B: b"}}`, errEdgeHeaderName.code, "line break"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -313,7 +313,7 @@ func TestEdgeModuleRefusedPutKeepsTheModule(t *testing.T) {
 	f := newEdgeFixture(t)
 	first := `{"ip_policy_ids":["` + f.policyA + `"]}`
 	wantStatus(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleIPRestriction), first), http.StatusOK)
-	wantError(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleIPRestriction), `{"ip_policy_ids":[]}`), http.StatusBadRequest, codeEdgeNoIPPolicies)
+	wantError(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleIPRestriction), `{"ip_policy_ids":[]}`), http.StatusBadRequest, errEdgeNoIPPolicies.code)
 	got := decodeBody[ipRestrictionWire](t, do(t, f.s, http.MethodGet, f.modulePath(ModuleIPRestriction), ""))
 	if len(got.IPPolicies) != 1 || got.IPPolicies[0].ID != f.policyA {
 		t.Errorf("a refused PUT changed the module: %+v", got)
@@ -354,8 +354,8 @@ func TestEdgesReadOnly(t *testing.T) {
 	wantStatus(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleOIDC), testOIDCBody), http.StatusOK)
 	f.s.SetEdgesReadOnly(true)
 	for module, body := range f.validModuleBodies() {
-		wantError(t, do(t, f.s, http.MethodPut, f.modulePath(module), body), http.StatusBadRequest, codeEdgesReadOnly)
-		wantError(t, do(t, f.s, http.MethodDelete, f.modulePath(module), ""), http.StatusBadRequest, codeEdgesReadOnly)
+		wantError(t, do(t, f.s, http.MethodPut, f.modulePath(module), body), http.StatusBadRequest, errEdgesReadOnly.code)
+		wantError(t, do(t, f.s, http.MethodDelete, f.modulePath(module), ""), http.StatusBadRequest, errEdgesReadOnly.code)
 	}
 	// Reads keep working, and the refused writes changed nothing.
 	wantStatus(t, do(t, f.s, http.MethodGet, f.modulePath(ModuleOIDC), ""), http.StatusOK)

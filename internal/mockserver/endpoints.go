@@ -17,9 +17,10 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Endpoints (wire-details.md §5). Cloud endpoints are created, changed and
-// deleted through the API; ephemeral (agent) and edge endpoints exist only
-// by seeding (seed_endpoints.go) and are read-only, as on the real API.
+// Endpoints (README.md, section Endpoints). Cloud endpoints are created,
+// changed and deleted through the API; ephemeral (agent) and edge endpoints
+// exist only by seeding (seed_endpoints.go) and are read-only, as on the
+// real API.
 //
 // Rules the real API leaves open, decided here (and mirrored by the
 // provider's plan-time validation):
@@ -55,11 +56,6 @@ import (
 //   - region is omitted on cloud endpoints (they are global); description and
 //     metadata are omitted when empty, as on reserved domains.
 
-const (
-	collEndpoints  = "endpoints"
-	prefixEndpoint = "ep_"
-)
-
 // Endpoint types.
 const (
 	endpointCloud     = "cloud"
@@ -78,15 +74,6 @@ var endpointBindings = []string{bindingPublic, bindingInternal, bindingKubernete
 
 // trafficPolicyPhases are the top-level keys a traffic policy may have.
 var trafficPolicyPhases = []string{"on_http_request", "on_http_response", "on_tcp_connect"}
-
-// Error codes of endpoints, documented in the table of errors.go.
-const (
-	codeEndpointNotCloud      = "ERR_NGROK_248"
-	codeTrafficPolicyInvalid  = "ERR_NGROK_18002"
-	codeEndpointSchemeChange  = "ERR_NGROK_18005"
-	codeEndpointDomainMissing = "ERR_NGROK_18006"
-	codeEndpointURLTaken      = "ERR_NGROK_18009"
-)
 
 // internalTLD marks hosts that are reachable only from other endpoints.
 const internalTLD = ".internal"
@@ -211,25 +198,6 @@ type endpointUpdate struct {
 	PoolingEnabled *bool    `json:"pooling_enabled"`
 }
 
-// Collections that endpoint references point into.
-const (
-	collTunnels        = "tunnels"
-	collTunnelSessions = "tunnel_sessions"
-	collUsers          = "users"
-	collEdgesTLS       = "edges/tls"
-	collEdgesTCP       = "edges/tcp"
-
-	prefixEdgeTLS = "edgtls_"
-	prefixEdgeTCP = "edgtcp_"
-)
-
-func endpointRef(origin, collection, id string) *refWire {
-	if id == "" {
-		return nil
-	}
-	return &refWire{ID: id, URI: objectURI(origin, collection, id)}
-}
-
 func (e *endpoint) wire(origin string) endpointWire {
 	w := endpointWire{
 		ID:               e.ID,
@@ -245,21 +213,21 @@ func (e *endpoint) wire(origin string) endpointWire {
 		Type:             e.Type,
 		Metadata:         e.Metadata,
 		Description:      e.Description,
-		Domain:           endpointRef(origin, collReservedDomains, e.DomainID),
-		Tunnel:           endpointRef(origin, collTunnels, e.TunnelID),
+		Domain:           optionalRef(origin, collReservedDomains, e.DomainID),
+		Tunnel:           optionalRef(origin, collTunnels, e.TunnelID),
 		UpstreamURL:      e.UpstreamURL,
 		UpstreamProtocol: e.UpstreamProtocol,
 		URL:              e.URL.String(),
-		Principal:        endpointRef(origin, collUsers, e.PrincipalID),
+		Principal:        optionalRef(origin, collUsers, e.PrincipalID),
 		TrafficPolicy:    e.TrafficPolicy,
 		Bindings:         slices.Clone(e.Bindings),
-		TunnelSession:    endpointRef(origin, collTunnelSessions, e.TunnelSessionID),
+		TunnelSession:    optionalRef(origin, collTunnelSessions, e.TunnelSessionID),
 		URI:              objectURI(origin, collEndpoints, e.ID),
 		Name:             e.Name,
 		PoolingEnabled:   e.PoolingEnabled,
 	}
 	if e.EdgeID != "" {
-		w.Edge = endpointRef(origin, edgeCollection(e.EdgeID), e.EdgeID)
+		w.Edge = optionalRef(origin, edgeCollection(e.EdgeID), e.EdgeID)
 	}
 	return w
 }
@@ -295,17 +263,17 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	switch in.Type {
 	case "", endpointCloud:
 	default:
-		return nil, 0, errNotCloud(fmt.Sprintf("The type %q cannot be created through the API", in.Type))
+		return nil, 0, notCloudError(fmt.Sprintf("The type %q cannot be created through the API", in.Type))
 	}
 	if in.URL == "" {
-		return nil, 0, badRequest(codeInvalidValue, "The url is required, for example \"https://app.example.com\".")
+		return nil, 0, errInvalidValue.errorf("The url is required, for example \"https://app.example.com\".")
 	}
 	u, err := parseEndpointURL(in.URL)
 	if err != nil {
 		return nil, 0, err
 	}
 	if in.TrafficPolicy == "" {
-		return nil, 0, badRequest(codeInvalidValue,
+		return nil, 0, errInvalidValue.errorf(
 			"The traffic_policy is required: a cloud endpoint does nothing but apply its traffic policy.")
 	}
 	if err := checkTrafficPolicy(in.TrafficPolicy); err != nil {
@@ -329,7 +297,7 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	if err != nil {
 		return nil, 0, err
 	}
-	e, err := s.insertEndpointLocked(func(id string) endpoint {
+	e, err := s.endpoints.insertLocked(func(id string) endpoint {
 		return endpoint{
 			ID:             id,
 			Type:           endpointCloud,
@@ -377,7 +345,7 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 	}
 	if in.TrafficPolicy != nil {
 		if *in.TrafficPolicy == "" {
-			return nil, 0, badRequest(codeInvalidValue,
+			return nil, 0, errInvalidValue.errorf(
 				"The traffic_policy cannot be emptied: a cloud endpoint does nothing but apply its traffic policy.")
 		}
 		if err := checkTrafficPolicy(*in.TrafficPolicy); err != nil {
@@ -391,12 +359,12 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 	now := s.timestamp()
 	e, err := s.endpoints.update(rq.r.PathValue("id"), func(e *endpoint) *apiError {
 		if e.Type != endpointCloud {
-			return errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be changed through the API", e.Type, e.ID))
+			return notCloudError(fmt.Sprintf("The %s endpoint %s cannot be changed through the API", e.Type, e.ID))
 		}
 		before := *e
 		if newURL != nil {
 			if newURL.scheme != e.URL.scheme {
-				return badRequest(codeEndpointSchemeChange,
+				return errEndpointSchemeChange.errorf(
 					"The scheme of an endpoint's url cannot change (from %q to %q). Delete the endpoint and create one with the new url.",
 					e.URL.scheme, newURL.scheme)
 			}
@@ -414,18 +382,10 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 			return err
 		}
 		e.DomainID = domainID
-		if in.TrafficPolicy != nil {
-			e.TrafficPolicy = *in.TrafficPolicy
-		}
-		if in.Description != nil {
-			e.Description = *in.Description
-		}
-		if in.Metadata != nil {
-			e.Metadata = *in.Metadata
-		}
-		if in.PoolingEnabled != nil {
-			e.PoolingEnabled = *in.PoolingEnabled
-		}
+		assign(&e.TrafficPolicy, in.TrafficPolicy)
+		assign(&e.Description, in.Description)
+		assign(&e.Metadata, in.Metadata)
+		assign(&e.PoolingEnabled, in.PoolingEnabled)
 		if !e.sameAs(&before) {
 			e.UpdatedAt = now
 			if !now.After(before.UpdatedAt) {
@@ -451,34 +411,21 @@ func (s *Server) deleteEndpoint(rq *request) (any, int, *apiError) {
 	id := rq.r.PathValue("id")
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
-	r, ok := s.endpoints.rows[id]
-	if !ok {
-		return nil, 0, errNotFound()
+	r, err := s.endpoints.rowLocked(id)
+	if err != nil {
+		return nil, 0, err
 	}
 	if r.val.Type != endpointCloud {
-		return nil, 0, errNotCloud(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.Type, id))
+		return nil, 0, notCloudError(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.Type, id))
 	}
 	s.endpoints.removeLocked(id)
 	return nil, http.StatusNoContent, nil
 }
 
-func errNotCloud(what string) *apiError {
-	return badRequest(codeEndpointNotCloud,
+func notCloudError(what string) *apiError {
+	return errEndpointNotCloud.errorf(
 		"%s: only cloud endpoints are created, changed and deleted through the API. "+
 			"Agent (ephemeral) endpoints come and go with the agent that serves them, and edge endpoints with their edge.", what)
-}
-
-// insertEndpointLocked stores a new endpoint under a fresh ID; the store lock
-// must be held, so that the checks before it and the insert are one step.
-func (s *Server) insertEndpointLocked(build func(id string) endpoint) (endpoint, *apiError) {
-	t := s.endpoints
-	id, err := t.ids.newID(t.prefix)
-	if err != nil {
-		return endpoint{}, errInternal("%v", err)
-	}
-	e := build(id)
-	t.putLocked(id, e)
-	return e, nil
 }
 
 // checkEndpointURLLocked applies the rules that involve other objects: the
@@ -488,13 +435,13 @@ func (s *Server) insertEndpointLocked(build func(id string) endpoint) (endpoint,
 func (s *Server) checkEndpointURLLocked(u endpointURL, bindings []string, self string) (string, *apiError) {
 	domainID, reserved := s.matchReservedDomainLocked(u.host)
 	if !reserved && u.scheme != "tcp" && !u.internal() && slices.Contains(bindings, bindingPublic) {
-		return "", badRequest(codeEndpointDomainMissing,
+		return "", errEndpointDomainMissing.errorf(
 			"The domain %q is not reserved in your account. Reserve it (POST /reserved_domains, or a wildcard "+
 				"reservation of its parent domain) before creating an endpoint on it.", u.host)
 	}
 	for _, r := range s.endpoints.rows {
 		if r.id != self && r.val.Type == endpointCloud && r.val.URL == u {
-			return "", newError(http.StatusConflict, codeEndpointURLTaken,
+			return "", errEndpointURLTaken.errorf(
 				"The url %q already has a cloud endpoint (%s). An account can have only one cloud endpoint per url.",
 				u.String(), r.id)
 		}
@@ -512,19 +459,19 @@ func defaultBindings(u endpointURL) []string {
 
 func checkBindings(u endpointURL, bindings []string) *apiError {
 	if len(bindings) != 1 {
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The bindings must hold exactly one binding (%s), not %d.", strings.Join(endpointBindings, ", "), len(bindings))
 	}
 	b := bindings[0]
 	switch {
 	case !slices.Contains(endpointBindings, b):
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The binding %q is not supported. Use one of %s.", b, strings.Join(endpointBindings, ", "))
 	case b == bindingInternal && !u.internal():
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The binding %q requires a host ending in %s, not %q.", b, internalTLD, u.host)
 	case b != bindingInternal && u.internal():
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The host %q ends in %s, so its only allowed binding is %q, not %q.", u.host, internalTLD, bindingInternal, b)
 	}
 	return nil
@@ -533,7 +480,7 @@ func checkBindings(u endpointURL, bindings []string) *apiError {
 // parseEndpointURL validates and normalises an endpoint url.
 func parseEndpointURL(raw string) (endpointURL, *apiError) {
 	invalid := func(format string, args ...any) (endpointURL, *apiError) {
-		return endpointURL{}, badRequest(codeInvalidValue, "The url %q is invalid: %s.", raw, fmt.Sprintf(format, args...))
+		return endpointURL{}, errInvalidValue.errorf("The url %q is invalid: %s.", raw, fmt.Sprintf(format, args...))
 	}
 	p, perr := url.Parse(raw)
 	switch {
@@ -606,18 +553,18 @@ func isEndpointHost(host string) bool {
 func checkTrafficPolicy(text string) *apiError {
 	doc, perr := parsePolicyText(text)
 	if perr != nil {
-		return badRequest(codeTrafficPolicyInvalid,
+		return errTrafficPolicyInvalid.errorf(
 			"The traffic_policy could not be parsed as JSON or YAML: %v.", perr)
 	}
 	obj, ok := doc.(map[string]any)
 	if !ok {
-		return badRequest(codeTrafficPolicyInvalid,
+		return errTrafficPolicyInvalid.errorf(
 			"The traffic_policy must be an object whose keys are phases (%s), not %s.",
 			strings.Join(trafficPolicyPhases, ", "), policyKind(doc))
 	}
 	for _, phase := range slices.Sorted(maps.Keys(obj)) {
 		if !slices.Contains(trafficPolicyPhases, phase) {
-			return badRequest(codeTrafficPolicyInvalid,
+			return errTrafficPolicyInvalid.errorf(
 				"The traffic_policy has the unknown phase %q. Phases are %s.", phase, strings.Join(trafficPolicyPhases, ", "))
 		}
 		if obj[phase] == nil {
@@ -625,12 +572,12 @@ func checkTrafficPolicy(text string) *apiError {
 		}
 		rules, ok := obj[phase].([]any)
 		if !ok {
-			return badRequest(codeTrafficPolicyInvalid,
+			return errTrafficPolicyInvalid.errorf(
 				"The traffic_policy phase %q must be a list of rules, not %s.", phase, policyKind(obj[phase]))
 		}
 		for i, rule := range rules {
 			if _, ok := rule.(map[string]any); !ok {
-				return badRequest(codeTrafficPolicyInvalid,
+				return errTrafficPolicyInvalid.errorf(
 					"Rule %d of the traffic_policy phase %q must be an object, not %s.", i+1, phase, policyKind(rule))
 			}
 		}

@@ -80,8 +80,8 @@ func TestParseEndpointURL(t *testing.T) {
 		"https://a_b.example.com", "https://-a.example.com", "https://a..example.com", "https://*.com",
 		"https://a.*.example.com", "https://[::1]",
 	} {
-		if _, err := parseEndpointURL(bad); err == nil || err.code != codeInvalidValue {
-			t.Errorf("parseEndpointURL(%q) = %v, want a %s error", bad, err, codeInvalidValue)
+		if _, err := parseEndpointURL(bad); err == nil || err.code != errInvalidValue.code {
+			t.Errorf("parseEndpointURL(%q) = %v, want a %s error", bad, err, errInvalidValue.code)
 		}
 	}
 }
@@ -155,36 +155,36 @@ func TestEndpointCreateValidation(t *testing.T) {
 		status int
 		code   string
 	}{
-		{"type ephemeral", map[string]any{"type": "ephemeral"}, 400, codeEndpointNotCloud},
-		{"type edge", map[string]any{"type": "edge"}, 400, codeEndpointNotCloud},
-		{"type in upper case", map[string]any{"type": "Cloud"}, 400, codeEndpointNotCloud},
-		{"no url", map[string]any{"url": nil}, 400, codeInvalidValue},
-		{"bad scheme", map[string]any{"url": "ws://a.internal"}, 400, codeInvalidValue},
-		{"tcp without port", map[string]any{"url": "tcp://a.internal"}, 400, codeInvalidValue},
-		{"path", map[string]any{"url": "http://a.internal/x"}, 400, codeInvalidValue},
-		{"no traffic policy", map[string]any{"traffic_policy": nil}, 400, codeInvalidValue},
-		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, codeInvalidValue},
-		{"unparseable policy", map[string]any{"traffic_policy": "{on_http_request: [}"}, 400, codeTrafficPolicyInvalid},
-		{"policy with a tab indent", map[string]any{"traffic_policy": "on_http_request:\n\t- actions: []"}, 400, codeTrafficPolicyInvalid},
-		{"policy a list", map[string]any{"traffic_policy": `[1, 2]`}, 400, codeTrafficPolicyInvalid},
-		{"policy a string", map[string]any{"traffic_policy": `hello`}, 400, codeTrafficPolicyInvalid},
-		{"policy blank", map[string]any{"traffic_policy": " \n"}, 400, codeTrafficPolicyInvalid},
-		{"policy unknown phase", map[string]any{"traffic_policy": `{"on_request": []}`}, 400, codeTrafficPolicyInvalid},
-		{"policy phase not a list", map[string]any{"traffic_policy": "on_http_request:\n  actions: []\n"}, 400, codeTrafficPolicyInvalid},
-		{"policy rule not an object", map[string]any{"traffic_policy": `{"on_tcp_connect": ["deny"]}`}, 400, codeTrafficPolicyInvalid},
-		{"policy two YAML documents", map[string]any{"traffic_policy": "on_http_request: []\n---\non_tcp_connect: []\n"}, 400, codeTrafficPolicyInvalid},
-		{"two bindings", map[string]any{"bindings": []string{"internal", "internal"}}, 400, codeInvalidValue},
-		{"no binding", map[string]any{"bindings": []string{}}, 400, codeInvalidValue},
-		{"unknown binding", map[string]any{"bindings": []string{"private"}}, 400, codeInvalidValue},
-		{"public binding on .internal", map[string]any{"bindings": []string{"public"}}, 400, codeInvalidValue},
-		{"internal binding on a public host", map[string]any{"url": "tcp://1.tcp.ngrok.io:1", "bindings": []string{"internal"}}, 400, codeInvalidValue},
-		{"kubernetes binding on .internal", map[string]any{"bindings": []string{"kubernetes"}}, 400, codeInvalidValue},
-		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, codeDescriptionTooLong},
-		{"metadata too long", map[string]any{"metadata": strings.Repeat("m", 4097)}, 400, codeMetadataTooLong},
-		{"unreserved domain", map[string]any{"url": "https://app.example.com"}, 400, codeEndpointDomainMissing},
-		{"unreserved domain over tls", map[string]any{"url": "tls://app.example.com"}, 400, codeEndpointDomainMissing},
-		{"unknown field", map[string]any{"upstream_url": "http://localhost"}, 400, codeUnknownField},
-		{"upstream_proto", map[string]any{"upstream_proto": "http1"}, 400, codeUnknownField},
+		{"type ephemeral", map[string]any{"type": "ephemeral"}, 400, errEndpointNotCloud.code},
+		{"type edge", map[string]any{"type": "edge"}, 400, errEndpointNotCloud.code},
+		{"type in upper case", map[string]any{"type": "Cloud"}, 400, errEndpointNotCloud.code},
+		{"no url", map[string]any{"url": nil}, 400, errInvalidValue.code},
+		{"bad scheme", map[string]any{"url": "ws://a.internal"}, 400, errInvalidValue.code},
+		{"tcp without port", map[string]any{"url": "tcp://a.internal"}, 400, errInvalidValue.code},
+		{"path", map[string]any{"url": "http://a.internal/x"}, 400, errInvalidValue.code},
+		{"no traffic policy", map[string]any{"traffic_policy": nil}, 400, errInvalidValue.code},
+		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, errInvalidValue.code},
+		{"unparseable policy", map[string]any{"traffic_policy": "{on_http_request: [}"}, 400, errTrafficPolicyInvalid.code},
+		{"policy with a tab indent", map[string]any{"traffic_policy": "on_http_request:\n\t- actions: []"}, 400, errTrafficPolicyInvalid.code},
+		{"policy a list", map[string]any{"traffic_policy": `[1, 2]`}, 400, errTrafficPolicyInvalid.code},
+		{"policy a string", map[string]any{"traffic_policy": `hello`}, 400, errTrafficPolicyInvalid.code},
+		{"policy blank", map[string]any{"traffic_policy": " \n"}, 400, errTrafficPolicyInvalid.code},
+		{"policy unknown phase", map[string]any{"traffic_policy": `{"on_request": []}`}, 400, errTrafficPolicyInvalid.code},
+		{"policy phase not a list", map[string]any{"traffic_policy": "on_http_request:\n  actions: []\n"}, 400, errTrafficPolicyInvalid.code},
+		{"policy rule not an object", map[string]any{"traffic_policy": `{"on_tcp_connect": ["deny"]}`}, 400, errTrafficPolicyInvalid.code},
+		{"policy two YAML documents", map[string]any{"traffic_policy": "on_http_request: []\n---\non_tcp_connect: []\n"}, 400, errTrafficPolicyInvalid.code},
+		{"two bindings", map[string]any{"bindings": []string{"internal", "internal"}}, 400, errInvalidValue.code},
+		{"no binding", map[string]any{"bindings": []string{}}, 400, errInvalidValue.code},
+		{"unknown binding", map[string]any{"bindings": []string{"private"}}, 400, errInvalidValue.code},
+		{"public binding on .internal", map[string]any{"bindings": []string{"public"}}, 400, errInvalidValue.code},
+		{"internal binding on a public host", map[string]any{"url": "tcp://1.tcp.ngrok.io:1", "bindings": []string{"internal"}}, 400, errInvalidValue.code},
+		{"kubernetes binding on .internal", map[string]any{"bindings": []string{"kubernetes"}}, 400, errInvalidValue.code},
+		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, errDescriptionTooLong.code},
+		{"metadata too long", map[string]any{"metadata": strings.Repeat("m", 4097)}, 400, errMetadataTooLong.code},
+		{"unreserved domain", map[string]any{"url": "https://app.example.com"}, 400, errEndpointDomainMissing.code},
+		{"unreserved domain over tls", map[string]any{"url": "tls://app.example.com"}, 400, errEndpointDomainMissing.code},
+		{"unknown field", map[string]any{"upstream_url": "http://localhost"}, 400, errUnknownField.code},
+		{"upstream_proto", map[string]any{"upstream_proto": "http1"}, 400, errUnknownField.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -234,7 +234,7 @@ func TestEndpointOneCloudEndpointPerURL(t *testing.T) {
 	first := createEndpoint(t, s, map[string]any{"url": "http://api.internal"})
 	for _, dup := range []string{"http://api.internal", "http://API.internal:80", "http://api.internal/"} {
 		w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, map[string]any{"url": dup, "traffic_policy": testPolicy}))
-		wantError(t, w, http.StatusConflict, codeEndpointURLTaken)
+		wantError(t, w, http.StatusConflict, errEndpointURLTaken.code)
 		if !strings.Contains(w.Body.String(), first.ID) {
 			t.Errorf("the conflict does not name the endpoint that holds the url: %s", w.Body.String())
 		}
@@ -305,17 +305,17 @@ func TestEndpointUpdateValidation(t *testing.T) {
 		status int
 		code   string
 	}{
-		{"scheme change", map[string]any{"url": "https://api.internal"}, 400, codeEndpointSchemeChange},
-		{"scheme change to tcp", map[string]any{"url": "tcp://api.internal:80"}, 400, codeEndpointSchemeChange},
-		{"url taken", map[string]any{"url": "http://other.internal"}, 409, codeEndpointURLTaken},
-		{"bad url", map[string]any{"url": "http://api.internal/x"}, 400, codeInvalidValue},
-		{"to a public host, keeping the internal binding", map[string]any{"url": "http://api.example.com"}, 400, codeInvalidValue},
-		{"to an unreserved domain", map[string]any{"url": "http://api.example.com", "bindings": []string{"public"}}, 400, codeEndpointDomainMissing},
-		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, codeInvalidValue},
-		{"bad traffic policy", map[string]any{"traffic_policy": "on_http_request: ["}, 400, codeTrafficPolicyInvalid},
-		{"bad binding", map[string]any{"bindings": []string{"public"}}, 400, codeInvalidValue},
-		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, codeDescriptionTooLong},
-		{"type is not updatable", map[string]any{"type": "cloud"}, 400, codeUnknownField},
+		{"scheme change", map[string]any{"url": "https://api.internal"}, 400, errEndpointSchemeChange.code},
+		{"scheme change to tcp", map[string]any{"url": "tcp://api.internal:80"}, 400, errEndpointSchemeChange.code},
+		{"url taken", map[string]any{"url": "http://other.internal"}, 409, errEndpointURLTaken.code},
+		{"bad url", map[string]any{"url": "http://api.internal/x"}, 400, errInvalidValue.code},
+		{"to a public host, keeping the internal binding", map[string]any{"url": "http://api.example.com"}, 400, errInvalidValue.code},
+		{"to an unreserved domain", map[string]any{"url": "http://api.example.com", "bindings": []string{"public"}}, 400, errEndpointDomainMissing.code},
+		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, errInvalidValue.code},
+		{"bad traffic policy", map[string]any{"traffic_policy": "on_http_request: ["}, 400, errTrafficPolicyInvalid.code},
+		{"bad binding", map[string]any{"bindings": []string{"public"}}, 400, errInvalidValue.code},
+		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, errDescriptionTooLong.code},
+		{"type is not updatable", map[string]any{"type": "cloud"}, 400, errUnknownField.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -345,7 +345,7 @@ func TestEndpointDelete(t *testing.T) {
 	wantError(t, do(t, s, http.MethodGet, "/endpoints/"+e.ID, ""), http.StatusNotFound, "")
 	wantError(t, do(t, s, http.MethodDelete, "/endpoints/"+e.ID, ""), http.StatusNotFound, "")
 	wantError(t, do(t, s, http.MethodPatch, "/endpoints/"+e.ID, `{"description":"x"}`), http.StatusNotFound, "")
-	wantError(t, do(t, s, http.MethodGet, "/endpoints/rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", ""), http.StatusBadRequest, codeWrongIDPrefix)
+	wantError(t, do(t, s, http.MethodGet, "/endpoints/rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", ""), http.StatusBadRequest, errWrongIDPrefix.code)
 }
 
 func TestEndpointSeeded(t *testing.T) {
@@ -398,8 +398,8 @@ func TestEndpointSeeded(t *testing.T) {
 	}
 
 	for _, id := range []string{agentID, edgeID} {
-		wantError(t, do(t, s, http.MethodPatch, "/endpoints/"+id, `{"description":"x"}`), http.StatusBadRequest, codeEndpointNotCloud)
-		wantError(t, do(t, s, http.MethodDelete, "/endpoints/"+id, ""), http.StatusBadRequest, codeEndpointNotCloud)
+		wantError(t, do(t, s, http.MethodPatch, "/endpoints/"+id, `{"description":"x"}`), http.StatusBadRequest, errEndpointNotCloud.code)
+		wantError(t, do(t, s, http.MethodDelete, "/endpoints/"+id, ""), http.StatusBadRequest, errEndpointNotCloud.code)
 		wantStatus(t, do(t, s, http.MethodGet, "/endpoints/"+id, ""), http.StatusOK)
 	}
 }
@@ -584,7 +584,7 @@ func TestEndpointReservedDomainRule(t *testing.T) {
 	}
 	for _, u := range []string{"https://a.b.example.net", "https://example.net", "https://other.example.com", "http://example.com"} {
 		w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, map[string]any{"url": u, "traffic_policy": testPolicy}))
-		wantError(t, w, http.StatusBadRequest, codeEndpointDomainMissing)
+		wantError(t, w, http.StatusBadRequest, errEndpointDomainMissing.code)
 		if !strings.Contains(w.Body.String(), "reserve") && !strings.Contains(w.Body.String(), "Reserve") {
 			t.Errorf("the message does not say to reserve the domain: %s", w.Body.String())
 		}
@@ -627,7 +627,7 @@ func TestEndpointKeepsItsReservedDomain(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+rd, ""), http.StatusConflict, codeDomainInUse)
+	wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+rd, ""), http.StatusConflict, errDomainInUse.code)
 	wantStatus(t, do(t, s, http.MethodGet, "/reserved_domains/"+rd, ""), http.StatusOK)
 
 	wantStatus(t, do(t, s, http.MethodDelete, "/endpoints/"+e.ID, ""), http.StatusNoContent)

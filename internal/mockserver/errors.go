@@ -5,122 +5,175 @@ import (
 	"net/http"
 )
 
-// Error codes the mock server answers with. Codes marked [real] are the real
-// API's; the others are our assignment, recorded here because clients and
-// tests match on them.
-//
-//	code             status  situation
-//	ERR_NGROK_200    401     no Authorization header, or more than one [real code, status ours]
-//	ERR_NGROK_202    403     Authorization not of the form "Bearer <token>" [real]
-//	ERR_NGROK_203    403     well-formed but unknown API key [real]
-//	ERR_NGROK_212    413     body larger than maxBodyBytes, or declared so by Content-Length (answered
-//	                         before reading) [ours: the real limit and code are unknown]
-//	ERR_NGROK_213    400     body is not valid JSON, or has a key twice in one object [real code]
-//	ERR_NGROK_214    400     unknown field in body, matched case-sensitively [real]
-//	ERR_NGROK_215    400     field of the wrong JSON type, body not an object, unknown before_id,
-//	                         a filter that does not compile (CEL's message) or exceeds its cost
-//	                         limit, OIDC scope not a scope token, a scope or IP policy listed
-//	                         twice, more than 256 principals on an SSH certificate
-//	                         (maxPrincipals; the limit is ours), a query string that does not
-//	                         decode [real code]
-//	ERR_NGROK_216    400     body without Content-Type application/json [real]
-//	ERR_NGROK_216    415     any Content-Encoding header, identity included [status ours]
-//	ERR_NGROK_217    400     Ngrok-Version other than 2 [real]
-//	ERR_NGROK_218    400     no Ngrok-Version header [real]
-//	ERR_NGROK_227    400     ID in the path, in before_id or in a body reference (backend_id,
-//	                         ip_policy_ids) with the wrong prefix [real code]
-//	ERR_NGROK_231    400     unknown query parameter [real]
-//	ERR_NGROK_233    400     limit not an integer in 1..100 [real]
-//	ERR_NGROK_248    400     endpoint type other than cloud on create; PATCH or DELETE of an
-//	                         ephemeral or edge endpoint [real code for create; reuse for the
-//	                         others ours]. Endpoints answer ERR_NGROK_215 for a missing or invalid
-//	                         url, a missing or emptied traffic_policy, and invalid bindings.
-//	                         Constants in endpoints.go.
-//	ERR_NGROK_413    409     domain already reserved (compared after lower-casing) [real code, status ours]
-//	ERR_NGROK_434    400     certificate_id and certificate_management_policy in one body [real]
-//	ERR_NGROK_436    400     DELETE /reserved_domains/{id}/certificate while a policy is attached [real]
-//	ERR_NGROK_439    400     certificate_management_policy on a service-owned domain [real code]
-//	ERR_NGROK_440    400     certificate_id on a service-owned domain [real code]
-//	ERR_NGROK_446    409     deleting a reserved domain that a cloud endpoint uses [real code, status ours]
-//	                         Reserved domains answer ERR_NGROK_215 for an invalid domain, region,
-//	                         authority or private_key_type, and a
-//	                         certificate_id or endpoint configuration ID naming no object of the
-//	                         account (or one of the wrong type); ERR_NGROK_227 for such an ID
-//	                         with the wrong prefix. Constants in reserved_domains.go.
-//	ERR_NGROK_1936   400     SSH CA private_key_type not rsa, ecdsa or ed25519
-//	ERR_NGROK_1937   400     SSH CA elliptic_curve with a type other than ecdsa
-//	ERR_NGROK_1938   400     SSH CA elliptic_curve not p256, p384 or p521
-//	ERR_NGROK_1939   400     SSH CA key_size (even 0) with a type other than rsa
-//	ERR_NGROK_1940   400     SSH CA key_size not 2048 or 4096 (0 included: only an absent or null
-//	                         key_size takes the default)
-//	ERR_NGROK_1941   400     description longer than 255 bytes
-//	ERR_NGROK_1942   400     metadata longer than 4096 bytes
-//	ERR_NGROK_1943   400     SSH certificate valid_until not after valid_after [real]
-//	ERR_NGROK_1944   400     SSH certificate without ssh_certificate_authority_id
-//	ERR_NGROK_1945   400     ssh_certificate_authority_id that names no authority of the account
-//	                         (a 400, not a 404: the request's own path exists)
-//	ERR_NGROK_1946   400     SSH certificate public_key missing, not an authorized-keys line, with
-//	                         authorized_keys options, or more than one line
-//	ERR_NGROK_1947   400     SSH certificate public_key of a type that cannot be certified (a
-//	                         certificate, DSA, FIDO security key, RSA under 1024 bits)
-//	ERR_NGROK_1948   400     SSH certificate valid_after or valid_until not RFC 3339, before 1970,
-//	                         or (valid_until) after 9999-12-31T23:59:59Z
-//	ERR_NGROK_1949   400     SSH certificate principal empty or with whitespace or control characters
-//	ERR_NGROK_1950   400     SSH user certificate critical option other than force-command and
-//	                         source-address, an empty force-command, or a source-address that is
-//	                         not a comma-separated list of IP addresses and CIDR blocks
-//	ERR_NGROK_1951   400     SSH user certificate extension neither an OpenSSH flag extension with
-//	                         an empty value nor a vendor extension name@domain
-//	ERR_NGROK_7170   400     edge route module without a required field: OIDC issuer, client_id or
-//	                         client_secret; backend_id
-//	ERR_NGROK_7171   400     OIDC issuer not an absolute https URL
-//	ERR_NGROK_7172   400     request_headers: a name in add or remove that is not an HTTP token, a name
-//	                         listed twice ignoring case, a value with CR, LF or NUL
-//	ERR_NGROK_7173   400     ip_restriction with no ip_policy_ids
-//	ERR_NGROK_7174   400     backend_id or an ip_policy_ids entry that names no object of the account
-//	ERR_NGROK_7196   400     write to a route module while edges are read-only (SetEdgesReadOnly)
-//	                         [real code, status ours]
-//	ERR_NGROK_18002  400     traffic_policy neither JSON nor YAML, or not an object of phases
-//	                         (on_http_request, on_http_response, on_tcp_connect) holding lists of
-//	                         rule objects [real code for unparseable; the shape check ours]
-//	ERR_NGROK_18005  400     PATCH that changes the scheme of an endpoint's url [real]
-//	ERR_NGROK_18006  400     http, https or tls endpoint with the public binding on a host that is
-//	                         not a reserved domain of the account [real]
-//	ERR_NGROK_18009  409     a cloud endpoint already has this url [real code, status ours]
-//	ERR_NGROK_27617  409     Idempotency-Key reused with another request [real]
-//	(none)           404     unknown object or route, or a path not in canonical form ("//x",
-//	                         "/x/..": never a redirect), msg "Resource not found" [real]
-//	(none)           405     known path, method not served there [ours]
-//	(none)           408     request body not received within the server's read timeout [ours]
-//	(none)           500     the mock server itself failed (ID randomness exhausted, or no greater ID left to mint) [ours]
-//
-// The SSH CA codes ERR_NGROK_1936..1942 are the real range; which code stands
-// for which rule is our assignment. ERR_NGROK_1943 is the real code for a
-// certificate's non-positive validity; 1944..1951 continue the range as ours.
-// The SSH certificate constants live in ssh_certificates.go, beside the note
-// on deleting an authority that signed certificates (allowed).
+// origin says whose an error's code and status are.
+type origin int
+
 const (
-	codeNoAuthorization        = "ERR_NGROK_200"
-	codeMalformedAPIKey        = "ERR_NGROK_202"
-	codeUnknownAPIKey          = "ERR_NGROK_203"
-	codeBodyTooLarge           = "ERR_NGROK_212"
-	codeInvalidJSON            = "ERR_NGROK_213"
-	codeUnknownField           = "ERR_NGROK_214"
-	codeInvalidValue           = "ERR_NGROK_215"
-	codeContentType            = "ERR_NGROK_216"
-	codeUnsupportedVersion     = "ERR_NGROK_217"
-	codeMissingVersion         = "ERR_NGROK_218"
-	codeWrongIDPrefix          = "ERR_NGROK_227"
-	codeUnknownQueryParameter  = "ERR_NGROK_231"
-	codeInvalidLimit           = "ERR_NGROK_233"
-	codeSSHCAKeyType           = "ERR_NGROK_1936"
-	codeSSHCACurveWithoutECDSA = "ERR_NGROK_1937"
-	codeSSHCACurve             = "ERR_NGROK_1938"
-	codeSSHCASizeWithoutRSA    = "ERR_NGROK_1939"
-	codeSSHCAKeySize           = "ERR_NGROK_1940"
-	codeDescriptionTooLong     = "ERR_NGROK_1941"
-	codeMetadataTooLong        = "ERR_NGROK_1942"
-	codeIdempotencyMismatch    = "ERR_NGROK_27617"
+	// realAPI: the real API answers this situation with this code and status.
+	realAPI origin = iota + 1
+	// realCode: the code is the real API's; its status, or its use for some
+	// of the situations listed, is ours.
+	realCode
+	// ours: the real API's answer is unknown; code and status are our
+	// assignment, recorded because clients and tests match on them.
+	ours
+)
+
+func (o origin) String() string {
+	switch o {
+	case realAPI:
+		return "real"
+	case realCode:
+		return "real code"
+	case ours:
+		return "ours"
+	}
+	return fmt.Sprintf("origin(%d)", int(o))
+}
+
+// errorKind is one row of errorTable: an error code, the status it is
+// answered with, whose they are, and when the server answers it. The
+// message is the caller's: one code covers situations that each say what
+// was wrong in their own words.
+type errorKind struct {
+	code   string // "" for the statuses the real API answers without a code
+	status int
+	origin origin
+	when   string
+}
+
+// errorTable holds every error the server can answer, one row per code and
+// status, in the order of the declarations below. Handlers build their
+// errors from these rows only (errorf); the one exception is a fault rule's
+// injected error (injectedError), whose code and status the rule chooses.
+// internal/mockserver/README.md shows this table (TestREADMEErrorTable keeps
+// it in step).
+var errorTable []*errorKind
+
+// defineError adds a row to errorTable.
+func defineError(code string, status int, o origin, when string) *errorKind {
+	k := &errorKind{code: code, status: status, origin: o, when: when}
+	errorTable = append(errorTable, k)
+	return k
+}
+
+// The rows of errorTable. The SSH certificate authority codes 1936..1942 are
+// the real API's range, but which code stands for which rule is our
+// assignment; 1943 is the real code for a certificate's non-positive
+// validity, and 1944..1951 continue the range as ours.
+var (
+	errNoAuthorization = defineError("ERR_NGROK_200", http.StatusUnauthorized, realCode,
+		"no Authorization header, or more than one")
+	errMalformedAPIKey = defineError("ERR_NGROK_202", http.StatusForbidden, realAPI,
+		"an Authorization header that is not the word Bearer, one space and a key without spaces")
+	errUnknownAPIKey = defineError("ERR_NGROK_203", http.StatusForbidden, realAPI,
+		"a well-formed API key that the server does not accept")
+	errBodyTooLarge = defineError("ERR_NGROK_212", http.StatusRequestEntityTooLarge, ours,
+		"a body larger than 1 MiB, or declared so by Content-Length (refused before it is read)")
+	errInvalidJSON = defineError("ERR_NGROK_213", http.StatusBadRequest, realCode,
+		"a body that is not valid JSON, has a key twice in one object, or cannot be read")
+	errUnknownField = defineError("ERR_NGROK_214", http.StatusBadRequest, realAPI,
+		"a field the body's object does not have, names matched case-sensitively")
+	errInvalidValue = defineError("ERR_NGROK_215", http.StatusBadRequest, realCode,
+		"a value of the wrong JSON type, a body that is not an object, a query string that does not decode, "+
+			"an invalid before_id or filter, and every invalid value that has no code of its own")
+	errContentType = defineError("ERR_NGROK_216", http.StatusBadRequest, realAPI,
+		"a body without Content-Type application/json")
+	errContentEncoding = defineError("ERR_NGROK_216", http.StatusUnsupportedMediaType, realCode,
+		"any Content-Encoding header, identity included")
+	errUnsupportedVersion = defineError("ERR_NGROK_217", http.StatusBadRequest, realAPI,
+		"an Ngrok-Version other than 2")
+	errMissingVersion = defineError("ERR_NGROK_218", http.StatusBadRequest, realAPI,
+		"no Ngrok-Version header")
+	errRateLimited = defineError("ERR_NGROK_226", http.StatusTooManyRequests, realAPI,
+		"more requests in the rolling last minute, per API key, than the rate limit allows")
+	errWrongIDPrefix = defineError("ERR_NGROK_227", http.StatusBadRequest, realCode,
+		"an ID in the path, in before_id or in a body reference, with the wrong prefix")
+	errUnknownQueryParameter = defineError("ERR_NGROK_231", http.StatusBadRequest, realAPI,
+		"a query parameter the route does not take")
+	errInvalidLimit = defineError("ERR_NGROK_233", http.StatusBadRequest, realAPI,
+		"a limit that is not an integer from 1 to 100")
+	errEndpointNotCloud = defineError("ERR_NGROK_248", http.StatusBadRequest, realCode,
+		"creating an endpoint of a type other than cloud (real); changing or deleting an agent or edge endpoint (ours)")
+	errDomainTaken = defineError("ERR_NGROK_413", http.StatusConflict, realCode,
+		"a domain the account has already reserved, compared after lower-casing")
+	errCertificateAndPolicy = defineError("ERR_NGROK_434", http.StatusBadRequest, realAPI,
+		"certificate_id and certificate_management_policy in one body")
+	errDetachCertificateUnderPolicy = defineError("ERR_NGROK_436", http.StatusBadRequest, realAPI,
+		"detaching the certificate of a reserved domain that has a certificate management policy")
+	errPolicyOnServiceDomain = defineError("ERR_NGROK_439", http.StatusBadRequest, realCode,
+		"a certificate management policy on a subdomain of an ngrok-owned domain")
+	errCertificateOnServiceDomain = defineError("ERR_NGROK_440", http.StatusBadRequest, realCode,
+		"a certificate_id on a subdomain of an ngrok-owned domain")
+	errDomainInUse = defineError("ERR_NGROK_446", http.StatusConflict, realCode,
+		"deleting a reserved domain that a cloud endpoint serves on")
+	errSSHCAKeyType = defineError("ERR_NGROK_1936", http.StatusBadRequest, ours,
+		"an SSH certificate authority private_key_type other than rsa, ecdsa and ed25519")
+	errSSHCACurveWithoutECDSA = defineError("ERR_NGROK_1937", http.StatusBadRequest, ours,
+		"an SSH certificate authority elliptic_curve with a key type other than ecdsa")
+	errSSHCACurve = defineError("ERR_NGROK_1938", http.StatusBadRequest, ours,
+		"an SSH certificate authority elliptic_curve other than p256, p384 and p521")
+	errSSHCASizeWithoutRSA = defineError("ERR_NGROK_1939", http.StatusBadRequest, ours,
+		"an SSH certificate authority key_size (even 0) with a key type other than rsa")
+	errSSHCAKeySize = defineError("ERR_NGROK_1940", http.StatusBadRequest, ours,
+		"an SSH certificate authority key_size other than 2048 and 4096 (0 included)")
+	errDescriptionTooLong = defineError("ERR_NGROK_1941", http.StatusBadRequest, ours,
+		"a description longer than 255 bytes")
+	errMetadataTooLong = defineError("ERR_NGROK_1942", http.StatusBadRequest, ours,
+		"metadata longer than 4096 bytes")
+	errSSHCertValidity = defineError("ERR_NGROK_1943", http.StatusBadRequest, realAPI,
+		"an SSH certificate whose valid_until is not after its valid_after")
+	errSSHCertNoAuthority = defineError("ERR_NGROK_1944", http.StatusBadRequest, ours,
+		"an SSH certificate without ssh_certificate_authority_id")
+	errSSHCertUnknownAuthority = defineError("ERR_NGROK_1945", http.StatusBadRequest, ours,
+		"an ssh_certificate_authority_id that names no authority of the account")
+	errSSHCertPublicKey = defineError("ERR_NGROK_1946", http.StatusBadRequest, ours,
+		"an SSH certificate public_key that is missing, not one authorized-keys line, or has options")
+	errSSHCertKeyType = defineError("ERR_NGROK_1947", http.StatusBadRequest, ours,
+		"an SSH certificate public_key that cannot be certified: a certificate, DSA, a security key, RSA under 1024 bits")
+	errSSHCertTime = defineError("ERR_NGROK_1948", http.StatusBadRequest, ours,
+		"an SSH certificate valid_after or valid_until not RFC 3339, before 1970, or after 9999-12-31T23:59:59Z")
+	errSSHCertPrincipal = defineError("ERR_NGROK_1949", http.StatusBadRequest, ours,
+		"an SSH certificate principal that is empty or holds whitespace or control characters")
+	errSSHCertCriticalOption = defineError("ERR_NGROK_1950", http.StatusBadRequest, ours,
+		"an SSH user certificate critical option other than force-command and source-address, or an invalid value of one")
+	errSSHCertExtension = defineError("ERR_NGROK_1951", http.StatusBadRequest, ours,
+		"an SSH user certificate extension that is neither an OpenSSH flag with an empty value nor name@domain")
+	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,
+		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id")
+	errEdgeOIDCIssuer = defineError("ERR_NGROK_7171", http.StatusBadRequest, ours,
+		"an OIDC issuer that is not an absolute https URL")
+	errEdgeHeaderName = defineError("ERR_NGROK_7172", http.StatusBadRequest, ours,
+		"a request_headers name that is not an HTTP token or is listed twice ignoring case; a value with CR, LF or NUL")
+	errEdgeNoIPPolicies = defineError("ERR_NGROK_7173", http.StatusBadRequest, ours,
+		"an ip_restriction module without ip_policy_ids")
+	errEdgeUnknownReference = defineError("ERR_NGROK_7174", http.StatusBadRequest, ours,
+		"a backend_id or ip_policy_ids entry that names no object of the account")
+	errEdgesReadOnly = defineError("ERR_NGROK_7196", http.StatusBadRequest, realCode,
+		"a write to a route module while edges are read-only (SetEdgesReadOnly)")
+	errTrafficPolicyInvalid = defineError("ERR_NGROK_18002", http.StatusBadRequest, realCode,
+		"a traffic_policy that is neither JSON nor YAML (real), or not an object of phases holding lists of rules (ours)")
+	errEndpointSchemeChange = defineError("ERR_NGROK_18005", http.StatusBadRequest, realAPI,
+		"a PATCH that changes the scheme of an endpoint's url")
+	errEndpointDomainMissing = defineError("ERR_NGROK_18006", http.StatusBadRequest, realAPI,
+		"a public http, https or tls endpoint on a host that no reserved domain of the account covers")
+	errEndpointURLTaken = defineError("ERR_NGROK_18009", http.StatusConflict, realCode,
+		"a url that another cloud endpoint of the account already has")
+	errIdempotencyMismatch = defineError("ERR_NGROK_27617", http.StatusConflict, realAPI,
+		"an Idempotency-Key reused with another method, path or body")
+	errNotFound = defineError("", http.StatusNotFound, realAPI,
+		`an unknown object or route, or a path not in canonical form ("//x", "/x/.."; never a redirect); `+
+			"on the control API, also an unknown collection or object")
+	errControlRequest = defineError("", http.StatusBadRequest, ours,
+		"a control API request that is not valid: a fault rule, a seed file, an object edit")
+	errMethodNotAllowed = defineError("", http.StatusMethodNotAllowed, ours,
+		"a known path with a method not served there")
+	errRequestTimeout = defineError("", http.StatusRequestTimeout, ours,
+		"a body not received within the server's read timeout")
+	errInternal = defineError("", http.StatusInternalServerError, ours,
+		"the server itself failed: ID randomness exhausted, no greater ID left to mint, the state file not saved")
+	errCancelled = defineError("", http.StatusServiceUnavailable, ours,
+		"a request whose client went away while a latency fault or an earlier request with its Idempotency-Key held it")
 )
 
 // apiError is the error currency of handlers: everything needed to write the
@@ -138,25 +191,33 @@ func (e *apiError) Error() string {
 	return fmt.Sprintf("%d %s: %s", e.status, e.code, e.msg)
 }
 
-func newError(status int, code, format string, args ...any) *apiError {
-	return &apiError{status: status, code: code, msg: fmt.Sprintf(format, args...)}
+// errorf is an error of kind k, with its message made from format.
+func (k *errorKind) errorf(format string, args ...any) *apiError {
+	return &apiError{status: k.status, code: k.code, msg: fmt.Sprintf(format, args...)}
 }
 
-func badRequest(code, format string, args ...any) *apiError {
-	return newError(http.StatusBadRequest, code, format, args...)
-}
-
-// errNotFound matches the real API byte for byte: no error_code, so clients
+// notFound matches the real API byte for byte: no error_code, so clients
 // must key on status_code rather than on a code.
-func errNotFound() *apiError {
-	return &apiError{status: http.StatusNotFound, msg: "Resource not found"}
+func notFound() *apiError { return errNotFound.errorf("Resource not found") }
+
+func internalError(format string, args ...any) *apiError {
+	return errInternal.errorf("Internal server error: "+format, args...)
 }
 
-func errInternal(format string, args ...any) *apiError {
-	return newError(http.StatusInternalServerError, "", "Internal server error: "+format, args...)
+// injectedError is a fault rule's error (faults.go): the one error whose
+// status and code are not a row of errorTable but what the rule asks for.
+func injectedError(status int, code, msg string) *apiError {
+	return &apiError{status: status, code: code, msg: msg}
 }
 
-// errorBody is the wire shape of every error response.
+// controlErrorBody is the wire shape of the control API's errors: the
+// control API is the mock's own and keeps its answers short.
+type controlErrorBody struct {
+	Msg        string `json:"msg"`
+	StatusCode int    `json:"status_code"`
+}
+
+// errorBody is the wire shape of every error response of the API.
 type errorBody struct {
 	ErrorCode  string            `json:"error_code,omitempty"`
 	StatusCode int               `json:"status_code"`

@@ -205,7 +205,7 @@ func (s *Server) serveWithFault(w http.ResponseWriter, r *http.Request, rq *requ
 		if !sleepCtx(r.Context(), rule.Latency) {
 			// NOTE: the client gave up, or the server is stopping; without an
 			// answer net/http would send an empty 200.
-			writeResult(w, rq.opID, result{err: newError(http.StatusServiceUnavailable, "",
+			writeResult(w, rq, result{err: errCancelled.errorf(
 				"The request was cancelled while a latency fault delayed it.")})
 			return
 		}
@@ -217,7 +217,7 @@ func (s *Server) serveWithFault(w http.ResponseWriter, r *http.Request, rq *requ
 		}
 		msg := fmt.Sprintf("Injected fault: the mock server answered %d %s as a fault rule asked.",
 			rule.Status, http.StatusText(rule.Status))
-		writeResult(w, rq.opID, result{err: newError(rule.Status, rule.ErrorCode, "%s", msg)})
+		writeResult(w, rq, result{err: injectedError(rule.Status, rule.ErrorCode, msg)})
 	case rule.DropResponse:
 		serve(&discardWriter{header: http.Header{}})
 		dropConnection(w)

@@ -260,7 +260,7 @@ func TestFilterCostLimitPerObject(t *testing.T) {
 	list := "[" + strings.TrimSuffix(strings.Repeat("1,", 50), ",") + "]"
 	filter := list + ".all(a, " + list + ".all(b, " + list + ".all(c, a + b + c > 0)))"
 	w := do(t, s, http.MethodGet, "/ssh_certificate_authorities?filter="+url.QueryEscape(filter), "")
-	wantError(t, w, http.StatusBadRequest, codeInvalidValue)
+	wantError(t, w, http.StatusBadRequest, errInvalidValue.code)
 	if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, "cost limit") {
 		t.Errorf("msg %q does not name the cost limit", msg)
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -68,8 +69,19 @@ func wantStatus(t *testing.T, w *httptest.ResponseRecorder, status int) {
 }
 
 // wantError checks the whole error contract: status, body shape, code and
-// the operation ID matching the header.
+// the operation ID matching the header; and that the code and status are a
+// row of errorTable, so that every error a test sees is in the table.
 func wantError(t *testing.T, w *httptest.ResponseRecorder, status int, code string) {
+	t.Helper()
+	wantInjectedError(t, w, status, code)
+	if !slices.ContainsFunc(errorTable, func(k *errorKind) bool { return k.code == code && k.status == status }) {
+		t.Errorf("%d %q is not a row of errorTable", status, code)
+	}
+}
+
+// wantInjectedError is wantError for an error a fault rule injected, whose
+// status and code are the rule's rather than a row of errorTable.
+func wantInjectedError(t *testing.T, w *httptest.ResponseRecorder, status int, code string) {
 	t.Helper()
 	wantStatus(t, w, status)
 	if ct := w.Header().Get("Content-Type"); ct != "application/json" {

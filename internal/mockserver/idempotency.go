@@ -2,7 +2,6 @@ package mockserver
 
 import (
 	"context"
-	"net/http"
 	"sync"
 )
 
@@ -61,13 +60,13 @@ func (c *idempotencyCache) do(ctx context.Context, k idempotencyKey, fp [32]byte
 		c.mu.Unlock()
 
 		if e.fingerprint != fp {
-			return result{err: newError(http.StatusConflict, codeIdempotencyMismatch,
+			return result{err: errIdempotencyMismatch.errorf(
 				"The Idempotency-Key %q was already used with a different request. Reuse a key only to retry the identical request; use a new key for a new one.", k.key)}
 		}
 		select {
 		case <-e.done:
 		case <-ctx.Done():
-			return result{err: newError(http.StatusServiceUnavailable, "", "The request was cancelled while waiting for an earlier request with the same Idempotency-Key.")}
+			return result{err: errCancelled.errorf("The request was cancelled while waiting for an earlier request with the same Idempotency-Key.")}
 		}
 		c.mu.Lock()
 		still := c.entries[k] == e

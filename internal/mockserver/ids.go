@@ -27,10 +27,61 @@ const (
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
-// Prefixes of the IDs this server mints.
+// ID prefixes [real], one per kind of object: of the objects the server
+// stores, and of the objects that seeded agent and edge endpoints refer to
+// without the server holding them (tunnels, sessions, users, TLS and TCP
+// edges), whose IDs it mints too.
 const (
-	prefixOperation = "op_"
-	prefixSSHCA     = "sshca_"
+	prefixOperation             = "op_"
+	prefixReservedDomain        = "rd_"
+	prefixTLSCertificate        = "cert_"
+	prefixEndpointConfiguration = "ec_"
+	prefixEndpoint              = "ep_"
+	prefixSSHCA                 = "sshca_"
+	prefixSSHHostCert           = "shcrt_"
+	prefixSSHUserCert           = "sucrt_"
+	prefixEdgeHTTPS             = "edghts_"
+	prefixEdgeHTTPSRoute        = "edghtsrt_"
+	prefixEdgeTLS               = "edgtls_"
+	prefixEdgeTCP               = "edgtcp_"
+	prefixTunnelGroupBackend    = "bkdtg_"
+	prefixIPPolicy              = "ipp_"
+	prefixTunnel                = "tn_"
+	prefixTunnelSession         = "ts_"
+	prefixUser                  = "usr_"
+)
+
+// Collections: the path under which the real API serves each kind of
+// object, which every uri and reference names (uri is the origin, the
+// collection and the ID), also for the objects this server serves no route
+// for (they exist by seeding, or only as references).
+const (
+	collReservedDomains        = "reserved_domains"
+	collTLSCertificates        = "tls_certificates"
+	collEndpointConfigurations = "endpoint_configurations"
+	collEndpoints              = "endpoints"
+	collSSHCAs                 = "ssh_certificate_authorities"
+	collSSHHostCerts           = "ssh_host_certificates"
+	collSSHUserCerts           = "ssh_user_certificates"
+	collEdgesHTTPS             = "edges/https"
+	collEdgesTLS               = "edges/tls"
+	collEdgesTCP               = "edges/tcp"
+	collTunnelGroupBackends    = "backends/tunnel_group"
+	collIPPolicies             = "ip_policies"
+	collTunnels                = "tunnels"
+	collTunnelSessions         = "tunnel_sessions"
+	collUsers                  = "users"
+)
+
+// Table names of the seed-only objects of HTTPS edges. The control API
+// (/_mock/objects/{collection}/{id}) and the state file name every table by
+// one path segment, which edges/https is not; every other table is named
+// by its collection.
+const (
+	tableHTTPSEdges          = "https_edges"
+	tableHTTPSEdgeRoutes     = "https_edge_routes"
+	tableTunnelGroupBackends = "tunnel_group_backends"
+	tableIPPolicies          = "ip_policies"
 )
 
 // errIDSpaceExhausted is returned only when the greatest ID held is already

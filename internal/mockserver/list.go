@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 )
 
 // maxLimit is both the default and the largest accepted list limit.
@@ -35,12 +34,13 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 		return nil, 0, err
 	}
 	before := query.Get("before_id")
-	if before != "" && !strings.HasPrefix(before, t.prefix) {
-		return nil, 0, badRequest(codeWrongIDPrefix,
-			"The before_id %q is not a valid %s ID: %s IDs start with %q.", before, t.noun, t.noun, t.prefix)
+	if before != "" {
+		if err := checkIDPrefix("before_id", before, t.kind()); err != nil {
+			return nil, 0, err
+		}
 	}
 	if before != "" && !wellFormedID(before, t.prefix) {
-		return nil, 0, badRequest(codeInvalidValue,
+		return nil, 0, errInvalidValue.errorf(
 			"The before_id %q is not a valid %s ID: it must be %q followed by %d base-62 characters.", before, t.noun, t.prefix, idLen)
 	}
 	rawFilter := query.Get("filter")
@@ -50,9 +50,9 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 		var serr *invalidFilterError
 		switch {
 		case errors.As(ferr, &serr):
-			return nil, 0, badRequest(codeInvalidValue, "The filter %q is not a valid expression: %v", rawFilter, serr)
+			return nil, 0, errInvalidValue.errorf("The filter %q is not a valid expression: %v", rawFilter, serr)
 		case ferr != nil:
-			return nil, 0, errInternal("compiling a %s filter: %v", t.noun, ferr)
+			return nil, 0, internalError("compiling a %s filter: %v", t.noun, ferr)
 		}
 		filter = f
 	}
@@ -69,7 +69,7 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 		if filter != nil {
 			ok, err := filter.match(w)
 			if err != nil {
-				failed = badRequest(codeInvalidValue, "The filter %q was stopped: %v.", rawFilter, err)
+				failed = errInvalidValue.errorf("The filter %q was stopped: %v.", rawFilter, err)
 				return false
 			}
 			if !ok {
@@ -107,7 +107,7 @@ func (s *Server) listLimit(query url.Values) (int, *apiError) {
 	if vals, ok := query["limit"]; ok {
 		n, err := strconv.Atoi(vals[0])
 		if err != nil || n < 1 || n > maxLimit {
-			return 0, badRequest(codeInvalidLimit,
+			return 0, errInvalidLimit.errorf(
 				"The limit %q is invalid: it must be an integer from 1 to %d.", vals[0], maxLimit)
 		}
 		limit = n

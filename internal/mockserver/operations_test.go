@@ -31,7 +31,7 @@ func TestFaultStatusThenRecovery(t *testing.T) {
 	}
 	for range 2 {
 		w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`)
-		wantError(t, w, http.StatusServiceUnavailable, "")
+		wantInjectedError(t, w, http.StatusServiceUnavailable, "")
 		if got := w.Header().Get("Retry-After"); got != "3" {
 			t.Errorf("Retry-After = %q, want 3", got)
 		}
@@ -51,12 +51,12 @@ func TestFaultMatchesMethodAndPath(t *testing.T) {
 	s := New()
 	id := newTestCA(t, s)
 	if _, err := s.AddFault(FaultRule{Method: http.MethodGet, Path: "/ssh_certificate_authorities/*",
-		Status: http.StatusTooManyRequests, ErrorCode: codeRateLimited}); err != nil {
+		Status: http.StatusTooManyRequests, ErrorCode: errRateLimited.code}); err != nil {
 		t.Fatal(err)
 	}
 	wantStatus(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""), http.StatusOK)
 	wantStatus(t, do(t, s, http.MethodPatch, "/ssh_certificate_authorities/"+id, `{}`), http.StatusOK)
-	wantError(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities/"+id, ""), http.StatusTooManyRequests, codeRateLimited)
+	wantError(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities/"+id, ""), http.StatusTooManyRequests, errRateLimited.code)
 	wantStatus(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities/"+id, ""), http.StatusOK)
 }
 
@@ -116,7 +116,7 @@ func TestFaultRuleValidation(t *testing.T) {
 		"bad path pattern":    {Status: 503, Path: "/x/["},
 		"negative latency":    {Status: 503, Latency: -time.Second},
 		"negative retry":      {Status: 503, RetryAfter: -1},
-		"error code alone":    {Latency: time.Second, ErrorCode: codeRateLimited},
+		"error code alone":    {Latency: time.Second, ErrorCode: errRateLimited.code},
 		"relative path":       {Status: 503, Path: "ssh_certificate_authorities"},
 		"commit alone":        {CommitBeforeLatency: true},
 		"commit with status":  {CommitBeforeLatency: true, Latency: time.Second, Status: 503},
@@ -138,7 +138,7 @@ func TestRateLimit(t *testing.T) {
 		wantStatus(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""), http.StatusOK)
 	}
 	w := do(t, s, http.MethodGet, "/ssh_certificate_authorities", "")
-	wantError(t, w, http.StatusTooManyRequests, codeRateLimited)
+	wantError(t, w, http.StatusTooManyRequests, errRateLimited.code)
 	if got := w.Header().Get("Retry-After"); got != "" {
 		t.Errorf("Retry-After = %q; the real API sends none", got)
 	}
@@ -270,7 +270,7 @@ func TestFaultMethodAnyCase(t *testing.T) {
 	t.Parallel()
 	s := New()
 	wantStatus(t, do(t, s, http.MethodPost, "/_mock/faults", `{"method":"post","status":503}`), http.StatusCreated)
-	wantError(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`), http.StatusServiceUnavailable, "")
+	wantInjectedError(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`), http.StatusServiceUnavailable, "")
 	if n := len(s.PendingFaults()); n != 0 {
 		t.Errorf("%d rules pending after the matching request, want 0", n)
 	}
@@ -282,7 +282,7 @@ func TestResetForgetsTheRateLimit(t *testing.T) {
 	for range 2 {
 		wantStatus(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""), http.StatusOK)
 	}
-	wantError(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""), http.StatusTooManyRequests, codeRateLimited)
+	wantError(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""), http.StatusTooManyRequests, errRateLimited.code)
 	wantStatus(t, do(t, s, http.MethodPost, "/_mock/reset", ""), http.StatusNoContent)
 	wantStatus(t, do(t, s, http.MethodGet, "/ssh_certificate_authorities", ""), http.StatusOK)
 }
@@ -298,8 +298,8 @@ func TestAdminEditOddIDs(t *testing.T) {
 		status int
 		code   string
 	}{
-		{"/_mock/objects/ssh_certificate_authorities/a%20b", http.StatusBadRequest, codeWrongIDPrefix},
-		{"/_mock/objects/ssh_certificate_authorities/x%3Flimit=1", http.StatusBadRequest, codeWrongIDPrefix},
+		{"/_mock/objects/ssh_certificate_authorities/a%20b", http.StatusBadRequest, errWrongIDPrefix.code},
+		{"/_mock/objects/ssh_certificate_authorities/x%3Flimit=1", http.StatusBadRequest, errWrongIDPrefix.code},
 		{"/_mock/objects/reserved_domains/rd_x%2Fcertificate_management_policy", http.StatusNotFound, ""},
 		{"/_mock/objects/no%20such/x", http.StatusNotFound, ""},
 	} {
@@ -389,7 +389,7 @@ func TestFaultLatencyKeepsTheBody(t *testing.T) {
 	// NOTE: a length not declared in advance, so that only reading finds it too long.
 	huge := `{"description":"` + strings.Repeat("d", maxBodyBytes) + `"}`
 	w = do(t, s, http.MethodPost, "/ssh_certificate_authorities", huge, func(r *http.Request) { r.ContentLength = -1 })
-	wantError(t, w, http.StatusRequestEntityTooLarge, codeBodyTooLarge)
+	wantError(t, w, http.StatusRequestEntityTooLarge, errBodyTooLarge.code)
 }
 
 // A request with a body held by a latency fault notices that its client has

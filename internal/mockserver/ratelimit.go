@@ -1,14 +1,9 @@
 package mockserver
 
 import (
-	"net/http"
 	"sync"
 	"time"
 )
-
-// codeRateLimited is the real API's answer to more than its limit of
-// requests per rolling minute and account.
-const codeRateLimited = "ERR_NGROK_226"
 
 const rateWindow = time.Minute
 
@@ -44,7 +39,7 @@ func (l *rateLimiter) allow(key string, now time.Time) *apiError {
 	hits = hits[cut:]
 	if len(hits) >= l.perMinute {
 		l.hits[key] = hits
-		return newError(http.StatusTooManyRequests, codeRateLimited,
+		return errRateLimited.errorf(
 			"You have exceeded the rate limit of %d API requests per minute. Slow down and retry later.", l.perMinute)
 	}
 	l.hits[key] = append(hits, now)

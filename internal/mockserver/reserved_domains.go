@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Reserved domains (management-api.md §2.1, §3, §4.1; wire-details.md §4).
+// Reserved domains (README.md, section Reserved domains).
 //
 // Choices of ours where the real API is silent, recorded here because the
 // provider and its tests rely on them:
@@ -56,22 +56,6 @@ import (
 //     of a conflict with the current state; agent and edge endpoints do not
 //     hold a domain: their domain Ref moves to a wildcard reservation that
 //     still covers their host, or becomes null.
-
-const (
-	collReservedDomains  = "reserved_domains"
-	prefixReservedDomain = "rd_"
-)
-
-// Error codes of reserved domains; the table in errors.go lists them with
-// their statuses.
-const (
-	codeDomainTaken                  = "ERR_NGROK_413"
-	codeCertificateAndPolicy         = "ERR_NGROK_434"
-	codeDetachCertificateUnderPolicy = "ERR_NGROK_436"
-	codePolicyOnServiceDomain        = "ERR_NGROK_439"
-	codeCertificateOnServiceDomain   = "ERR_NGROK_440"
-	codeDomainInUse                  = "ERR_NGROK_446"
-)
 
 // serviceDomains are the domains whose subdomains the service owns; such
 // a reservation needs no DNS records and takes no certificate settings.
@@ -219,20 +203,6 @@ type reservedDomainUpdate struct {
 	HTTPSEndpointConfigurationID *string         `json:"https_endpoint_configuration_id"`
 }
 
-func optionalString(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-func optionalRef(origin, collection, id string) *refWire {
-	if id == "" {
-		return nil
-	}
-	return &refWire{ID: id, URI: objectURI(origin, collection, id)}
-}
-
 // wire is the domain as the API shows it at time now: the certificate and
 // the status follow from the policy's job and the clock.
 func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
@@ -325,14 +295,16 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 		return nil, 0, err
 	}
 	if in.CertificateID != "" && in.CertificateManagementPolicy != nil {
-		return nil, 0, errCertificateAndPolicy()
+		return nil, 0, certificateAndPolicyError()
 	}
 	serviceOwned := isServiceOwned(name)
 	if err := checkCertificateSettings(serviceOwned, in.CertificateID != "", in.CertificateManagementPolicy != nil); err != nil {
 		return nil, 0, err
 	}
-	if err := checkBodyIDPrefix("certificate_id", in.CertificateID, prefixTLSCertificate, "TLS certificate"); err != nil {
-		return nil, 0, err
+	if in.CertificateID != "" {
+		if err := checkIDPrefix("certificate_id", in.CertificateID, s.domains.certificates.kind()); err != nil {
+			return nil, 0, err
+		}
 	}
 	var policy *certPolicy
 	created := s.timestamp()
@@ -362,13 +334,13 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 	check := func() *apiError {
 		for _, r := range tbl.rows {
 			if r.val.Domain == name {
-				return newError(http.StatusConflict, codeDomainTaken,
+				return errDomainTaken.errorf(
 					"The domain %q is already reserved by this account (%s).", name, r.id)
 			}
 		}
 		if in.CertificateID != "" {
 			if _, ok := s.domains.certificates.rows[in.CertificateID]; !ok {
-				return errUnknownReference("certificate_id", in.CertificateID, "TLS certificate")
+				return unknownReferenceError(errInvalidValue, "certificate_id", in.CertificateID, "TLS certificate")
 			}
 		}
 		return nil
@@ -411,10 +383,10 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		in.CertificateID = nil
 	}
 	if in.CertificateID != nil && in.CertificateManagementPolicy != nil {
-		return nil, 0, errCertificateAndPolicy()
+		return nil, 0, certificateAndPolicyError()
 	}
 	if in.CertificateID != nil {
-		if err := checkBodyIDPrefix("certificate_id", *in.CertificateID, prefixTLSCertificate, "TLS certificate"); err != nil {
+		if err := checkIDPrefix("certificate_id", *in.CertificateID, s.domains.certificates.kind()); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -422,7 +394,10 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		"http_endpoint_configuration_id":  in.HTTPEndpointConfigurationID,
 		"https_endpoint_configuration_id": in.HTTPSEndpointConfigurationID,
 	} {
-		if err := checkBodyIDPrefix(field, deref(id), prefixEndpointConfiguration, "endpoint configuration"); err != nil {
+		if deref(id) == "" {
+			continue // "" detaches
+		}
+		if err := checkIDPrefix(field, *id, s.domains.endpointConfigs.kind()); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -443,7 +418,7 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		}
 		if id := deref(in.CertificateID); id != "" {
 			if _, ok := s.domains.certificates.rows[id]; !ok {
-				return errUnknownReference("certificate_id", id, "TLS certificate")
+				return unknownReferenceError(errInvalidValue, "certificate_id", id, "TLS certificate")
 			}
 		}
 		if err := s.checkEndpointConfigurationLocked("http_endpoint_configuration_id", in.HTTPEndpointConfigurationID, endpointConfigurationHTTP); err != nil {
@@ -453,18 +428,10 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 			return err
 		}
 
-		if in.Description != nil {
-			d.Description = *in.Description
-		}
-		if in.Metadata != nil {
-			d.Metadata = *in.Metadata
-		}
-		if in.HTTPEndpointConfigurationID != nil {
-			d.HTTPEC = *in.HTTPEndpointConfigurationID
-		}
-		if in.HTTPSEndpointConfigurationID != nil {
-			d.HTTPSEC = *in.HTTPSEndpointConfigurationID
-		}
+		assign(&d.Description, in.Description)
+		assign(&d.Metadata, in.Metadata)
+		assign(&d.HTTPEC, in.HTTPEndpointConfigurationID)
+		assign(&d.HTTPSEC, in.HTTPSEndpointConfigurationID)
 		switch {
 		case in.CertificateID != nil:
 			// NOTE: an uploaded certificate replaces the policy [ours].
@@ -498,7 +465,7 @@ func (s *Server) deleteReservedDomain(rq *request) (any, int, *apiError) {
 	id := rq.r.PathValue("id")
 	err := s.domains.reserved.removeChecked(id, func() *apiError {
 		if s.domainInUse(id) {
-			return newError(http.StatusConflict, codeDomainInUse,
+			return errDomainInUse.errorf(
 				"The reserved domain %s is used by a cloud endpoint. Delete the endpoints on this domain first.", id)
 		}
 		s.releaseDomainLocked(id)
@@ -540,7 +507,7 @@ func (s *Server) releaseDomainLocked(id string) {
 func (s *Server) detachReservedDomainCertificate(rq *request) (any, int, *apiError) {
 	_, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
 		if d.Policy != nil {
-			return badRequest(codeDetachCertificateUnderPolicy,
+			return errDetachCertificateUnderPolicy.errorf(
 				"The certificate of %s is managed by its certificate management policy. "+
 					"Detach the policy (DELETE /reserved_domains/%s/certificate_management_policy) instead.", d.Domain, d.ID)
 		}
@@ -573,7 +540,7 @@ func (s *Server) newCertPolicy(in *certPolicyWire, start time.Time) (*certPolicy
 		p.Authority = certAuthorityLetsEncrypt
 	}
 	if p.Authority != certAuthorityLetsEncrypt {
-		return nil, badRequest(codeInvalidValue,
+		return nil, errInvalidValue.errorf(
 			"The certificate_management_policy.authority %q is not supported. The only supported authority is %q.",
 			in.Authority, certAuthorityLetsEncrypt)
 	}
@@ -581,12 +548,12 @@ func (s *Server) newCertPolicy(in *certPolicyWire, start time.Time) (*certPolicy
 		p.PrivateKeyType = defaultCertKeyType
 	}
 	if !slices.Contains(certKeyTypes, p.PrivateKeyType) {
-		return nil, badRequest(codeInvalidValue,
+		return nil, errInvalidValue.errorf(
 			`The certificate_management_policy.private_key_type %q is not supported. Use "rsa" or "ecdsa".`, in.PrivateKeyType)
 	}
 	certID, err := s.ids.newID(prefixTLSCertificate)
 	if err != nil {
-		return nil, errInternal("%v", err)
+		return nil, internalError("%v", err)
 	}
 	p.CertID = certID
 	p.StartedAt = start
@@ -599,7 +566,7 @@ func (s *Server) newCertPolicy(in *certPolicyWire, start time.Time) (*certPolicy
 func (s *Server) newCNAMETarget() (string, *apiError) {
 	a, err := s.ids.randomString(17 + 16)
 	if err != nil {
-		return "", errInternal("%v", err)
+		return "", internalError("%v", err)
 	}
 	a = strings.ToLower(a)
 	return a[:17] + "." + a[17:] + "." + cnameTargetDomain, nil
@@ -613,10 +580,10 @@ func (s *Server) checkEndpointConfigurationLocked(field string, id *string, typ 
 	}
 	r, ok := s.domains.endpointConfigs.rows[*id]
 	if !ok {
-		return errUnknownReference(field, *id, "endpoint configuration")
+		return unknownReferenceError(errInvalidValue, field, *id, "endpoint configuration")
 	}
 	if r.val.Type != typ {
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The %s %q names an endpoint configuration of type %q; it must be of type %q.", field, *id, r.val.Type, typ)
 	}
 	return nil
@@ -626,11 +593,11 @@ func (s *Server) checkEndpointConfigurationLocked(field string, id *string, typ 
 // and checks that the result is a hostname the account may reserve.
 func normalizeDomain(raw string) (string, *apiError) {
 	if raw == "" {
-		return "", badRequest(codeInvalidValue, "The domain is required.")
+		return "", errInvalidValue.errorf("The domain is required.")
 	}
 	name := strings.TrimSuffix(strings.ToLower(raw), ".")
 	invalid := func(why string) *apiError {
-		return badRequest(codeInvalidValue, "The domain %q is not a valid hostname: %s.", raw, why)
+		return errInvalidValue.errorf("The domain %q is not a valid hostname: %s.", raw, why)
 	}
 	if len(name) > 253 {
 		return "", invalid("it is longer than 253 bytes")
@@ -659,7 +626,7 @@ func normalizeDomain(raw string) (string, *apiError) {
 		return "", invalid("the top-level label is numeric; IP addresses cannot be reserved")
 	}
 	if slices.Contains(serviceDomains, host) {
-		return "", badRequest(codeInvalidValue,
+		return "", errInvalidValue.errorf(
 			"The domain %q belongs to ngrok and cannot be reserved. Reserve a subdomain of it, such as myapp.%s.", raw, host)
 	}
 	return name, nil
@@ -673,7 +640,7 @@ func checkRegion(region string) *apiError {
 	if region == "" || slices.Contains(domainRegions, region) {
 		return nil
 	}
-	return badRequest(codeInvalidValue,
+	return errInvalidValue.errorf(
 		"The region %q is not supported. Use one of %s (the field is deprecated and has no effect).",
 		region, strings.Join(domainRegions, ", "))
 }
@@ -685,30 +652,18 @@ func checkCertificateSettings(serviceOwned, certificate, policy bool) *apiError 
 	case !serviceOwned:
 		return nil
 	case policy:
-		return badRequest(codePolicyOnServiceDomain,
+		return errPolicyOnServiceDomain.errorf(
 			"A certificate management policy cannot be set on a subdomain of an ngrok-owned domain: ngrok manages its certificate.")
 	case certificate:
-		return badRequest(codeCertificateOnServiceDomain,
+		return errCertificateOnServiceDomain.errorf(
 			"A certificate cannot be attached to a subdomain of an ngrok-owned domain: ngrok manages its certificate.")
 	}
 	return nil
 }
 
-// checkBodyIDPrefix checks the prefix of an ID given in a body ("" passes).
-func checkBodyIDPrefix(field, id, prefix, noun string) *apiError {
-	if id == "" || strings.HasPrefix(id, prefix) {
-		return nil
-	}
-	return badRequest(codeWrongIDPrefix, "The %s %q is not a valid %s ID: %s IDs start with %q.", field, id, noun, noun, prefix)
-}
-
-func errUnknownReference(field, id, noun string) *apiError {
-	return badRequest(codeInvalidValue, "The %s %q does not name a %s of this account.", field, id, noun)
-}
-
-func errCertificateAndPolicy() *apiError {
-	return badRequest(codeCertificateAndPolicy,
-		"certificate_id and certificate_management_policy are mutually exclusive: "+
+func certificateAndPolicyError() *apiError {
+	return errCertificateAndPolicy.errorf(
+		"certificate_id and certificate_management_policy are mutually exclusive: " +
 			"attach an uploaded certificate or let ngrok manage one, not both.")
 }
 

@@ -179,7 +179,7 @@ func TestReservedDomainNormalisation(t *testing.T) {
 	}
 	for _, dup := range []string{"app.example.com", "APP.EXAMPLE.COM", "app.example.com."} {
 		w := do(t, s, http.MethodPost, "/reserved_domains", `{"domain":"`+dup+`"}`)
-		wantError(t, w, http.StatusConflict, codeDomainTaken)
+		wantError(t, w, http.StatusConflict, errDomainTaken.code)
 	}
 	if n := s.domains.reserved.len(); n != 1 {
 		t.Errorf("%d domains stored, want 1", n)
@@ -196,36 +196,36 @@ func TestReservedDomainCreateValidation(t *testing.T) {
 		body string
 		code string
 	}{
-		{"no domain", `{}`, codeInvalidValue},
-		{"one label", `{"domain":"localhost"}`, codeInvalidValue},
-		{"empty label", `{"domain":"app..example.com"}`, codeInvalidValue},
-		{"leading dot", `{"domain":".example.com"}`, codeInvalidValue},
-		{"two trailing dots", `{"domain":"example.com.."}`, codeInvalidValue},
-		{"underscore", `{"domain":"my_app.example.com"}`, codeInvalidValue},
-		{"space", `{"domain":"my app.example.com"}`, codeInvalidValue},
-		{"hyphen first", `{"domain":"-app.example.com"}`, codeInvalidValue},
-		{"hyphen last", `{"domain":"app-.example.com"}`, codeInvalidValue},
-		{"label over 63 bytes", `{"domain":"` + strings.Repeat("a", 64) + `.example.com"}`, codeInvalidValue},
-		{"name over 253 bytes", `{"domain":"` + strings.Repeat("abcdefghi.", 25) + `example.com"}`, codeInvalidValue},
-		{"IP address", `{"domain":"192.0.2.1"}`, codeInvalidValue},
-		{"wildcard inside", `{"domain":"app.*.example.com"}`, codeInvalidValue},
-		{"partial wildcard", `{"domain":"app*.example.com"}`, codeInvalidValue},
-		{"URL", `{"domain":"https://app.example.com"}`, codeInvalidValue},
-		{"service domain itself", `{"domain":"ngrok.app"}`, codeInvalidValue},
-		{"wildcard of a service domain", `{"domain":"*.ngrok-free.app"}`, codeInvalidValue},
-		{"unknown region", `{"domain":"app.example.com","region":"mars"}`, codeInvalidValue},
-		{"region in upper case", `{"domain":"app.example.com","region":"EU"}`, codeInvalidValue},
-		{"description over 255 bytes", `{"domain":"app.example.com","description":"` + strings.Repeat("é", 128) + `"}`, codeDescriptionTooLong},
-		{"metadata over 4096 bytes", `{"domain":"app.example.com","metadata":"` + strings.Repeat("m", 4097) + `"}`, codeMetadataTooLong},
-		{"certificate and policy", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh","certificate_management_policy":{}}`, codeCertificateAndPolicy},
-		{"policy on a service-owned domain", `{"domain":"a.ngrok.app","certificate_management_policy":{}}`, codePolicyOnServiceDomain},
-		{"certificate on a service-owned domain", `{"domain":"a.ngrok.dev","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, codeCertificateOnServiceDomain},
-		{"unknown authority", `{"domain":"app.example.com","certificate_management_policy":{"authority":"zerossl"}}`, codeInvalidValue},
-		{"unknown key type", `{"domain":"app.example.com","certificate_management_policy":{"private_key_type":"ed25519"}}`, codeInvalidValue},
-		{"unknown policy field", `{"domain":"app.example.com","certificate_management_policy":{"key_type":"rsa"}}`, codeUnknownField},
-		{"certificate ID with the wrong prefix", `{"domain":"app.example.com","certificate_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, codeWrongIDPrefix},
-		{"unknown certificate", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, codeInvalidValue},
-		{"endpoint configuration on create", `{"domain":"app.example.com","https_endpoint_configuration_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, codeUnknownField},
+		{"no domain", `{}`, errInvalidValue.code},
+		{"one label", `{"domain":"localhost"}`, errInvalidValue.code},
+		{"empty label", `{"domain":"app..example.com"}`, errInvalidValue.code},
+		{"leading dot", `{"domain":".example.com"}`, errInvalidValue.code},
+		{"two trailing dots", `{"domain":"example.com.."}`, errInvalidValue.code},
+		{"underscore", `{"domain":"my_app.example.com"}`, errInvalidValue.code},
+		{"space", `{"domain":"my app.example.com"}`, errInvalidValue.code},
+		{"hyphen first", `{"domain":"-app.example.com"}`, errInvalidValue.code},
+		{"hyphen last", `{"domain":"app-.example.com"}`, errInvalidValue.code},
+		{"label over 63 bytes", `{"domain":"` + strings.Repeat("a", 64) + `.example.com"}`, errInvalidValue.code},
+		{"name over 253 bytes", `{"domain":"` + strings.Repeat("abcdefghi.", 25) + `example.com"}`, errInvalidValue.code},
+		{"IP address", `{"domain":"192.0.2.1"}`, errInvalidValue.code},
+		{"wildcard inside", `{"domain":"app.*.example.com"}`, errInvalidValue.code},
+		{"partial wildcard", `{"domain":"app*.example.com"}`, errInvalidValue.code},
+		{"URL", `{"domain":"https://app.example.com"}`, errInvalidValue.code},
+		{"service domain itself", `{"domain":"ngrok.app"}`, errInvalidValue.code},
+		{"wildcard of a service domain", `{"domain":"*.ngrok-free.app"}`, errInvalidValue.code},
+		{"unknown region", `{"domain":"app.example.com","region":"mars"}`, errInvalidValue.code},
+		{"region in upper case", `{"domain":"app.example.com","region":"EU"}`, errInvalidValue.code},
+		{"description over 255 bytes", `{"domain":"app.example.com","description":"` + strings.Repeat("é", 128) + `"}`, errDescriptionTooLong.code},
+		{"metadata over 4096 bytes", `{"domain":"app.example.com","metadata":"` + strings.Repeat("m", 4097) + `"}`, errMetadataTooLong.code},
+		{"certificate and policy", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh","certificate_management_policy":{}}`, errCertificateAndPolicy.code},
+		{"policy on a service-owned domain", `{"domain":"a.ngrok.app","certificate_management_policy":{}}`, errPolicyOnServiceDomain.code},
+		{"certificate on a service-owned domain", `{"domain":"a.ngrok.dev","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errCertificateOnServiceDomain.code},
+		{"unknown authority", `{"domain":"app.example.com","certificate_management_policy":{"authority":"zerossl"}}`, errInvalidValue.code},
+		{"unknown key type", `{"domain":"app.example.com","certificate_management_policy":{"private_key_type":"ed25519"}}`, errInvalidValue.code},
+		{"unknown policy field", `{"domain":"app.example.com","certificate_management_policy":{"key_type":"rsa"}}`, errUnknownField.code},
+		{"certificate ID with the wrong prefix", `{"domain":"app.example.com","certificate_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errWrongIDPrefix.code},
+		{"unknown certificate", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errInvalidValue.code},
+		{"endpoint configuration on create", `{"domain":"app.example.com","https_endpoint_configuration_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errUnknownField.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -559,40 +559,40 @@ func TestReservedDomainPatchValidation(t *testing.T) {
 		body   func(cert, httpEC, httpsEC string) string
 		code   string
 	}{
-		{"domain is not updatable", "app.example.com", func(_, _, _ string) string { return `{"domain":"b.example.com"}` }, codeUnknownField},
-		{"region is not updatable", "app.example.com", func(_, _, _ string) string { return `{"region":"eu"}` }, codeUnknownField},
+		{"domain is not updatable", "app.example.com", func(_, _, _ string) string { return `{"domain":"b.example.com"}` }, errUnknownField.code},
+		{"region is not updatable", "app.example.com", func(_, _, _ string) string { return `{"region":"eu"}` }, errUnknownField.code},
 		{"certificate and policy", "app.example.com", func(c, _, _ string) string {
 			return `{"certificate_id":"` + c + `","certificate_management_policy":{}}`
-		}, codeCertificateAndPolicy},
+		}, errCertificateAndPolicy.code},
 		{"unknown certificate", "app.example.com", func(_, _, _ string) string {
 			return `{"certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`
-		}, codeInvalidValue},
+		}, errInvalidValue.code},
 		{"certificate ID with the wrong prefix", "app.example.com", func(_, _, _ string) string {
 			return `{"certificate_id":"rd_2RfSBcv0nsy71XCHWOegjx1OoKh"}`
-		}, codeWrongIDPrefix},
-		{"policy on a service-owned domain", "a.ngrok.app", func(_, _, _ string) string { return `{"certificate_management_policy":{}}` }, codePolicyOnServiceDomain},
-		{"certificate on a service-owned domain", "a.ngrok.app", func(c, _, _ string) string { return `{"certificate_id":"` + c + `"}` }, codeCertificateOnServiceDomain},
+		}, errWrongIDPrefix.code},
+		{"policy on a service-owned domain", "a.ngrok.app", func(_, _, _ string) string { return `{"certificate_management_policy":{}}` }, errPolicyOnServiceDomain.code},
+		{"certificate on a service-owned domain", "a.ngrok.app", func(c, _, _ string) string { return `{"certificate_id":"` + c + `"}` }, errCertificateOnServiceDomain.code},
 		{"unknown key type", "app.example.com", func(_, _, _ string) string {
 			return `{"certificate_management_policy":{"private_key_type":"dsa"}}`
-		}, codeInvalidValue},
+		}, errInvalidValue.code},
 		{"unknown endpoint configuration", "app.example.com", func(_, _, _ string) string {
 			return `{"https_endpoint_configuration_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`
-		}, codeInvalidValue},
+		}, errInvalidValue.code},
 		{"endpoint configuration with the wrong prefix", "app.example.com", func(c, _, _ string) string {
 			return `{"http_endpoint_configuration_id":"` + c + `"}`
-		}, codeWrongIDPrefix},
+		}, errWrongIDPrefix.code},
 		{"https configuration as http", "app.example.com", func(_, _, https string) string {
 			return `{"http_endpoint_configuration_id":"` + https + `"}`
-		}, codeInvalidValue},
+		}, errInvalidValue.code},
 		{"http configuration as https", "app.example.com", func(_, http, _ string) string {
 			return `{"https_endpoint_configuration_id":"` + http + `"}`
-		}, codeInvalidValue},
+		}, errInvalidValue.code},
 		{"description over 255 bytes", "app.example.com", func(_, _, _ string) string {
 			return `{"description":"` + strings.Repeat("d", 256) + `"}`
-		}, codeDescriptionTooLong},
+		}, errDescriptionTooLong.code},
 		{"metadata over 4096 bytes", "app.example.com", func(_, _, _ string) string {
 			return `{"metadata":"` + strings.Repeat("m", 4097) + `"}`
-		}, codeMetadataTooLong},
+		}, errMetadataTooLong.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -621,7 +621,7 @@ func TestReservedDomainDetach(t *testing.T) {
 
 	// Detaching the certificate of a policy is refused: detach the policy.
 	wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+withPolicy.ID+"/certificate", ""),
-		http.StatusBadRequest, codeDetachCertificateUnderPolicy)
+		http.StatusBadRequest, errDetachCertificateUnderPolicy.code)
 	if getRD(t, s, withPolicy.ID).Certificate == nil {
 		t.Error("the refused detach removed the managed certificate")
 	}
@@ -654,7 +654,7 @@ func TestReservedDomainDetach(t *testing.T) {
 
 	for _, part := range []string{"certificate", "certificate_management_policy"} {
 		wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/rd_2RfSBcv0nsy71XCHWOegjx1OoKh/"+part, ""), http.StatusNotFound, "")
-		wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/sshca_2RfSBcv0nsy71XCHWOegjx1OoKh/"+part, ""), http.StatusBadRequest, codeWrongIDPrefix)
+		wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/sshca_2RfSBcv0nsy71XCHWOegjx1OoKh/"+part, ""), http.StatusBadRequest, errWrongIDPrefix.code)
 		wantError(t, do(t, s, http.MethodGet, "/reserved_domains/"+bare.ID+"/"+part, ""), http.StatusMethodNotAllowed, "")
 	}
 }
@@ -818,7 +818,7 @@ func TestReservedDomainStateRoundTrip(t *testing.T) {
 	c := createRD(t, restored, `{"domain":"c.example.com"}`)
 	patchRD(t, restored, c.ID, `{"certificate_id":"`+cert+`","http_endpoint_configuration_id":"`+ec+`"}`)
 	wantError(t, do(t, restored, http.MethodPatch, "/reserved_domains/"+c.ID, `{"https_endpoint_configuration_id":"`+ec+`"}`),
-		http.StatusBadRequest, codeInvalidValue)
+		http.StatusBadRequest, errInvalidValue.code)
 	for id, table := range map[string]func(string) bool{
 		cert: func(id string) bool { _, err := restored.domains.certificates.get(id); return err == nil },
 		ec: func(id string) bool {
@@ -848,7 +848,7 @@ func TestReservedDomainDeleteRefusedWhileACloudEndpointUsesIt(t *testing.T) {
 	}
 
 	for _, d := range []reservedDomainWire{used, wild} {
-		wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+d.ID, ""), http.StatusConflict, codeDomainInUse)
+		wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+d.ID, ""), http.StatusConflict, errDomainInUse.code)
 		getRD(t, s, d.ID) // still there
 	}
 	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+free.ID, ""), http.StatusNoContent)

@@ -15,17 +15,6 @@ import (
 // fields are all optional (and carry json tags for a future seed file), and
 // an optional fixed ID so that a configuration can name a seeded object.
 
-// ID prefixes and API path segments of the seed-only objects of this file.
-// The uris of references point at the real API's paths even though this
-// server does not serve them.
-const (
-	prefixTLSCertificate        = "cert_"
-	prefixEndpointConfiguration = "ec_"
-
-	collTLSCertificates        = "tls_certificates"
-	collEndpointConfigurations = "endpoint_configurations"
-)
-
 // Types of endpoint configuration: the reserved domain field an endpoint
 // configuration may be attached to depends on it.
 const (

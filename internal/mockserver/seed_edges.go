@@ -14,31 +14,6 @@ import (
 // exist by seeding, with these helpers (and later from a seed file, which is
 // why every helper takes an option struct rather than positional arguments).
 
-// ID prefixes of the seed-only objects.
-const (
-	prefixEdgeHTTPS          = "edghts_"
-	prefixEdgeHTTPSRoute     = "edghtsrt_"
-	prefixTunnelGroupBackend = "bkdtg_"
-	prefixIPPolicy           = "ipp_"
-)
-
-// Path segments under which the seed-only objects live on the real API;
-// their uris point there even though this server serves only the modules.
-const (
-	collEdgesHTTPS          = "edges/https"
-	collTunnelGroupBackends = "backends/tunnel_group"
-	collIPPolicies          = "ip_policies"
-)
-
-// Table names of the seed-only objects, one path segment each, as the control
-// API (/_mock/objects/{collection}/{id}) and the state file name tables.
-const (
-	tableHTTPSEdges          = "https_edges"
-	tableHTTPSEdgeRoutes     = "https_edge_routes"
-	tableTunnelGroupBackends = "tunnel_group_backends"
-	tableIPPolicies          = "ip_policies"
-)
-
 // HTTPSEdgeSeed describes an HTTPS edge to seed. Every field is optional.
 type HTTPSEdgeSeed struct {
 	// ID is the edge's ID: edghts_ and 27 base-62 characters. Minted when

@@ -12,13 +12,6 @@ import (
 // (id string, err error), like every seed helper of this package), and then
 // are listed and read like cloud endpoints but refuse PATCH and DELETE.
 
-// ID prefixes of the objects that agent and edge endpoints refer to.
-const (
-	prefixTunnel        = "tn_"
-	prefixTunnelSession = "ts_"
-	prefixUser          = "usr_"
-)
-
 // endpointRegions are the regions an agent endpoint may be served from.
 var endpointRegions = []string{"au", "eu", "ap", "us", "jp", "in", "sa"}
 
@@ -183,7 +176,7 @@ func (s *Server) storeSeededEndpoint(noun, id string, e endpoint) (string, error
 		return e
 	}
 	if id == "" {
-		v, err := s.insertEndpointLocked(build)
+		v, err := s.endpoints.insertLocked(build)
 		if err != nil {
 			return "", fmt.Errorf("seeding an %s: %s", noun, err.msg)
 		}

@@ -63,7 +63,6 @@ type Server struct {
 	faults    faultSet
 	limiter   *rateLimiter // nil: no rate limit
 	persist   *persister   // nil: no state file (state.go)
-	admin     *http.ServeMux
 	sshCAs    *table[sshCA]
 	hostCerts *table[sshCert]
 	userCerts *table[sshCert]
@@ -175,11 +174,11 @@ func New(opts ...Option) *Server {
 		s.allow[rt.path] = append(s.allow[rt.path], rt.method)
 	}
 	s.mux.HandleFunc("/", s.serveUnrouted)
-	s.admin = s.adminRoutes()
 	return s
 }
 
-// routes is the one route table of the server.
+// routes is the one route table of the server: the API's, then the
+// control API's (admin.go).
 func (s *Server) routes() []route {
 	return slices.Concat(
 		s.sshCARoutes(),
@@ -187,6 +186,7 @@ func (s *Server) routes() []route {
 		s.edgeRouteModuleRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),
+		s.controlRoutes(),
 	)
 }
 
@@ -202,12 +202,27 @@ type route struct {
 	idNames []string
 	query   []string   // accepted query parameters; any other is refused
 	body    func() any // returns a new decode target; nil when the route takes no body
+	// rawBody: the body is read into request.raw whole, whatever its
+	// content type, and left for the handler to decode.
+	rawBody bool
+	// control: a route of the control API (admin.go). Its errors have the
+	// control API's shape (controlErrorBody), and its
+	// handler is not an API change: no Idempotency-Key, no commit to the
+	// state file (the handler saves what it changes).
+	control bool
 	handle  handlerFunc
 }
 
 // handlerFunc returns the value to send as JSON with its status (nil and 204
-// for an empty body), or an error.
+// for an empty body; a verbatim value as it is), or an error.
 type handlerFunc func(rq *request) (any, int, *apiError)
+
+// verbatim is a handler's answer that is encoded already: written as it
+// is, with header's values added to the response's headers.
+type verbatim struct {
+	header http.Header
+	body   []byte
+}
 
 // idKind names the kind of object an ID refers to.
 type idKind struct {
@@ -224,7 +239,7 @@ func bodyOf[B any]() any { return new(B) }
 func bodyAs[B any](rq *request) (*B, *apiError) {
 	b, ok := rq.body.(*B)
 	if !ok {
-		return nil, errInternal("the route decoded its body into %T, its handler expects %T", rq.body, b)
+		return nil, internalError("the route decoded its body into %T, its handler expects %T", rq.body, b)
 	}
 	return b, nil
 }
@@ -238,6 +253,8 @@ type request struct {
 	fault  string // what a fault rule did to it, for the journal
 	raw    []byte // the request body, when the route takes one
 	body   any    // raw decoded into route.body(), when the route takes one
+	// control: a control API request, answered in its shape (admin.go).
+	control bool
 
 	origins *atomic.Pointer[originEntry] // the server's cache for origin; nil: none
 	start   time.Time                    // when the request arrived (the real clock)
@@ -342,10 +359,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.journal.record(JournalEntry{
 			Time: at.UTC(), Method: r.Method, Path: r.URL.Path, Route: rq.route,
 			Status: sw.status, Latency: latency, OperationID: rq.opID, Fault: rq.fault,
-		}, s.countKey(r, rq, admin))
+		}, s.countKey(r, rq))
 	}()
 	if admin {
-		s.serveAdmin(sw, r)
+		s.serveAdmin(sw, r, rq)
 		return
 	}
 	s.serveAPI(sw, r, rq, true)
@@ -355,39 +372,37 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // it; else the route its method and path match (a request refused before
 // routing, by its version, its key, the rate limit or a fault rule); else
 // UnroutedCount.
-func (s *Server) countKey(r *http.Request, rq *request, admin bool) string {
+func (s *Server) countKey(r *http.Request, rq *request) string {
 	if rq.route != "" {
 		return rq.route
 	}
 	if !canonicalPath(r.URL.Path) {
 		return UnroutedCount
 	}
-	mux := s.mux
-	if admin {
-		mux = s.admin
-	}
-	// NOTE: "/" is the catch-all of both muxes, which answers 404 or 405.
-	if _, pattern := mux.Handler(r); pattern != "" && pattern != "/" {
+	// NOTE: "/" is the mux's catch-all, which answers 404 or 405.
+	if _, pattern := s.mux.Handler(r); pattern != "" && pattern != "/" {
 		return pattern
 	}
 	return UnroutedCount
 }
 
-// serveAdmin serves the control API: the same API keys, no version header.
-func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request) {
+// serveAdmin admits a control API request (the same API keys, no version
+// header, no rate limit, no fault rules) and routes it.
+func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, rq *request) {
+	rq.control = true
 	_, err := s.authenticate(r)
-	if err == nil {
-		if !canonicalPath(r.URL.Path) {
-			err = newError(http.StatusNotFound, "", "no mock control route %s %s", r.Method, r.URL.Path)
-		} else {
-			err = checkBodyHeaders(r)
-		}
+	if err == nil && !canonicalPath(r.URL.Path) {
+		err = unknownControlRoute(r)
 	}
 	if err != nil {
-		writeAdminError(w, err.status, err.msg)
+		writeResult(w, rq, result{err: err})
 		return
 	}
-	s.admin.ServeHTTP(w, r)
+	s.mux.ServeHTTP(carrying(w, rq), r)
+}
+
+func unknownControlRoute(r *http.Request) *apiError {
+	return errNotFound.errorf("no mock control route %s %s", r.Method, r.URL.Path)
 }
 
 // serveAPI serves one API request; operational is false for the control
@@ -401,9 +416,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 	}
 	opID, err := s.ids.newIDAt(prefixOperation, now)
 	if err != nil {
-		opID = prefixOperation + strings.Repeat("0", idLen)
-		w.Header().Set(headerOperationID, opID)
-		writeResult(w, opID, result{err: errInternal("%v", err)})
+		rq.opID = prefixOperation + strings.Repeat("0", idLen)
+		w.Header().Set(headerOperationID, rq.opID)
+		writeResult(w, rq, result{err: internalError("%v", err)})
 		return
 	}
 	rq.opID = opID
@@ -419,7 +434,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		aerr = s.limiter.allow(key, now)
 	}
 	if aerr != nil {
-		writeResult(w, opID, result{err: aerr})
+		writeResult(w, rq, result{err: aerr})
 		return
 	}
 	rq.apiKey = key
@@ -429,7 +444,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		// an HTML body; the real API has no such redirects, and a client
 		// that followed one could act on another object than it named.
 		if !canonicalPath(r.URL.Path) {
-			writeResult(w, opID, result{err: errNotFound()})
+			writeResult(w, rq, result{err: notFound()})
 			return
 		}
 		s.mux.ServeHTTP(carrying(w, rq), r)
@@ -467,11 +482,11 @@ func checkBodyHeaders(r *http.Request) *apiError {
 	// JSON only, and RFC 9110 reserves "identity" for Accept-Encoding, so a
 	// client that sends it there is as confused as one that sends gzip.
 	if enc, ok := r.Header["Content-Encoding"]; ok {
-		return newError(http.StatusUnsupportedMediaType, codeContentType,
+		return errContentEncoding.errorf(
 			"Your request has a Content-Encoding header (%q). Send the body as plain JSON, without Content-Encoding.", strings.Join(enc, ", "))
 	}
 	if r.ContentLength > maxBodyBytes {
-		return newError(http.StatusRequestEntityTooLarge, codeBodyTooLarge,
+		return errBodyTooLarge.errorf(
 			"The request body of %d bytes is larger than the maximum of %d bytes.", r.ContentLength, maxBodyBytes)
 	}
 	return nil
@@ -490,10 +505,10 @@ func (s *Server) admit(r *http.Request) (string, *apiError) {
 	switch v := firstValue(r.Header, headerVersion); v {
 	case apiVersion:
 	case "":
-		return "", badRequest(codeMissingVersion,
+		return "", errMissingVersion.errorf(
 			"Your request has not specified an API version. Set the %s header to %s.", headerVersion, apiVersion)
 	default:
-		return "", badRequest(codeUnsupportedVersion,
+		return "", errUnsupportedVersion.errorf(
 			"The API version %q in the %s header is not supported. The only supported version is %s.", v, headerVersion, apiVersion)
 	}
 	return s.authenticate(r)
@@ -505,18 +520,18 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 	// first; a proxy or client that added a second, different one would
 	// otherwise be authenticated by whichever came first.
 	if vals := r.Header["Authorization"]; len(vals) > 1 {
-		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
+		return "", errNoAuthorization.errorf(
 			"Your request has %d Authorization headers. Send exactly one: \"Bearer <API key>\".", len(vals))
 	}
 	auth := firstValue(r.Header, "Authorization")
 	if auth == "" {
-		return "", newError(http.StatusUnauthorized, codeNoAuthorization,
+		return "", errNoAuthorization.errorf(
 			`Your request is not authenticated. Send your API key in the Authorization header as "Bearer <API key>".`)
 	}
 	// NOTE: the scheme is matched case-insensitively, as RFC 9110 requires.
 	scheme, token, ok := strings.Cut(auth, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" || strings.ContainsAny(token, " \t") {
-		return "", newError(http.StatusForbidden, codeMalformedAPIKey,
+		return "", errMalformedAPIKey.errorf(
 			`The Authorization header is malformed. It must be "Bearer <API key>": the word Bearer, one space, and a key without spaces.`)
 	}
 	for _, k := range s.apiKeys {
@@ -524,7 +539,7 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 			return k, nil
 		}
 	}
-	return "", newError(http.StatusForbidden, codeUnknownAPIKey,
+	return "", errUnknownAPIKey.errorf(
 		"The API key you specified was not found. It may have been deleted, or it may belong to another account.")
 }
 
@@ -535,16 +550,21 @@ func (s *Server) serveUnrouted(w http.ResponseWriter, r *http.Request) {
 	if _, pattern := s.paths.Handler(r); pattern != "" {
 		allowed := s.allow[pattern]
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeResult(w, rq.opID, result{err: newError(http.StatusMethodNotAllowed, "",
+		writeResult(w, rq, result{err: errMethodNotAllowed.errorf(
 			"The method %s is not allowed on %s. Allowed methods: %s.", r.Method, r.URL.Path, strings.Join(allowed, ", "))})
 		return
 	}
-	writeResult(w, rq.opID, result{err: errNotFound()})
+	if rq.control {
+		writeResult(w, rq, result{err: unknownControlRoute(r)})
+		return
+	}
+	writeResult(w, rq, result{err: notFound()})
 }
 
-// serveRoute is the adapter between net/http and a handlerFunc: it enforces
-// the route's declarations, runs the handler (through the idempotency cache
-// for creates) and writes the outcome.
+// serveRoute is the adapter between net/http and a handlerFunc, for the
+// API's routes and the control API's alike: it enforces the route's
+// declarations, runs the handler (an API change through the idempotency
+// cache for creates, and committed) and writes the outcome.
 func (s *Server) serveRoute(rt route) http.Handler {
 	pattern := rt.method + " " + rt.path
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -552,24 +572,28 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		rq.r = r
 		rq.route = pattern
 		if err := rt.prepare(w, rq); err != nil {
-			writeResult(w, rq.opID, result{err: err})
+			writeResult(w, rq, result{err: err})
 			return
 		}
 		if rt.method == http.MethodGet {
 			// NOTE: no cache keeps a GET's answer, so it is written straight
 			// from the pooled encoder's buffer, without a copy.
 			v, status, err := rt.handle(rq)
-			if err != nil || v == nil {
-				writeResult(w, rq.opID, result{status: status, err: err})
+			if vb, ok := v.(verbatim); err != nil || v == nil || ok {
+				writeResult(w, rq, result{status: status, err: err, header: vb.header, body: vb.body})
 				return
 			}
 			e, body, merr := encodePooled(v)
 			defer e.release()
 			if merr != nil {
-				writeResult(w, rq.opID, result{err: errInternal("encoding the response: %v", merr)})
+				writeResult(w, rq, result{err: internalError("encoding the response: %v", merr)})
 				return
 			}
-			writeResult(w, rq.opID, result{status: status, body: body})
+			writeResult(w, rq, result{status: status, body: body})
+			return
+		}
+		if rt.control {
+			writeResult(w, rq, rt.run(rq))
 			return
 		}
 		var res result
@@ -587,10 +611,10 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		// has seen answered survives the server being killed.
 		if res.err == nil {
 			if err := s.commit(); err != nil {
-				res = result{err: errInternal("the change was made but the state file could not be saved: %v", err)}
+				res = result{err: internalError("the change was made but the state file could not be saved: %v", err)}
 			}
 		}
-		writeResult(w, rq.opID, res)
+		writeResult(w, rq, res)
 	})
 }
 
@@ -604,58 +628,59 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 		// without a word, so the request would run as if it were not there.
 		query, err := url.ParseQuery(r.URL.RawQuery)
 		if err != nil {
-			return badRequest(codeInvalidValue, "The query string is malformed: %v.", err)
+			return errInvalidValue.errorf("The query string is malformed: %v.", err)
 		}
 		for _, name := range slices.Sorted(maps.Keys(query)) {
 			if !slices.Contains(rt.query, name) {
 				if len(rt.query) == 0 {
-					return badRequest(codeUnknownQueryParameter,
+					return errUnknownQueryParameter.errorf(
 						"The query parameter %q is not supported: %s %s accepts no query parameters.", name, rt.method, rt.path)
 				}
-				return badRequest(codeUnknownQueryParameter,
+				return errUnknownQueryParameter.errorf(
 					"The query parameter %q is not supported. Supported parameters: %s.", name, strings.Join(rt.query, ", "))
 			}
 		}
 	}
 	for _, name := range rt.idNames {
-		kind := rt.ids[name]
-		if id := r.PathValue(name); !strings.HasPrefix(id, kind.prefix) {
-			return badRequest(codeWrongIDPrefix,
-				"%q is not a valid %s ID: %s IDs start with %q.", id, kind.noun, kind.noun, kind.prefix)
+		if err := checkIDPrefix("", r.PathValue(name), rt.ids[name]); err != nil {
+			return err
 		}
 	}
 	if err := checkBodyHeaders(r); err != nil {
 		return err
 	}
-	if rt.body == nil {
+	if rt.body == nil && !rt.rawBody {
 		return nil
 	}
 
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	var tooLarge *http.MaxBytesError
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return newError(http.StatusRequestTimeout, "",
+		return errRequestTimeout.errorf(
 			"The request body did not arrive within the server's read timeout.")
 	}
 	if err != nil && !errors.As(err, &tooLarge) {
-		return badRequest(codeInvalidJSON, "The request body could not be read: %v.", err)
+		return errInvalidJSON.errorf("The request body could not be read: %v.", err)
 	}
-	if len(raw) > 0 {
+	if len(raw) > 0 && !rt.rawBody {
 		ct := r.Header.Get("Content-Type")
 		if mt, _, perr := mime.ParseMediaType(ct); perr != nil || mt != "application/json" {
 			if ct == "" {
-				return badRequest(codeContentType,
+				return errContentType.errorf(
 					"Your request has a body but no Content-Type header. Set Content-Type to application/json.")
 			}
-			return badRequest(codeContentType,
+			return errContentType.errorf(
 				"Your request has a body with Content-Type %q. Set Content-Type to application/json.", ct)
 		}
 	}
 	if tooLarge != nil {
-		return newError(http.StatusRequestEntityTooLarge, codeBodyTooLarge,
+		return errBodyTooLarge.errorf(
 			"The request body is larger than the maximum of %d bytes.", maxBodyBytes)
 	}
 	rq.raw = raw
+	if rt.rawBody {
+		return nil
+	}
 	rq.body = rt.body()
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil // an absent body means "all fields omitted"
@@ -671,9 +696,12 @@ func (rt route) run(rq *request) result {
 	if v == nil {
 		return result{status: status}
 	}
+	if vb, ok := v.(verbatim); ok {
+		return result{status: status, header: vb.header, body: vb.body}
+	}
 	body, merr := encodeJSON(v)
 	if merr != nil {
-		return result{err: errInternal("encoding the response: %v", merr)}
+		return result{err: internalError("encoding the response: %v", merr)}
 	}
 	return result{status: status, body: body}
 }
@@ -682,18 +710,25 @@ func (rt route) run(rq *request) result {
 // can replay it byte for byte.
 type result struct {
 	status int
-	body   []byte // nil for an empty body
+	header http.Header // added to the response's headers (a verbatim answer's)
+	body   []byte      // nil for an empty body
 	err    *apiError
 }
 
-func writeResult(w http.ResponseWriter, opID string, res result) {
+// writeResult writes res as the answer to rq: an error in the API's shape,
+// or in the control API's (controlErrorBody) for a control API request.
+func writeResult(w http.ResponseWriter, rq *request, res result) {
 	if res.err != nil {
-		body, err := encodeJSON(errorBody{
+		var v any = errorBody{
 			ErrorCode:  res.err.code,
 			StatusCode: res.err.status,
 			Msg:        res.err.msg,
-			Details:    map[string]string{"operation_id": opID},
-		})
+			Details:    map[string]string{"operation_id": rq.opID},
+		}
+		if rq.control {
+			v = controlErrorBody{Msg: res.err.msg, StatusCode: res.err.status}
+		}
+		body, err := encodeJSON(v)
 		if err != nil {
 			// NOTE: unreachable (the body is strings and an int); kept so that
 			// a future field that can fail to encode is not silently dropped.
@@ -701,6 +736,9 @@ func writeResult(w http.ResponseWriter, opID string, res result) {
 			return
 		}
 		res = result{status: res.err.status, body: body}
+	}
+	for k, v := range res.header {
+		w.Header()[k] = v
 	}
 	if res.body == nil {
 		w.WriteHeader(res.status)
@@ -771,39 +809,4 @@ func (e *pooledEncoder) release() {
 // timestamp is the current time as the API shows it: UTC, whole seconds.
 func (s *Server) timestamp() time.Time {
 	return s.now().UTC().Truncate(time.Second)
-}
-
-func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-
-// apiTime is a timestamp field of a response. Filters see it as a CEL
-// timestamp (filter.go), and encoding/json writes it as time.Time does.
-//
-// NOTE: a type of its own because time.Time is a json.Marshaler, whose
-// output encoding/json parses again to compact it (a tenth of a GET); a
-// TextMarshaler's output is only quoted.
-type apiTime time.Time
-
-// MarshalText writes t in RFC 3339 form, as time.Time does.
-func (t apiTime) MarshalText() ([]byte, error) { return time.Time(t).MarshalText() }
-
-// UnmarshalText reads what MarshalText writes.
-func (t *apiTime) UnmarshalText(b []byte) error { return (*time.Time)(t).UnmarshalText(b) }
-
-// String is the time as time.Time prints it.
-func (t apiTime) String() string { return time.Time(t).String() }
-
-// wireTime is t for a timestamp field of a response: UTC and whole seconds,
-// which encoding/json writes exactly as formatTime does
-// ("2025-09-04T10:11:14Z").
-func wireTime(t time.Time) apiTime { return apiTime(t.UTC().Truncate(time.Second)) }
-
-// wireTimePtr is wireTime(t) for a nullable field that has a value.
-func wireTimePtr(t time.Time) *apiTime {
-	w := wireTime(t)
-	return &w
-}
-
-func objectURI(origin, collection, id string) string {
-	// NOTE: concatenated rather than formatted: every answer builds one.
-	return origin + "/" + collection + "/" + id
 }

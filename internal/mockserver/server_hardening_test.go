@@ -35,7 +35,7 @@ func TestDeclaredLengthAboveTheLimitIsRefusedUnread(t *testing.T) {
 				r.Body = failingBody{t}
 				r.ContentLength = maxBodyBytes + 1
 			})
-			wantError(t, w, http.StatusRequestEntityTooLarge, codeBodyTooLarge)
+			wantError(t, w, http.StatusRequestEntityTooLarge, errBodyTooLarge.code)
 		})
 	}
 	t.Run("control API", func(t *testing.T) {
@@ -54,7 +54,7 @@ func TestDeclaredLengthAtTheLimitIsRead(t *testing.T) {
 	body := `{"description":"` + strings.Repeat("x", maxBodyBytes-len(`{"description":""}`)) + `"}`
 	w := do(t, New(), http.MethodPost, "/ssh_certificate_authorities", body)
 	// NOTE: read and decoded: the description is then too long for the API.
-	wantError(t, w, http.StatusBadRequest, codeDescriptionTooLong)
+	wantError(t, w, http.StatusBadRequest, errDescriptionTooLong.code)
 }
 
 func TestDuplicateKeysAreInvalidJSON(t *testing.T) {
@@ -76,7 +76,7 @@ func TestDuplicateKeysAreInvalidJSON(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			w := do(t, s, tc.method, tc.target, tc.body)
-			wantError(t, w, http.StatusBadRequest, codeInvalidJSON)
+			wantError(t, w, http.StatusBadRequest, errInvalidJSON.code)
 			if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, "twice") {
 				t.Errorf("msg %q does not say a key appears twice", msg)
 			}
@@ -118,7 +118,7 @@ func TestContentEncodingIsRefused(t *testing.T) {
 			t.Parallel()
 			s := New()
 			w := do(t, s, tc.method, tc.target, tc.body, withHeader("Content-Encoding", tc.encoding))
-			wantError(t, w, http.StatusUnsupportedMediaType, codeContentType)
+			wantError(t, w, http.StatusUnsupportedMediaType, errContentType.code)
 			if entries, _ := s.Journal(); tc.method == http.MethodPost && len(entries) != 1 {
 				t.Errorf("%d requests in the journal, want only the refused one", len(entries))
 			}
@@ -141,7 +141,7 @@ func TestMalformedQueryStringIsRefused(t *testing.T) {
 	} {
 		t.Run(target, func(t *testing.T) {
 			t.Parallel()
-			wantError(t, do(t, New(), http.MethodGet, target, ""), http.StatusBadRequest, codeInvalidValue)
+			wantError(t, do(t, New(), http.MethodGet, target, ""), http.StatusBadRequest, errInvalidValue.code)
 		})
 	}
 }
@@ -155,7 +155,7 @@ func TestMoreThanOneAuthorizationHeader(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			add := func(r *http.Request) { r.Header.Add("Authorization", second) }
-			wantError(t, do(t, New(), http.MethodGet, "/ssh_certificate_authorities", "", add), http.StatusUnauthorized, codeNoAuthorization)
+			wantError(t, do(t, New(), http.MethodGet, "/ssh_certificate_authorities", "", add), http.StatusUnauthorized, errNoAuthorization.code)
 			wantStatus(t, do(t, New(), http.MethodGet, "/_mock/journal", "", add), http.StatusUnauthorized)
 		})
 	}

@@ -26,41 +26,41 @@ func TestRequestErrors(t *testing.T) {
 		status int
 		code   string
 	}{
-		{"no version header", "GET", list, "", []func(*http.Request){withHeader("Ngrok-Version", "")}, 400, codeMissingVersion},
-		{"unsupported version", "GET", list, "", []func(*http.Request){withHeader("Ngrok-Version", "1")}, 400, codeUnsupportedVersion},
-		{"version checked before auth", "GET", list, "", []func(*http.Request){withHeader("Ngrok-Version", ""), withHeader("Authorization", "")}, 400, codeMissingVersion},
-		{"no authorization header", "GET", list, "", []func(*http.Request){withHeader("Authorization", "")}, 401, codeNoAuthorization},
-		{"basic instead of bearer", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Basic "+DefaultAPIKey)}, 403, codeMalformedAPIKey},
-		{"bearer without token", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer")}, 403, codeMalformedAPIKey},
-		{"bearer with empty token", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer ")}, 403, codeMalformedAPIKey},
-		{"token with a space", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer a b")}, 403, codeMalformedAPIKey},
-		{"unknown API key", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer not-a-key")}, 403, codeUnknownAPIKey},
-		{"auth checked before routing", "GET", "/nowhere", "", []func(*http.Request){withHeader("Authorization", "")}, 401, codeNoAuthorization},
-		{"body without content type", "POST", list, `{}`, []func(*http.Request){withHeader("Content-Type", "")}, 400, codeContentType},
-		{"body with text content type", "POST", list, `{}`, []func(*http.Request){withHeader("Content-Type", "text/plain")}, 400, codeContentType},
-		{"patch body with form content type", "PATCH", one, `{}`, []func(*http.Request){withHeader("Content-Type", "application/x-www-form-urlencoded")}, 400, codeContentType},
-		{"invalid JSON", "POST", list, `{"description":`, nil, 400, codeInvalidJSON},
-		{"JSON syntax error", "POST", list, `{"description" "x"}`, nil, 400, codeInvalidJSON},
-		{"data after the object", "POST", list, `{} {}`, nil, 400, codeInvalidJSON},
-		{"unknown field", "POST", list, `{"descriptionn":"x"}`, nil, 400, codeUnknownField},
-		{"field name in the wrong case", "POST", list, `{"Description":"x"}`, nil, 400, codeUnknownField},
-		{"string for an integer", "POST", list, `{"key_size":"4096"}`, nil, 400, codeInvalidValue},
-		{"number for a string", "POST", list, `{"description":5}`, nil, 400, codeInvalidValue},
-		{"fraction for an integer", "POST", list, `{"key_size":2048.5}`, nil, 400, codeInvalidValue},
-		{"array body", "POST", list, `[]`, nil, 400, codeInvalidValue},
-		{"unknown query parameter on a list", "GET", list + "?page=2", "", nil, 400, codeUnknownQueryParameter},
-		{"query parameter on a get", "GET", one + "?limit=1", "", nil, 400, codeUnknownQueryParameter},
-		{"limit zero", "GET", list + "?limit=0", "", nil, 400, codeInvalidLimit},
-		{"limit above 100", "GET", list + "?limit=101", "", nil, 400, codeInvalidLimit},
-		{"limit not an integer", "GET", list + "?limit=ten", "", nil, 400, codeInvalidLimit},
-		{"limit empty", "GET", list + "?limit=", "", nil, 400, codeInvalidLimit},
-		{"get with wrong ID prefix", "GET", list + "/rd_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, codeWrongIDPrefix},
-		{"patch with wrong ID prefix", "PATCH", list + "/rd_2RfSBcv0nsy71XCHWOegjx1OoKh", `{}`, nil, 400, codeWrongIDPrefix},
-		{"delete with wrong ID prefix", "DELETE", list + "/shcrt_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, codeWrongIDPrefix},
-		{"before_id with wrong prefix", "GET", list + "?before_id=rd_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, codeWrongIDPrefix},
-		{"malformed before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Oo-h", "", nil, 400, codeInvalidValue},
-		{"short before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Ook", "", nil, 400, codeInvalidValue},
-		{"filter syntax error", "GET", list + "?filter=obj.key_type%20%3D%3D", "", nil, 400, codeInvalidValue},
+		{"no version header", "GET", list, "", []func(*http.Request){withHeader("Ngrok-Version", "")}, 400, errMissingVersion.code},
+		{"unsupported version", "GET", list, "", []func(*http.Request){withHeader("Ngrok-Version", "1")}, 400, errUnsupportedVersion.code},
+		{"version checked before auth", "GET", list, "", []func(*http.Request){withHeader("Ngrok-Version", ""), withHeader("Authorization", "")}, 400, errMissingVersion.code},
+		{"no authorization header", "GET", list, "", []func(*http.Request){withHeader("Authorization", "")}, 401, errNoAuthorization.code},
+		{"basic instead of bearer", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Basic "+DefaultAPIKey)}, 403, errMalformedAPIKey.code},
+		{"bearer without token", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer")}, 403, errMalformedAPIKey.code},
+		{"bearer with empty token", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer ")}, 403, errMalformedAPIKey.code},
+		{"token with a space", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer a b")}, 403, errMalformedAPIKey.code},
+		{"unknown API key", "GET", list, "", []func(*http.Request){withHeader("Authorization", "Bearer not-a-key")}, 403, errUnknownAPIKey.code},
+		{"auth checked before routing", "GET", "/nowhere", "", []func(*http.Request){withHeader("Authorization", "")}, 401, errNoAuthorization.code},
+		{"body without content type", "POST", list, `{}`, []func(*http.Request){withHeader("Content-Type", "")}, 400, errContentType.code},
+		{"body with text content type", "POST", list, `{}`, []func(*http.Request){withHeader("Content-Type", "text/plain")}, 400, errContentType.code},
+		{"patch body with form content type", "PATCH", one, `{}`, []func(*http.Request){withHeader("Content-Type", "application/x-www-form-urlencoded")}, 400, errContentType.code},
+		{"invalid JSON", "POST", list, `{"description":`, nil, 400, errInvalidJSON.code},
+		{"JSON syntax error", "POST", list, `{"description" "x"}`, nil, 400, errInvalidJSON.code},
+		{"data after the object", "POST", list, `{} {}`, nil, 400, errInvalidJSON.code},
+		{"unknown field", "POST", list, `{"descriptionn":"x"}`, nil, 400, errUnknownField.code},
+		{"field name in the wrong case", "POST", list, `{"Description":"x"}`, nil, 400, errUnknownField.code},
+		{"string for an integer", "POST", list, `{"key_size":"4096"}`, nil, 400, errInvalidValue.code},
+		{"number for a string", "POST", list, `{"description":5}`, nil, 400, errInvalidValue.code},
+		{"fraction for an integer", "POST", list, `{"key_size":2048.5}`, nil, 400, errInvalidValue.code},
+		{"array body", "POST", list, `[]`, nil, 400, errInvalidValue.code},
+		{"unknown query parameter on a list", "GET", list + "?page=2", "", nil, 400, errUnknownQueryParameter.code},
+		{"query parameter on a get", "GET", one + "?limit=1", "", nil, 400, errUnknownQueryParameter.code},
+		{"limit zero", "GET", list + "?limit=0", "", nil, 400, errInvalidLimit.code},
+		{"limit above 100", "GET", list + "?limit=101", "", nil, 400, errInvalidLimit.code},
+		{"limit not an integer", "GET", list + "?limit=ten", "", nil, 400, errInvalidLimit.code},
+		{"limit empty", "GET", list + "?limit=", "", nil, 400, errInvalidLimit.code},
+		{"get with wrong ID prefix", "GET", list + "/rd_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, errWrongIDPrefix.code},
+		{"patch with wrong ID prefix", "PATCH", list + "/rd_2RfSBcv0nsy71XCHWOegjx1OoKh", `{}`, nil, 400, errWrongIDPrefix.code},
+		{"delete with wrong ID prefix", "DELETE", list + "/shcrt_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, errWrongIDPrefix.code},
+		{"before_id with wrong prefix", "GET", list + "?before_id=rd_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, errWrongIDPrefix.code},
+		{"malformed before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Oo-h", "", nil, 400, errInvalidValue.code},
+		{"short before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Ook", "", nil, 400, errInvalidValue.code},
+		{"filter syntax error", "GET", list + "?filter=obj.key_type%20%3D%3D", "", nil, 400, errInvalidValue.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,7 +75,7 @@ func TestBodyTooLarge(t *testing.T) {
 	t.Parallel()
 	body := `{"description":"` + strings.Repeat("x", maxBodyBytes) + `"}`
 	w := do(t, New(), http.MethodPost, "/ssh_certificate_authorities", body)
-	wantError(t, w, http.StatusRequestEntityTooLarge, codeBodyTooLarge)
+	wantError(t, w, http.StatusRequestEntityTooLarge, errBodyTooLarge.code)
 }
 
 func TestErrorMessagesNameTheProblem(t *testing.T) {
@@ -299,7 +299,7 @@ func TestIdempotencyKeyWithOtherBodyConflicts(t *testing.T) {
 	key := withHeader("Idempotency-Key", "create-1")
 	wantStatus(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"a"}`, key), http.StatusCreated)
 	w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"b"}`, key)
-	wantError(t, w, http.StatusConflict, codeIdempotencyMismatch)
+	wantError(t, w, http.StatusConflict, errIdempotencyMismatch.code)
 }
 
 func TestIdempotencyKeysArePerAPIKey(t *testing.T) {
@@ -320,7 +320,7 @@ func TestIdempotencyKeyOfARefusedCreateIsReusable(t *testing.T) {
 	s := New()
 	key := withHeader("Idempotency-Key", "create-1")
 	wantError(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"private_key_type":"dsa"}`, key),
-		http.StatusBadRequest, codeSSHCAKeyType)
+		http.StatusBadRequest, errSSHCAKeyType.code)
 	wantStatus(t, do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{}`, key), http.StatusCreated)
 }
 

@@ -16,24 +16,9 @@ import (
 	"golang.org/x/crypto/ssh"
 )
 
-const collSSHCAs = "ssh_certificate_authorities"
-
-// Limits on request fields, shared by the objects. maxPrincipals is ours:
-// the real API states no limit, and without one a single request could make
-// the server sign a certificate of a hundred thousand names.
-const (
-	maxDescriptionBytes = 255
-	maxMetadataBytes    = 4096
-	maxPrincipals       = 256 // per SSH certificate
-)
-
 // Key options of SSH certificate authorities. Defaults where omitted are
 // ours: ed25519, curve p256 for ecdsa, 4096 bits for rsa.
 const (
-	keyTypeRSA     = "rsa"
-	keyTypeECDSA   = "ecdsa"
-	keyTypeEd25519 = "ed25519"
-
 	defaultKeyType = keyTypeEd25519
 	defaultCurve   = "p256"
 	defaultRSABits = 4096
@@ -87,13 +72,6 @@ type sshCACreate struct {
 	KeySize        *int64 `json:"key_size"`
 }
 
-// sshCAUpdate is the PATCH body: an absent (or null) field is left alone, an
-// empty string clears.
-type sshCAUpdate struct {
-	Description *string `json:"description"`
-	Metadata    *string `json:"metadata"`
-}
-
 func (ca *sshCA) wire(origin string) sshCAWire {
 	return sshCAWire{
 		ID:          ca.ID,
@@ -113,7 +91,7 @@ func (s *Server) sshCARoutes() []route {
 		{method: http.MethodPost, path: list, body: bodyOf[sshCACreate], handle: s.createSSHCA},
 		{method: http.MethodGet, path: list, query: filteredListQuery, handle: s.listSSHCAs},
 		{method: http.MethodGet, path: one, ids: id, handle: s.getSSHCA},
-		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[sshCAUpdate], handle: s.updateSSHCA},
+		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[freeTextUpdate], handle: s.updateSSHCA},
 		{method: http.MethodDelete, path: one, ids: id, handle: s.deleteSSHCA},
 	}
 }
@@ -134,15 +112,15 @@ func (s *Server) createSSHCA(rq *request) (any, int, *apiError) {
 	// seconds, and other requests must not wait for it.
 	key, genErr := spec.generate()
 	if genErr != nil {
-		return nil, 0, errInternal("generating the %s key: %v", spec.keyType, genErr)
+		return nil, 0, internalError("generating the %s key: %v", spec.keyType, genErr)
 	}
 	pub, pubErr := authorizedKey(key.Public())
 	if pubErr != nil {
-		return nil, 0, errInternal("encoding the public key: %v", pubErr)
+		return nil, 0, internalError("encoding the public key: %v", pubErr)
 	}
 	der, derErr := x509.MarshalPKCS8PrivateKey(key)
 	if derErr != nil {
-		return nil, 0, errInternal("encoding the private key: %v", derErr)
+		return nil, 0, internalError("encoding the private key: %v", derErr)
 	}
 	created := s.timestamp()
 	ca, err := s.sshCAs.insert(func(id string) sshCA {
@@ -175,22 +153,7 @@ func (s *Server) getSSHCA(rq *request) (any, int, *apiError) {
 }
 
 func (s *Server) updateSSHCA(rq *request) (any, int, *apiError) {
-	in, err := bodyAs[sshCAUpdate](rq)
-	if err != nil {
-		return nil, 0, err
-	}
-	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
-		return nil, 0, err
-	}
-	ca, err := s.sshCAs.update(rq.r.PathValue("id"), func(ca *sshCA) *apiError {
-		if in.Description != nil {
-			ca.Description = *in.Description
-		}
-		if in.Metadata != nil {
-			ca.Metadata = *in.Metadata
-		}
-		return nil
-	})
+	ca, err := updateFreeText(rq, s.sshCAs, func(ca *sshCA) (*string, *string) { return &ca.Description, &ca.Metadata })
 	if err != nil {
 		return nil, 0, err
 	}
@@ -232,16 +195,16 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 		spec.keyType = defaultKeyType
 	case keyTypeRSA, keyTypeECDSA, keyTypeEd25519:
 	default:
-		return keySpec{}, badRequest(codeSSHCAKeyType,
+		return keySpec{}, errSSHCAKeyType.errorf(
 			`The private_key_type %q is not supported. Use "rsa", "ecdsa" or "ed25519".`, in.PrivateKeyType)
 	}
 
 	if in.EllipticCurve != "" && spec.keyType != keyTypeECDSA {
-		return keySpec{}, badRequest(codeSSHCACurveWithoutECDSA,
+		return keySpec{}, errSSHCACurveWithoutECDSA.errorf(
 			`elliptic_curve applies only to private_key_type "ecdsa", not %q. Remove elliptic_curve or use an ecdsa key.`, spec.keyType)
 	}
 	if in.KeySize != nil && spec.keyType != keyTypeRSA {
-		return keySpec{}, badRequest(codeSSHCASizeWithoutRSA,
+		return keySpec{}, errSSHCASizeWithoutRSA.errorf(
 			`key_size applies only to private_key_type "rsa", not %q. Remove key_size or use an rsa key.`, spec.keyType)
 	}
 
@@ -252,7 +215,7 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 			spec.curve = defaultCurve
 		}
 		if _, ok := sshCACurves[spec.curve]; !ok {
-			return keySpec{}, badRequest(codeSSHCACurve,
+			return keySpec{}, errSSHCACurve.errorf(
 				`The elliptic_curve %q is not supported. Use "p256", "p384" or "p521".`, in.EllipticCurve)
 		}
 	case keyTypeRSA:
@@ -262,7 +225,7 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 		case *size == 2048 || *size == 4096:
 			spec.bits = int(*size)
 		default:
-			return keySpec{}, badRequest(codeSSHCAKeySize,
+			return keySpec{}, errSSHCAKeySize.errorf(
 				"The key_size %d is not supported. Use 2048 or 4096, or omit key_size for %d.", *size, defaultRSABits)
 		}
 	}
@@ -289,25 +252,4 @@ func authorizedKey(pub crypto.PublicKey) (string, error) {
 		return "", err
 	}
 	return strings.TrimSuffix(string(ssh.MarshalAuthorizedKey(sshPub)), "\n"), nil
-}
-
-// checkFreeText enforces the size limits of description and metadata.
-func checkFreeText(description, metadata string) *apiError {
-	if n := len(description); n > maxDescriptionBytes {
-		return badRequest(codeDescriptionTooLong,
-			"The description is %d bytes long; the maximum is %d bytes.", n, maxDescriptionBytes)
-	}
-	if n := len(metadata); n > maxMetadataBytes {
-		return badRequest(codeMetadataTooLong,
-			"The metadata is %d bytes long; the maximum is %d bytes.", n, maxMetadataBytes)
-	}
-	return nil
-}
-
-func deref[T any](p *T) T {
-	if p == nil {
-		var zero T
-		return zero
-	}
-	return *p
 }

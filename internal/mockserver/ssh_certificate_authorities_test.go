@@ -24,21 +24,21 @@ func TestSSHCACreateValidation(t *testing.T) {
 		body string
 		code string
 	}{
-		{"unsupported key type", `{"private_key_type":"dsa"}`, codeSSHCAKeyType},
-		{"key type in upper case", `{"private_key_type":"RSA"}`, codeSSHCAKeyType},
-		{"curve with ed25519", `{"private_key_type":"ed25519","elliptic_curve":"p256"}`, codeSSHCACurveWithoutECDSA},
-		{"curve with the default type", `{"elliptic_curve":"p384"}`, codeSSHCACurveWithoutECDSA},
-		{"curve with rsa", `{"private_key_type":"rsa","elliptic_curve":"p256"}`, codeSSHCACurveWithoutECDSA},
-		{"unsupported curve", `{"private_key_type":"ecdsa","elliptic_curve":"p224"}`, codeSSHCACurve},
-		{"key size with ecdsa", `{"private_key_type":"ecdsa","key_size":2048}`, codeSSHCASizeWithoutRSA},
-		{"key size with the default type", `{"key_size":4096}`, codeSSHCASizeWithoutRSA},
-		{"unsupported key size", `{"private_key_type":"rsa","key_size":1024}`, codeSSHCAKeySize},
-		{"negative key size", `{"private_key_type":"rsa","key_size":-2048}`, codeSSHCAKeySize},
-		{"zero key size", `{"private_key_type":"rsa","key_size":0}`, codeSSHCAKeySize},
-		{"zero key size with the default type", `{"key_size":0}`, codeSSHCASizeWithoutRSA},
-		{"zero key size with ed25519", `{"private_key_type":"ed25519","key_size":0}`, codeSSHCASizeWithoutRSA},
-		{"description over 255 bytes", `{"description":"` + strings.Repeat("é", 128) + `"}`, codeDescriptionTooLong},
-		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, codeMetadataTooLong},
+		{"unsupported key type", `{"private_key_type":"dsa"}`, errSSHCAKeyType.code},
+		{"key type in upper case", `{"private_key_type":"RSA"}`, errSSHCAKeyType.code},
+		{"curve with ed25519", `{"private_key_type":"ed25519","elliptic_curve":"p256"}`, errSSHCACurveWithoutECDSA.code},
+		{"curve with the default type", `{"elliptic_curve":"p384"}`, errSSHCACurveWithoutECDSA.code},
+		{"curve with rsa", `{"private_key_type":"rsa","elliptic_curve":"p256"}`, errSSHCACurveWithoutECDSA.code},
+		{"unsupported curve", `{"private_key_type":"ecdsa","elliptic_curve":"p224"}`, errSSHCACurve.code},
+		{"key size with ecdsa", `{"private_key_type":"ecdsa","key_size":2048}`, errSSHCASizeWithoutRSA.code},
+		{"key size with the default type", `{"key_size":4096}`, errSSHCASizeWithoutRSA.code},
+		{"unsupported key size", `{"private_key_type":"rsa","key_size":1024}`, errSSHCAKeySize.code},
+		{"negative key size", `{"private_key_type":"rsa","key_size":-2048}`, errSSHCAKeySize.code},
+		{"zero key size", `{"private_key_type":"rsa","key_size":0}`, errSSHCAKeySize.code},
+		{"zero key size with the default type", `{"key_size":0}`, errSSHCASizeWithoutRSA.code},
+		{"zero key size with ed25519", `{"private_key_type":"ed25519","key_size":0}`, errSSHCASizeWithoutRSA.code},
+		{"description over 255 bytes", `{"description":"` + strings.Repeat("é", 128) + `"}`, errDescriptionTooLong.code},
+		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, errMetadataTooLong.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -269,9 +269,9 @@ func TestSSHCAPatchValidation(t *testing.T) {
 		body string
 		code string
 	}{
-		{"key type is not updatable", `{"private_key_type":"rsa"}`, codeUnknownField},
-		{"description over 255 bytes", `{"description":"` + strings.Repeat("d", 256) + `"}`, codeDescriptionTooLong},
-		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, codeMetadataTooLong},
+		{"key type is not updatable", `{"private_key_type":"rsa"}`, errUnknownField.code},
+		{"description over 255 bytes", `{"description":"` + strings.Repeat("d", 256) + `"}`, errDescriptionTooLong.code},
+		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, errMetadataTooLong.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,27 +16,6 @@ import (
 	"golang.org/x/crypto/ssh"
 )
 
-const (
-	collSSHHostCerts  = "ssh_host_certificates"
-	collSSHUserCerts  = "ssh_user_certificates"
-	prefixSSHHostCert = "shcrt_"
-	prefixSSHUserCert = "sucrt_"
-)
-
-// Error codes of SSH certificates; errors.go's table records which are the
-// real API's and which are ours.
-const (
-	codeSSHCertValidity         = "ERR_NGROK_1943"
-	codeSSHCertNoAuthority      = "ERR_NGROK_1944"
-	codeSSHCertUnknownAuthority = "ERR_NGROK_1945"
-	codeSSHCertPublicKey        = "ERR_NGROK_1946"
-	codeSSHCertKeyType          = "ERR_NGROK_1947"
-	codeSSHCertTime             = "ERR_NGROK_1948"
-	codeSSHCertPrincipal        = "ERR_NGROK_1949"
-	codeSSHCertCriticalOption   = "ERR_NGROK_1950"
-	codeSSHCertExtension        = "ERR_NGROK_1951"
-)
-
 // Validity when valid_until is omitted, counted from valid_after [real].
 const defaultUserCertValidity = 24 * time.Hour
 
@@ -70,6 +49,11 @@ func defaultUserCertExtensions() map[string]string {
 
 // maxRFC3339 is the last second RFC 3339 can write (9999-12-31T23:59:59Z).
 var maxRFC3339 = time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC)
+
+// maxPrincipals bounds the principals of one certificate [ours]: the real API
+// states no limit, and without one a single request could make the server
+// sign a certificate of a hundred thousand names.
+const maxPrincipals = 256
 
 // minRSABits is the smallest RSA key OpenSSH accepts (SSH_RSA_MINIMUM_MODULUS_SIZE);
 // certifying a smaller one would make a certificate no server honours.
@@ -164,14 +148,6 @@ type sshUserCertCreate struct {
 	ValidUntil                string            `json:"valid_until"`
 	Description               string            `json:"description"`
 	Metadata                  string            `json:"metadata"`
-}
-
-// sshCertUpdate is the PATCH body of both kinds [real: only description and
-// metadata change]; any other field is an unknown field (214). An absent or
-// null field is left alone, an empty string clears.
-type sshCertUpdate struct {
-	Description *string `json:"description"`
-	Metadata    *string `json:"metadata"`
 }
 
 func (in *sshHostCertCreate) certRequest() certRequest {
@@ -270,8 +246,9 @@ func sshCertKindRoutes[B any, PB interface {
 			c, err := t.get(rq.r.PathValue("id"))
 			return send(rq, c, http.StatusOK, err)
 		}},
-		{method: http.MethodPatch, path: one, ids: ids, body: bodyOf[sshCertUpdate], handle: func(rq *request) (any, int, *apiError) {
-			c, err := updateSSHCert(rq, t)
+		{method: http.MethodPatch, path: one, ids: ids, body: bodyOf[freeTextUpdate], handle: func(rq *request) (any, int, *apiError) {
+			// NOTE: only description and metadata change [real].
+			c, err := updateFreeText(rq, t, func(c *sshCert) (*string, *string) { return &c.Description, &c.Metadata })
 			return send(rq, c, http.StatusOK, err)
 		}},
 		{method: http.MethodDelete, path: one, ids: ids, handle: func(rq *request) (any, int, *apiError) {
@@ -281,25 +258,6 @@ func sshCertKindRoutes[B any, PB interface {
 			return nil, http.StatusNoContent, nil
 		}},
 	}
-}
-
-func updateSSHCert(rq *request, t *table[sshCert]) (sshCert, *apiError) {
-	in, err := bodyAs[sshCertUpdate](rq)
-	if err != nil {
-		return sshCert{}, err
-	}
-	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
-		return sshCert{}, err
-	}
-	return t.update(rq.r.PathValue("id"), func(c *sshCert) *apiError {
-		if in.Description != nil {
-			c.Description = *in.Description
-		}
-		if in.Metadata != nil {
-			c.Metadata = *in.Metadata
-		}
-		return nil
-	})
 }
 
 // certRequest is a create request of either kind, before validation.
@@ -323,13 +281,11 @@ type certRequest struct {
 // moment the certificate is stored.
 func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiError) {
 	if in.caID == "" {
-		return sshCert{}, badRequest(codeSSHCertNoAuthority,
+		return sshCert{}, errSSHCertNoAuthority.errorf(
 			"ssh_certificate_authority_id is required: the ID of the SSH certificate authority that signs the certificate.")
 	}
-	if !strings.HasPrefix(in.caID, prefixSSHCA) {
-		return sshCert{}, badRequest(codeWrongIDPrefix,
-			"The ssh_certificate_authority_id %q is not a valid SSH certificate authority ID: SSH certificate authority IDs start with %q.",
-			in.caID, prefixSSHCA)
+	if err := checkIDPrefix("ssh_certificate_authority_id", in.caID, s.sshCAs.kind()); err != nil {
+		return sshCert{}, err
 	}
 	subject, keyType, err := parseSubjectKey(in.publicKey)
 	if err != nil {
@@ -371,15 +327,15 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 	}
 	ca, err := s.sshCAs.get(in.caID)
 	if err != nil {
-		return sshCert{}, unknownAuthority(in.caID)
+		return sshCert{}, unknownAuthorityError(in.caID)
 	}
 	key, kErr := ca.signer()
 	if kErr != nil {
-		return sshCert{}, errInternal("reading the key of %s: %v", ca.ID, kErr)
+		return sshCert{}, internalError("reading the key of %s: %v", ca.ID, kErr)
 	}
 	signer, sErr := ssh.NewSignerFromSigner(key)
 	if sErr != nil {
-		return sshCert{}, errInternal("using the key of %s: %v", ca.ID, sErr)
+		return sshCert{}, internalError("using the key of %s: %v", ca.ID, sErr)
 	}
 
 	// NOTE: the ID is minted before signing because the certificate's key ID
@@ -388,7 +344,7 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 	// was not deleted meanwhile.
 	id, idErr := t.ids.newID(t.prefix)
 	if idErr != nil {
-		return sshCert{}, errInternal("%v", idErr)
+		return sshCert{}, internalError("%v", idErr)
 	}
 	c.ID = id
 	if err := c.sign(subject, in.certType, signer); err != nil {
@@ -396,7 +352,7 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 	}
 	if err := t.putNew(id, c, func() *apiError {
 		if _, ok := s.sshCAs.rows[in.caID]; !ok {
-			return unknownAuthority(in.caID)
+			return unknownAuthorityError(in.caID)
 		}
 		return nil
 	}); err != nil {
@@ -405,8 +361,8 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 	return c, nil
 }
 
-func unknownAuthority(caID string) *apiError {
-	return badRequest(codeSSHCertUnknownAuthority,
+func unknownAuthorityError(caID string) *apiError {
+	return errSSHCertUnknownAuthority.errorf(
 		"The ssh_certificate_authority_id %q does not name an SSH certificate authority of this account.", caID)
 }
 
@@ -415,7 +371,7 @@ func unknownAuthority(caID string) *apiError {
 func (c *sshCert) sign(subject ssh.PublicKey, certType uint32, signer ssh.Signer) *apiError {
 	serial, err := nonZeroSerial()
 	if err != nil {
-		return errInternal("drawing a serial: %v", err)
+		return internalError("drawing a serial: %v", err)
 	}
 	cert := &ssh.Certificate{
 		Key:             subject,
@@ -431,7 +387,7 @@ func (c *sshCert) sign(subject ssh.PublicKey, certType uint32, signer ssh.Signer
 		},
 	}
 	if err := cert.SignCert(rand.Reader, signer); err != nil {
-		return errInternal("signing the certificate: %v", err)
+		return internalError("signing the certificate: %v", err)
 	}
 	c.Serial = serial
 	c.Certificate = strings.TrimSuffix(string(ssh.MarshalAuthorizedKey(cert)), "\n") + " " + c.ID
@@ -455,24 +411,24 @@ func nonZeroSerial() (uint64, error) {
 // or ed25519 key. It returns the key and its key_type.
 func parseSubjectKey(text string) (ssh.PublicKey, string, *apiError) {
 	if strings.TrimSpace(text) == "" {
-		return nil, "", badRequest(codeSSHCertPublicKey,
+		return nil, "", errSSHCertPublicKey.errorf(
 			"public_key is required: the public key to certify in OpenSSH authorized-keys format, such as the content of id_ed25519.pub.")
 	}
 	pub, _, options, rest, err := ssh.ParseAuthorizedKey([]byte(text))
 	if err != nil {
-		return nil, "", badRequest(codeSSHCertPublicKey,
+		return nil, "", errSSHCertPublicKey.errorf(
 			"The public_key is not an OpenSSH public key (%v). Send one line such as the content of id_ed25519.pub: \"ssh-ed25519 AAAA... comment\".", err)
 	}
 	if len(options) > 0 {
-		return nil, "", badRequest(codeSSHCertPublicKey,
+		return nil, "", errSSHCertPublicKey.errorf(
 			"The public_key starts with authorized_keys options (%s). Send the key alone, as in a .pub file.", strings.Join(options, ","))
 	}
 	if len(strings.TrimSpace(string(rest))) > 0 {
-		return nil, "", badRequest(codeSSHCertPublicKey, "The public_key holds more than one line. Send exactly one public key.")
+		return nil, "", errSSHCertPublicKey.errorf("The public_key holds more than one line. Send exactly one public key.")
 	}
 	keyType, why := subjectKeyType(pub)
 	if why != "" {
-		return nil, "", badRequest(codeSSHCertKeyType,
+		return nil, "", errSSHCertKeyType.errorf(
 			"The public_key of type %s cannot be certified: %s. Use an ed25519, ecdsa (nistp256, nistp384, nistp521) or rsa key.", pub.Type(), why)
 	}
 	return pub, keyType, nil
@@ -507,12 +463,12 @@ func subjectKeyType(pub ssh.PublicKey) (keyType, why string) {
 // characters [ours].
 func checkPrincipals(principals []string) *apiError {
 	if n := len(principals); n > maxPrincipals {
-		return badRequest(codeInvalidValue,
+		return errInvalidValue.errorf(
 			"The certificate has %d principals; the maximum is %d.", n, maxPrincipals)
 	}
 	for i, p := range principals {
 		if p == "" || strings.IndexFunc(p, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
-			return badRequest(codeSSHCertPrincipal,
+			return errSSHCertPrincipal.errorf(
 				"principals[%d] %q is not a valid principal: principals are non-empty user or host names without whitespace. "+
 					"Send no principals at all for a certificate valid for every principal.", i, p)
 		}
@@ -541,11 +497,11 @@ func (s *Server) validity(in certRequest) (after, until time.Time, err *apiError
 		until = after.Add(defaultUserCertValidity)
 	}
 	if !until.After(after) {
-		return time.Time{}, time.Time{}, badRequest(codeSSHCertValidity,
+		return time.Time{}, time.Time{}, errSSHCertValidity.errorf(
 			"valid_until (%s) must be after valid_after (%s): the validity period must be positive.", formatTime(until), formatTime(after))
 	}
 	if until.After(maxRFC3339) {
-		return time.Time{}, time.Time{}, badRequest(codeSSHCertTime,
+		return time.Time{}, time.Time{}, errSSHCertTime.errorf(
 			"valid_until (%s) is after %s, the last time RFC 3339 can express.", until.Format(time.RFC3339), formatTime(maxRFC3339))
 	}
 	return after, until, nil
@@ -554,11 +510,11 @@ func (s *Server) validity(in certRequest) (after, until time.Time, err *apiError
 func parseCertTime(field, v string) (time.Time, *apiError) {
 	t, err := time.Parse(time.RFC3339, v)
 	if err != nil {
-		return time.Time{}, badRequest(codeSSHCertTime,
+		return time.Time{}, errSSHCertTime.errorf(
 			"The %s %q is not an RFC 3339 timestamp such as 2025-09-04T10:11:14Z.", field, v)
 	}
 	if t.Before(time.Unix(0, 0)) {
-		return time.Time{}, badRequest(codeSSHCertTime,
+		return time.Time{}, errSSHCertTime.errorf(
 			"The %s %q is before 1970-01-01T00:00:00Z, which an SSH certificate cannot express.", field, v)
 	}
 	// NOTE: a certificate holds whole seconds, so the API does too.
@@ -573,16 +529,16 @@ func checkCriticalOptions(opts map[string]string) *apiError {
 		switch name {
 		case optForceCommand:
 			if strings.TrimSpace(v) == "" {
-				return badRequest(codeSSHCertCriticalOption, "The critical option %s needs a command to force.", optForceCommand)
+				return errSSHCertCriticalOption.errorf("The critical option %s needs a command to force.", optForceCommand)
 			}
 		case optSourceAddress:
 			if err := checkSourceAddress(v); err != nil {
-				return badRequest(codeSSHCertCriticalOption,
+				return errSSHCertCriticalOption.errorf(
 					"The critical option %s %q is invalid: %v. Use a comma-separated list of addresses or CIDR blocks, such as 10.0.0.0/8,192.0.2.7.",
 					optSourceAddress, v, err)
 			}
 		default:
-			return badRequest(codeSSHCertCriticalOption,
+			return errSSHCertCriticalOption.errorf(
 				"The critical option %q is not supported. The supported critical options are %s and %s.", name, optForceCommand, optSourceAddress)
 		}
 	}
@@ -613,12 +569,12 @@ func checkExtensions(exts map[string]string) *apiError {
 		switch {
 		case slices.Contains(flagExtensions, name):
 			if v != "" {
-				return badRequest(codeSSHCertExtension,
+				return errSSHCertExtension.errorf(
 					"The extension %s is a flag and takes the empty string as value, not %q.", name, v)
 			}
 		case isVendorExtension(name):
 		default:
-			return badRequest(codeSSHCertExtension,
+			return errSSHCertExtension.errorf(
 				"The extension %q is not supported. Use %s, or a vendor extension of the form name@domain.",
 				name, strings.Join(flagExtensions, ", "))
 		}
@@ -631,18 +587,4 @@ func isVendorExtension(name string) bool {
 	return ok && local != "" && domain != "" && !strings.ContainsFunc(name, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsControl(r)
 	})
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
-func nonNilMap(m map[string]string) map[string]string {
-	if m == nil {
-		return map[string]string{}
-	}
-	return m
 }

@@ -438,49 +438,49 @@ func TestSSHCertCreateValidation(t *testing.T) {
 		body  map[string]any
 		code  string
 	}{
-		{"authority missing", both, base(map[string]any{"ssh_certificate_authority_id": nil}), codeSSHCertNoAuthority},
-		{"authority with the wrong prefix", both, base(map[string]any{"ssh_certificate_authority_id": "rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"}), codeWrongIDPrefix},
-		{"unknown authority", both, base(map[string]any{"ssh_certificate_authority_id": "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"}), codeSSHCertUnknownAuthority},
-		{"public key missing", both, base(map[string]any{"public_key": nil}), codeSSHCertPublicKey},
-		{"public key blank", both, base(map[string]any{"public_key": "  \n"}), codeSSHCertPublicKey},
-		{"public key garbage", both, base(map[string]any{"public_key": "ssh-ed25519 not-base64!"}), codeSSHCertPublicKey},
-		{"public key truncated", both, base(map[string]any{"public_key": key[:40]}), codeSSHCertPublicKey},
-		{"public key with options", both, base(map[string]any{"public_key": `from="10.0.0.1" ` + key}), codeSSHCertPublicKey},
-		{"two public keys", both, base(map[string]any{"public_key": key + "\n" + key}), codeSSHCertPublicKey},
-		{"a certificate as public key", both, base(map[string]any{"public_key": strings.Join(certLine[:2], " ")}), codeSSHCertKeyType},
-		{"security key", both, base(map[string]any{"public_key": skEd25519Key(t)}), codeSSHCertKeyType},
-		{"empty principal", both, base(map[string]any{"principals": []string{"alice", ""}}), codeSSHCertPrincipal},
-		{"principal with a space", both, base(map[string]any{"principals": []string{"alice smith"}}), codeSSHCertPrincipal},
-		{"principals not a list", both, base(map[string]any{"principals": "alice"}), codeInvalidValue},
-		{"one principal over the limit", both, base(map[string]any{"principals": principalNames(maxPrincipals + 1)}), codeInvalidValue},
+		{"authority missing", both, base(map[string]any{"ssh_certificate_authority_id": nil}), errSSHCertNoAuthority.code},
+		{"authority with the wrong prefix", both, base(map[string]any{"ssh_certificate_authority_id": "rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"}), errWrongIDPrefix.code},
+		{"unknown authority", both, base(map[string]any{"ssh_certificate_authority_id": "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"}), errSSHCertUnknownAuthority.code},
+		{"public key missing", both, base(map[string]any{"public_key": nil}), errSSHCertPublicKey.code},
+		{"public key blank", both, base(map[string]any{"public_key": "  \n"}), errSSHCertPublicKey.code},
+		{"public key garbage", both, base(map[string]any{"public_key": "ssh-ed25519 not-base64!"}), errSSHCertPublicKey.code},
+		{"public key truncated", both, base(map[string]any{"public_key": key[:40]}), errSSHCertPublicKey.code},
+		{"public key with options", both, base(map[string]any{"public_key": `from="10.0.0.1" ` + key}), errSSHCertPublicKey.code},
+		{"two public keys", both, base(map[string]any{"public_key": key + "\n" + key}), errSSHCertPublicKey.code},
+		{"a certificate as public key", both, base(map[string]any{"public_key": strings.Join(certLine[:2], " ")}), errSSHCertKeyType.code},
+		{"security key", both, base(map[string]any{"public_key": skEd25519Key(t)}), errSSHCertKeyType.code},
+		{"empty principal", both, base(map[string]any{"principals": []string{"alice", ""}}), errSSHCertPrincipal.code},
+		{"principal with a space", both, base(map[string]any{"principals": []string{"alice smith"}}), errSSHCertPrincipal.code},
+		{"principals not a list", both, base(map[string]any{"principals": "alice"}), errInvalidValue.code},
+		{"one principal over the limit", both, base(map[string]any{"principals": principalNames(maxPrincipals + 1)}), errInvalidValue.code},
 		// NOTE: the count is checked before each name, so a huge list costs
 		// one comparison (its last, invalid name would otherwise answer 1949).
-		{"100,000 principals", both, base(map[string]any{"principals": append(principalNames(99_999), "")}), codeInvalidValue},
-		{"valid_after not RFC 3339", both, base(map[string]any{"valid_after": "2025-09-04 10:00:00"}), codeSSHCertTime},
-		{"valid_until not RFC 3339", both, base(map[string]any{"valid_until": "tomorrow"}), codeSSHCertTime},
-		{"valid_after without zone", both, base(map[string]any{"valid_after": "2025-09-04T10:00:00"}), codeSSHCertTime},
-		{"valid_after before 1970", both, base(map[string]any{"valid_after": "1969-12-31T23:59:59Z"}), codeSSHCertTime},
-		{"default valid_until after year 9999", []string{"host"}, base(map[string]any{"valid_after": "9999-06-01T00:00:00Z"}), codeSSHCertTime},
+		{"100,000 principals", both, base(map[string]any{"principals": append(principalNames(99_999), "")}), errInvalidValue.code},
+		{"valid_after not RFC 3339", both, base(map[string]any{"valid_after": "2025-09-04 10:00:00"}), errSSHCertTime.code},
+		{"valid_until not RFC 3339", both, base(map[string]any{"valid_until": "tomorrow"}), errSSHCertTime.code},
+		{"valid_after without zone", both, base(map[string]any{"valid_after": "2025-09-04T10:00:00"}), errSSHCertTime.code},
+		{"valid_after before 1970", both, base(map[string]any{"valid_after": "1969-12-31T23:59:59Z"}), errSSHCertTime.code},
+		{"default valid_until after year 9999", []string{"host"}, base(map[string]any{"valid_after": "9999-06-01T00:00:00Z"}), errSSHCertTime.code},
 		{"valid_until equal to valid_after", both,
-			base(map[string]any{"valid_after": "2025-09-04T10:00:00Z", "valid_until": "2025-09-04T10:00:00Z"}), codeSSHCertValidity},
+			base(map[string]any{"valid_after": "2025-09-04T10:00:00Z", "valid_until": "2025-09-04T10:00:00Z"}), errSSHCertValidity.code},
 		{"valid_until equal after truncation", both,
-			base(map[string]any{"valid_after": "2025-09-04T10:00:00Z", "valid_until": "2025-09-04T10:00:00.9Z"}), codeSSHCertValidity},
+			base(map[string]any{"valid_after": "2025-09-04T10:00:00Z", "valid_until": "2025-09-04T10:00:00.9Z"}), errSSHCertValidity.code},
 		{"valid_until before valid_after", both,
-			base(map[string]any{"valid_after": "2025-09-04T10:00:00Z", "valid_until": "2025-09-04T12:00:00+04:00"}), codeSSHCertValidity},
-		{"valid_until before the default valid_after", both, base(map[string]any{"valid_until": "2025-09-04T10:11:13Z"}), codeSSHCertValidity},
-		{"description over 255 bytes", both, base(map[string]any{"description": strings.Repeat("é", 128)}), codeDescriptionTooLong},
-		{"metadata over 4096 bytes", both, base(map[string]any{"metadata": strings.Repeat("m", 4097)}), codeMetadataTooLong},
-		{"host certificate with critical options", []string{"host"}, base(map[string]any{"critical_options": map[string]string{}}), codeUnknownField},
-		{"host certificate with extensions", []string{"host"}, base(map[string]any{"extensions": map[string]string{}}), codeUnknownField},
-		{"unknown critical option", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"verify-required": ""}}), codeSSHCertCriticalOption},
-		{"empty force-command", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"force-command": " "}}), codeSSHCertCriticalOption},
-		{"source-address not an address", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"source-address": "10.0.0.0/8,example.com"}}), codeSSHCertCriticalOption},
-		{"source-address with a space", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"source-address": "10.0.0.1, 10.0.0.2"}}), codeSSHCertCriticalOption},
-		{"source-address empty", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"source-address": ""}}), codeSSHCertCriticalOption},
-		{"source-address with an empty item", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"source-address": "10.0.0.1,"}}), codeSSHCertCriticalOption},
-		{"unknown extension", []string{"user"}, base(map[string]any{"extensions": map[string]string{"permit-everything": ""}}), codeSSHCertExtension},
-		{"flag extension with a value", []string{"user"}, base(map[string]any{"extensions": map[string]string{"permit-pty": "yes"}}), codeSSHCertExtension},
-		{"extension value not a string", []string{"user"}, base(map[string]any{"extensions": map[string]any{"permit-pty": true}}), codeInvalidValue},
+			base(map[string]any{"valid_after": "2025-09-04T10:00:00Z", "valid_until": "2025-09-04T12:00:00+04:00"}), errSSHCertValidity.code},
+		{"valid_until before the default valid_after", both, base(map[string]any{"valid_until": "2025-09-04T10:11:13Z"}), errSSHCertValidity.code},
+		{"description over 255 bytes", both, base(map[string]any{"description": strings.Repeat("é", 128)}), errDescriptionTooLong.code},
+		{"metadata over 4096 bytes", both, base(map[string]any{"metadata": strings.Repeat("m", 4097)}), errMetadataTooLong.code},
+		{"host certificate with critical options", []string{"host"}, base(map[string]any{"critical_options": map[string]string{}}), errUnknownField.code},
+		{"host certificate with extensions", []string{"host"}, base(map[string]any{"extensions": map[string]string{}}), errUnknownField.code},
+		{"unknown critical option", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"verify-required": ""}}), errSSHCertCriticalOption.code},
+		{"empty force-command", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"force-command": " "}}), errSSHCertCriticalOption.code},
+		{"source-address not an address", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"source-address": "10.0.0.0/8,example.com"}}), errSSHCertCriticalOption.code},
+		{"source-address with a space", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"source-address": "10.0.0.1, 10.0.0.2"}}), errSSHCertCriticalOption.code},
+		{"source-address empty", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"source-address": ""}}), errSSHCertCriticalOption.code},
+		{"source-address with an empty item", []string{"user"}, base(map[string]any{"critical_options": map[string]string{"source-address": "10.0.0.1,"}}), errSSHCertCriticalOption.code},
+		{"unknown extension", []string{"user"}, base(map[string]any{"extensions": map[string]string{"permit-everything": ""}}), errSSHCertExtension.code},
+		{"flag extension with a value", []string{"user"}, base(map[string]any{"extensions": map[string]string{"permit-pty": "yes"}}), errSSHCertExtension.code},
+		{"extension value not a string", []string{"user"}, base(map[string]any{"extensions": map[string]any{"permit-pty": true}}), errInvalidValue.code},
 	}
 	for _, tt := range tests {
 		for _, kind := range tt.kinds {
@@ -562,8 +562,8 @@ func TestSSHCertGet(t *testing.T) {
 	}
 
 	// Each collection holds only its own kind.
-	wantError(t, do(t, s, http.MethodGet, "/ssh_host_certificates/"+user.ID, ""), http.StatusBadRequest, codeWrongIDPrefix)
-	wantError(t, do(t, s, http.MethodGet, "/ssh_user_certificates/"+host.ID, ""), http.StatusBadRequest, codeWrongIDPrefix)
+	wantError(t, do(t, s, http.MethodGet, "/ssh_host_certificates/"+user.ID, ""), http.StatusBadRequest, errWrongIDPrefix.code)
+	wantError(t, do(t, s, http.MethodGet, "/ssh_user_certificates/"+host.ID, ""), http.StatusBadRequest, errWrongIDPrefix.code)
 	wantError(t, do(t, s, http.MethodGet, "/ssh_user_certificates/sucrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", ""), http.StatusNotFound, "")
 }
 
@@ -612,12 +612,12 @@ func TestSSHCertPatch(t *testing.T) {
 				`{"extensions":{}}`,
 				`{"certificate":"x"}`,
 			} {
-				wantError(t, do(t, s, http.MethodPatch, target, body), http.StatusBadRequest, codeUnknownField)
+				wantError(t, do(t, s, http.MethodPatch, target, body), http.StatusBadRequest, errUnknownField.code)
 			}
 			wantError(t, do(t, s, http.MethodPatch, target, `{"description":"`+strings.Repeat("d", 256)+`"}`),
-				http.StatusBadRequest, codeDescriptionTooLong)
+				http.StatusBadRequest, errDescriptionTooLong.code)
 			wantError(t, do(t, s, http.MethodPatch, target, `{"metadata":"`+strings.Repeat("m", 4097)+`"}`),
-				http.StatusBadRequest, codeMetadataTooLong)
+				http.StatusBadRequest, errMetadataTooLong.code)
 		})
 	}
 }
@@ -653,8 +653,8 @@ func TestSSHCertListAndDelete(t *testing.T) {
 	if len(second.Items) != 1 || second.Items[0].ID != ids[0] || second.Next != nil {
 		t.Errorf("second page = %+v", second)
 	}
-	wantError(t, do(t, s, http.MethodGet, "/ssh_user_certificates?filter=true", ""), http.StatusBadRequest, codeUnknownQueryParameter)
-	wantError(t, do(t, s, http.MethodGet, "/ssh_host_certificates?before_id="+ids[0], ""), http.StatusBadRequest, codeWrongIDPrefix)
+	wantError(t, do(t, s, http.MethodGet, "/ssh_user_certificates?filter=true", ""), http.StatusBadRequest, errUnknownQueryParameter.code)
+	wantError(t, do(t, s, http.MethodGet, "/ssh_host_certificates?before_id="+ids[0], ""), http.StatusBadRequest, errWrongIDPrefix.code)
 
 	target := "/ssh_user_certificates/" + ids[1]
 	wantStatus(t, do(t, s, http.MethodDelete, target, ""), http.StatusNoContent)
@@ -688,8 +688,8 @@ func TestSSHCADeleteLeavesCertificates(t *testing.T) {
 	wantStatus(t, do(t, s, http.MethodDelete, "/ssh_user_certificates/"+user.ID, ""), http.StatusNoContent)
 
 	// It signs nothing more.
-	wantError(t, do(t, s, http.MethodPost, "/ssh_user_certificates", body), http.StatusBadRequest, codeSSHCertUnknownAuthority)
-	wantError(t, do(t, s, http.MethodPost, "/ssh_host_certificates", body), http.StatusBadRequest, codeSSHCertUnknownAuthority)
+	wantError(t, do(t, s, http.MethodPost, "/ssh_user_certificates", body), http.StatusBadRequest, errSSHCertUnknownAuthority.code)
+	wantError(t, do(t, s, http.MethodPost, "/ssh_host_certificates", body), http.StatusBadRequest, errSSHCertUnknownAuthority.code)
 }
 
 // A create racing the delete of its authority either succeeds (signed and
@@ -717,7 +717,7 @@ func TestSSHCertCreateRacesAuthorityDelete(t *testing.T) {
 				t.Fatalf("a created certificate is not stored: %v", err)
 			}
 		case http.StatusBadRequest:
-			wantError(t, create, http.StatusBadRequest, codeSSHCertUnknownAuthority)
+			wantError(t, create, http.StatusBadRequest, errSSHCertUnknownAuthority.code)
 		default:
 			t.Fatalf("create: %d %s", create.Code, create.Body)
 		}

@@ -98,15 +98,22 @@ func (t *table[T]) insert(build func(id string) T) (T, *apiError) {
 func (t *table[T]) insertChecked(check func() *apiError, build func(id string) T) (T, *apiError) {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
-	var zero T
 	if check != nil {
 		if err := check(); err != nil {
+			var zero T
 			return zero, err
 		}
 	}
+	return t.insertLocked(build)
+}
+
+// insertLocked is insert with the store lock held, for a caller that checks
+// rules spanning tables itself.
+func (t *table[T]) insertLocked(build func(id string) T) (T, *apiError) {
 	id, err := t.ids.newID(t.prefix)
 	if err != nil {
-		return zero, errInternal("%v", err)
+		var zero T
+		return zero, internalError("%v", err)
 	}
 	v := build(id)
 	t.putLocked(id, v)
@@ -139,13 +146,22 @@ func (t *table[T]) removeLocked(id string) bool {
 	return true
 }
 
+// rowLocked is the row of id, or the API's 404; the store lock must be held.
+func (t *table[T]) rowLocked(id string) (*row[T], *apiError) {
+	r, ok := t.rows[id]
+	if !ok {
+		return nil, notFound()
+	}
+	return r, nil
+}
+
 func (t *table[T]) get(id string) (T, *apiError) {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
-	r, ok := t.rows[id]
-	if !ok {
+	r, err := t.rowLocked(id)
+	if err != nil {
 		var zero T
-		return zero, errNotFound()
+		return zero, err
 	}
 	return r.val, nil
 }
@@ -155,14 +171,13 @@ func (t *table[T]) get(id string) (T, *apiError) {
 func (t *table[T]) update(id string, fn func(*T) *apiError) (T, *apiError) {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
-	r, ok := t.rows[id]
-	if !ok {
-		var zero T
-		return zero, errNotFound()
+	var zero T
+	r, err := t.rowLocked(id)
+	if err != nil {
+		return zero, err
 	}
 	v := r.val
 	if err := fn(&v); err != nil {
-		var zero T
 		return zero, err
 	}
 	t.putLocked(id, v)
@@ -178,8 +193,8 @@ func (t *table[T]) remove(id string) *apiError { return t.removeChecked(id, nil)
 func (t *table[T]) removeChecked(id string, check func() *apiError) *apiError {
 	t.st.mu.Lock()
 	defer t.st.mu.Unlock()
-	if _, ok := t.rows[id]; !ok {
-		return errNotFound()
+	if _, err := t.rowLocked(id); err != nil {
+		return err
 	}
 	if check != nil {
 		if err := check(); err != nil {
@@ -207,7 +222,7 @@ func (t *table[T]) putNew(id string, v T, check func() *apiError) *apiError {
 	// NOTE: unreachable while IDs are minted greater than every ID held
 	// (ids.go); kept so that a broken generator cannot overwrite an object.
 	if _, live := t.rows[id]; live {
-		return errInternal("the minted %s ID %s is already taken", t.noun, id)
+		return internalError("the minted %s ID %s is already taken", t.noun, id)
 	}
 	t.putLocked(id, v)
 	return nil

@@ -167,7 +167,7 @@ func validityBoundAttribute(description string) schema.StringAttribute {
 
 // sshUserCertificateOptionAttributes are the user certificate's own
 // resource attributes. NOTE: their defaults are static, the API's own
-// (wire-details.md §6), rather than left to the API: an omitted map then
+// (internal/mockserver/README.md, SSH host and user certificates), rather than left to the API: an omitted map then
 // means the default whether the certificate is new or already has other
 // options, so removing options from the configuration signs a certificate
 // without them instead of silently keeping them.

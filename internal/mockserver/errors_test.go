@@ -1,0 +1,150 @@
+package mockserver
+
+import (
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var errorCodePattern = regexp.MustCompile(`^ERR_NGROK_[0-9]+$`)
+
+// Every row of the error table is complete and answered once: no two rows
+// share a code and status, so a code's status is never a matter of which
+// row a handler picked.
+func TestErrorTableRows(t *testing.T) {
+	t.Parallel()
+	if len(errorTable) == 0 {
+		t.Fatal("errorTable is empty")
+	}
+	seen := map[[2]string]bool{}
+	for _, k := range errorTable {
+		key := [2]string{k.code, strconv.Itoa(k.status)}
+		if seen[key] {
+			t.Errorf("%d %q is in errorTable twice", k.status, k.code)
+		}
+		seen[key] = true
+		if k.code != "" && !errorCodePattern.MatchString(k.code) {
+			t.Errorf("code %q is not of the form ERR_NGROK_<n>", k.code)
+		}
+		if k.status < 400 || k.status > 599 || http.StatusText(k.status) == "" {
+			t.Errorf("%q: status %d is not an error status", k.code, k.status)
+		}
+		if k.origin != realAPI && k.origin != realCode && k.origin != ours {
+			t.Errorf("%d %q: no origin", k.status, k.code)
+		}
+		if strings.TrimSpace(k.when) == "" {
+			t.Errorf("%d %q: no situation", k.status, k.code)
+		}
+	}
+}
+
+// Every error the server can send comes from the table: no source file but
+// errors.go spells an error code in a string or builds an apiError itself,
+// and every row of the table is used by some handler (a row nothing sends
+// is a row that has drifted from the code).
+//
+// NOTE: a scan of the source text, line by line, comment lines skipped:
+// the lint configuration keeps go/ast and its kin out of the module.
+func TestEveryErrorIsInTheTable(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		rowDecl   = regexp.MustCompile(`^\t(\w+) += defineError\(`)
+		codeInStr = regexp.MustCompile("[\"`][^\"`]*ERR_NGROK_")
+		built     = regexp.MustCompile(`\bapiError\{|\bdefineError\(`)
+		ident     = regexp.MustCompile(`\b\w+\b`)
+	)
+	uses := map[string]int{} // row variable → uses outside its declaration
+	type line struct {
+		file string
+		n    int
+		text string
+	}
+	var lines []line
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, text := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(text), "//") {
+				continue
+			}
+			if m := rowDecl.FindStringSubmatch(text); m != nil && name == "errors.go" {
+				uses[m[1]] = 0
+				continue
+			}
+			lines = append(lines, line{name, n + 1, text})
+		}
+	}
+	if len(uses) != len(errorTable) {
+		t.Fatalf("errors.go declares %d rows with defineError, errorTable holds %d", len(uses), len(errorTable))
+	}
+	for _, l := range lines {
+		if l.file != "errors.go" && codeInStr.MatchString(l.text) {
+			t.Errorf("%s:%d: an error code is spelled outside errors.go's table: %s", l.file, l.n, strings.TrimSpace(l.text))
+		}
+		if l.file != "errors.go" && built.MatchString(l.text) {
+			t.Errorf("%s:%d: an error is built outside errors.go, not from a row of the table: %s", l.file, l.n, strings.TrimSpace(l.text))
+		}
+		for _, id := range ident.FindAllString(l.text, -1) {
+			if _, ok := uses[id]; ok {
+				uses[id]++
+			}
+		}
+	}
+	for row, n := range uses {
+		if n == 0 {
+			t.Errorf("the row %s of errorTable is never sent", row)
+		}
+	}
+}
+
+var updateREADME = flag.Bool("update-readme", false, "rewrite the error table of README.md from errorTable")
+
+// README.md shows errorTable as it is: its table between the errors:begin
+// and errors:end markers is the rendering of the rows, in their order.
+func TestREADMEErrorTable(t *testing.T) {
+	t.Parallel()
+	const begin, end = "<!-- errors:begin -->\n", "<!-- errors:end -->"
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	i, j := strings.Index(readme, begin), strings.Index(readme, end)
+	if i < 0 || j < i {
+		t.Fatalf("README.md lacks the markers %q and %q", begin, end)
+	}
+	var b strings.Builder
+	b.WriteString("| Code | Status | Origin | When |\n|---|---|---|---|\n")
+	for _, k := range errorTable {
+		code := k.code
+		if code == "" {
+			code = "(none)"
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %s |\n", code, k.status, k.origin, k.when)
+	}
+	want := b.String()
+	if got := readme[i+len(begin) : j]; got != want {
+		if !*updateREADME {
+			t.Fatalf("README.md's error table differs from errorTable; run go test -run TestREADMEErrorTable -update-readme.\nwant:\n%s", want)
+		}
+		readme = readme[:i+len(begin)] + want + readme[j:]
+		if err := os.WriteFile("README.md", []byte(readme), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
