@@ -158,8 +158,8 @@ func TestTrafficPolicyYAMLKeysThatAreOneJSONKey(t *testing.T) {
 		"on_tcp_connect: [{config: {1: a, \"1\": b}}]\n": `mapping key "1" already defined`,
 		"on_tcp_connect: [{config: {1: a, 1.0: b}}]\n":   `the keys 1 and 1.0 are both "1"`,
 		"on_tcp_connect: [{config: {1: a, 0x1: b}}]\n":   `the keys 1 and 0x1 are both "1"`,
-		"on_tcp_connect: [{config: {true: a, True: b}}]":  `the keys true and True are both "true"`,
-		"on_tcp_connect: [{config: {~: a, null: b}}]":     `the keys ~ and null are both "null"`,
+		"on_tcp_connect: [{config: {true: a, True: b}}]": `the keys true and True are both "true"`,
+		"on_tcp_connect: [{config: {~: a, null: b}}]":    `the keys ~ and null are both "null"`,
 		"on_tcp_connect: [{config: {1.0: a, \"1\": b}}]": `the keys 1.0 and "1" are both "1"`,
 	} {
 		for range 20 {
