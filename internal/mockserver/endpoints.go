@@ -524,6 +524,18 @@ func checkBindings(u endpointURL, bindings []string) *apiError {
 	return nil
 }
 
+// NormalizeEndpointURL is the server's reading of an endpoint url: the url
+// it stores and answers (scheme and host in lower case, no default port), or
+// why a create refuses it. The provider's tests check that the provider
+// reads every url the same.
+func NormalizeEndpointURL(raw string) (string, error) {
+	u, err := parseEndpointURL(raw)
+	if err != nil {
+		return "", errors.New(err.msg)
+	}
+	return u.String(), nil
+}
+
 // parseEndpointURL validates and normalises an endpoint url.
 func parseEndpointURL(raw string) (endpointURL, *apiError) {
 	invalid := func(format string, args ...any) (endpointURL, *apiError) {

@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -114,20 +116,24 @@ func sshCertificateInfo(ctx context.Context, cert *ssh.Certificate) (types.Objec
 	if cert.CertType == ssh.HostCert {
 		kind = "host"
 	}
-	principals, d := types.ListValueFrom(ctx, types.StringType, nonNilStrings(cert.ValidPrincipals))
+	principals := make([]string, len(cert.ValidPrincipals))
+	for i, p := range cert.ValidPrincipals {
+		principals[i] = utf8Text(p)
+	}
+	principalList, d := types.ListValueFrom(ctx, types.StringType, principals)
 	diags.Append(d...)
-	critical, d := types.MapValueFrom(ctx, types.StringType, nonNilStringMap(cert.CriticalOptions))
+	critical, d := types.MapValueFrom(ctx, types.StringType, utf8TextMap(cert.CriticalOptions))
 	diags.Append(d...)
-	extensions, d := types.MapValueFrom(ctx, types.StringType, nonNilStringMap(cert.Extensions))
+	extensions, d := types.MapValueFrom(ctx, types.StringType, utf8TextMap(cert.Extensions))
 	diags.Append(d...)
 	if diags.HasError() {
 		return types.ObjectNull(sshCertificateInfoTypes), diags
 	}
 	obj, d := types.ObjectValue(sshCertificateInfoTypes, map[string]attr.Value{
 		"type":                   types.StringValue(kind),
-		"key_id":                 types.StringValue(cert.KeyId),
+		"key_id":                 types.StringValue(utf8Text(cert.KeyId)),
 		"serial":                 types.StringValue(strconv.FormatUint(cert.Serial, 10)),
-		"principals":             principals,
+		"principals":             principalList,
 		"valid_after":            certTimeValue(cert.ValidAfter),
 		"valid_before":           certTimeValue(cert.ValidBefore),
 		"critical_options":       critical,
@@ -137,6 +143,29 @@ func sshCertificateInfo(ctx context.Context, cert *ssh.Certificate) (types.Objec
 	})
 	diags.Append(d...)
 	return obj, diags
+}
+
+// utf8Text is a certificate's string as Terraform text.
+//
+// NOTE: the strings of an SSH certificate are bytes, a Terraform string is
+// Unicode: bytes that are not UTF-8 read as U+FFFD, as ssh-keygen -L shows
+// them on a UTF-8 terminal. Left as they are, they would be a string value
+// that Terraform's types do not define.
+func utf8Text(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+
+// utf8TextMap is utf8Text on every name and value of a map (never nil).
+// Two names that are one once made UTF-8 keep the value of the first in
+// byte order, so that every run shows the same one.
+func utf8TextMap(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		tk := utf8Text(k)
+		if _, taken := out[tk]; taken {
+			continue
+		}
+		out[tk] = utf8Text(m[k])
+	}
+	return out
 }
 
 // certTimeValue is a certificate's bound (seconds since 1970) in RFC 3339,
