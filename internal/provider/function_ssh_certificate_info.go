@@ -100,7 +100,8 @@ func parseSSHCertificate(text string) (*ssh.Certificate, error) {
 	pub, _, _, _, err := ssh.ParseAuthorizedKey([]byte(text))
 	if err != nil {
 		return nil, fmt.Errorf("the value is not an OpenSSH certificate (%s); pass a line such as "+
-			"\"ssh-ed25519-cert-v01@openssh.com AAAA... comment\", for example the certificate attribute of ngrok_ssh_user_certificate", err)
+			"\"ssh-ed25519-cert-v01@openssh.com AAAA... comment\", for example the certificate attribute of ngrok_ssh_user_certificate",
+			utf8Text(err.Error()))
 	}
 	cert, ok := pub.(*ssh.Certificate)
 	if !ok {
@@ -150,7 +151,9 @@ func sshCertificateInfo(ctx context.Context, cert *ssh.Certificate) (types.Objec
 // NOTE: the strings of an SSH certificate are bytes, a Terraform string is
 // Unicode: bytes that are not UTF-8 read as U+FFFD, as ssh-keygen -L shows
 // them on a UTF-8 terminal. Left as they are, they would be a string value
-// that Terraform's types do not define.
+// that Terraform's types do not define, or, in an error (the ssh library's
+// messages quote the bytes it decoded), a message the plugin protocol
+// cannot carry.
 func utf8Text(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
 
 // utf8TextMap is utf8Text on every name and value of a map (never nil).
