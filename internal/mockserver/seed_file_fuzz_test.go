@@ -50,7 +50,8 @@ func FuzzSeedFile(f *testing.F) {
 		}
 		asYAML := must(yaml.Marshal(generic))
 		for name, text := range map[string][]byte{"JSON": asJSON, "YAML": asYAML} {
-			if back, err := ParseSeedFile(text); err != nil || !reflect.DeepEqual(back, file) {
+			// NOTE: compared as JSON: an empty list and none are one seed.
+			if back, err := ParseSeedFile(text); err != nil || !bytes.Equal(must(json.Marshal(back)), asJSON) {
 				t.Fatalf("%q parses as %+v; written as %s (%q) it parses as %+v (%v)", data, file, name, text, back, err)
 			}
 		}
