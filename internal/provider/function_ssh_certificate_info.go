@@ -61,7 +61,8 @@ func (f *sshCertificateInfoFunction) Definition(_ context.Context, _ function.De
 			"expires; `critical_options` and `extensions`; `public_key_fingerprint`, the certified key's " +
 			"fingerprint, and `signing_ca_fingerprint`, the signing authority's, both `SHA256:...` as ssh-keygen " +
 			"prints them. The signature is not checked against any trusted authority: compare " +
-			"`signing_ca_fingerprint` with the authority you trust.",
+			"`signing_ca_fingerprint` with the authority you trust. A certificate's strings are bytes: those that are " +
+			"not UTF-8 read as U+FFFD, the replacement character, as `ssh-keygen -L` shows them on a UTF-8 terminal.",
 		Parameters: []function.Parameter{
 			function.StringParameter{
 				Name: "certificate",
