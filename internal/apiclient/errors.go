@@ -110,11 +110,11 @@ func (c *Client) parseAPIError(method, path string, res *attemptResult) *APIErro
 		StatusCode:  res.status,
 		Method:      method,
 		Path:        path,
-		OperationID: res.header.Get("Ngrok-Operation-Id"),
+		OperationID: c.text(res.header.Get("Ngrok-Operation-Id")),
 	}
 	var eb errorBody
 	if err := json.Unmarshal(res.body, &eb); err == nil && (eb.ErrorCode != "" || eb.Msg != "") {
-		e.ErrorCode = eb.ErrorCode
+		e.ErrorCode = c.redact(eb.ErrorCode)
 		e.Msg = c.redact(eb.Msg)
 		if len(eb.Details) > 0 {
 			e.Details = make(map[string]string, len(eb.Details))
@@ -124,7 +124,7 @@ func (c *Client) parseAPIError(method, path string, res *attemptResult) *APIErro
 					// NOTE: details are strings on the wire; keep anything else as JSON text.
 					s = string(raw)
 				}
-				e.Details[k] = c.redact(s)
+				e.Details[k] = c.text(s)
 			}
 			if op := e.Details["operation_id"]; op != "" {
 				e.OperationID = op
@@ -132,8 +132,18 @@ func (c *Client) parseAPIError(method, path string, res *attemptResult) *APIErro
 		}
 		return e
 	}
-	e.Body = excerpt(c.redact(string(res.body)), maxBodyExcerpt)
+	e.Body = excerpt(c.text(string(res.body)), maxBodyExcerpt)
 	return e
+}
+
+// text is what the server sent, as text for an error: redacted, and UTF-8.
+//
+// NOTE: a body that is not UTF-8 (a proxy's Latin-1 error page), quoted as
+// it is, would make an error that a provider cannot report: Terraform's
+// diagnostics travel as protobuf strings, which must be UTF-8. Such bytes
+// read as U+FFFD.
+func (c *Client) text(s string) string {
+	return strings.ToValidUTF8(c.redact(s), "\uFFFD")
 }
 
 func (c *Client) redact(s string) string {

@@ -477,6 +477,18 @@ func checkBindings(u endpointURL, bindings []string) *apiError {
 	return nil
 }
 
+// NormalizeEndpointURL is the server's reading of an endpoint url: the url
+// it stores and answers (scheme and host in lower case, no default port), or
+// why a create refuses it. The provider's tests check that the provider
+// reads every url the same.
+func NormalizeEndpointURL(raw string) (string, error) {
+	u, err := parseEndpointURL(raw)
+	if err != nil {
+		return "", errors.New(err.msg)
+	}
+	return u.String(), nil
+}
+
 // parseEndpointURL validates and normalises an endpoint url.
 func parseEndpointURL(raw string) (endpointURL, *apiError) {
 	invalid := func(format string, args ...any) (endpointURL, *apiError) {
@@ -608,31 +620,56 @@ func parsePolicyText(text string) (any, error) {
 	if err := yd.Decode(&next); !errors.Is(err, io.EOF) {
 		return nil, errors.New("it holds more than one YAML document")
 	}
-	return yamlToJSONShape(doc), nil
+	return yamlToJSONShape(doc)
 }
 
 // yamlToJSONShape turns the mappings yaml.v3 decodes with non-string keys
 // into string-keyed objects, so that both decoders yield the same shapes.
-func yamlToJSONShape(v any) any {
+// A key becomes the text fmt prints of it, null "null".
+//
+// NOTE: two keys that YAML holds apart can be one string (1 and 1.0, true
+// and True, ~ and null): such a mapping is refused, since keeping either
+// value would drop the other, and which one a Go map's walk kept would vary
+// from one parse of the same text to the next.
+func yamlToJSONShape(v any) (any, error) {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, e := range v {
-			v[k] = yamlToJSONShape(e)
+			n, err := yamlToJSONShape(e)
+			if err != nil {
+				return nil, err
+			}
+			v[k] = n
 		}
-		return v
+		return v, nil
 	case map[any]any:
 		out := make(map[string]any, len(v))
 		for k, e := range v {
-			out[fmt.Sprint(k)] = yamlToJSONShape(e)
+			ks := "null"
+			if k != nil {
+				ks = fmt.Sprint(k)
+			}
+			if _, dup := out[ks]; dup {
+				return nil, fmt.Errorf("a mapping has two keys that are both %q once written as JSON", ks)
+			}
+			n, err := yamlToJSONShape(e)
+			if err != nil {
+				return nil, err
+			}
+			out[ks] = n
 		}
-		return out
+		return out, nil
 	case []any:
 		for i, e := range v {
-			v[i] = yamlToJSONShape(e)
+			n, err := yamlToJSONShape(e)
+			if err != nil {
+				return nil, err
+			}
+			v[i] = n
 		}
-		return v
+		return v, nil
 	}
-	return v
+	return v, nil
 }
 
 func policyKind(v any) string {

@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -587,6 +588,17 @@ func (s *Server) checkEndpointConfigurationLocked(field string, id *string, typ 
 			"The %s %q names an endpoint configuration of type %q; it must be of type %q.", field, *id, r.val.Type, typ)
 	}
 	return nil
+}
+
+// NormalizeReservedDomain is the server's reading of a domain to reserve:
+// the name it stores, or why a reservation refuses it. The provider's tests
+// check that the provider reads every name the same.
+func NormalizeReservedDomain(raw string) (string, error) {
+	name, err := normalizeDomain(raw)
+	if err != nil {
+		return "", errors.New(err.msg)
+	}
+	return name, nil
 }
 
 // normalizeDomain lower-cases a requested domain, drops one trailing dot

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -74,11 +75,22 @@ func ParseSeedFile(data []byte) (*SeedFile, error) {
 		return &SeedFile{}, nil
 	}
 	if trimmed[0] != '{' {
-		var doc any
-		if err := yaml.Unmarshal(trimmed, &doc); err != nil {
+		var node yaml.Node
+		if err := yaml.Unmarshal(trimmed, &node); err != nil {
 			return nil, fmt.Errorf("seed file is neither JSON nor YAML: %w", err)
 		}
-		doc = yamlToJSONShape(doc)
+		// NOTE: YAML 1.1 reads a plain 2025-01-01 as a timestamp, which would
+		// reach a description or metadata as 2025-01-01T00:00:00Z: it is
+		// text, as the same value in JSON is.
+		timestampsAsStrings(&node)
+		var doc any
+		if err := node.Decode(&doc); err != nil {
+			return nil, fmt.Errorf("seed file is neither JSON nor YAML: %w", err)
+		}
+		doc, err := yamlToJSONShape(doc)
+		if err != nil {
+			return nil, fmt.Errorf("seed file: %w", err)
+		}
 		if _, ok := doc.(map[string]any); !ok {
 			return nil, errors.New("seed file must be a mapping of object kinds to lists")
 		}
@@ -97,15 +109,52 @@ func ParseSeedFile(data []byte) (*SeedFile, error) {
 	return &f, nil
 }
 
+// timestampsAsStrings retags the plain scalars that YAML 1.1 reads as
+// timestamps as strings.
+func timestampsAsStrings(n *yaml.Node) {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!timestamp" {
+		n.Tag = "!!str"
+	}
+	for _, c := range n.Content {
+		timestampsAsStrings(c)
+	}
+}
+
 // SeedCounts says how many objects of each kind a seed created.
 type SeedCounts map[string]int
 
 // Seed creates every object of f, in an order that lets later objects refer
-// to earlier ones (edge endpoints to seeded edges). It stops at the first
-// object it cannot create and says which one; the objects created before it
-// stay.
+// to earlier ones (edge endpoints to seeded edges), or none of them: at the
+// first object it cannot create it removes those it created and says which
+// object it could not.
 func (s *Server) Seed(f *SeedFile) (SeedCounts, error) {
-	counts := SeedCounts{}
+	var (
+		counts SeedCounts
+		err    error
+	)
+	// NOTE: one change, so that no commit (of a request served meanwhile)
+	// writes a seed half done to the state file.
+	s.inChange(func() { counts, err = s.seedAll(f) })
+	if err != nil {
+		return SeedCounts{}, errors.Join(err, s.SaveState())
+	}
+	return counts, s.SaveState()
+}
+
+// seedAll is Seed within one change.
+func (s *Server) seedAll(f *SeedFile) (counts SeedCounts, err error) {
+	counts = SeedCounts{}
+	// created holds how to remove each object made so far, for a seed that
+	// fails part way.
+	var created []func()
+	defer func() {
+		if err != nil {
+			for _, remove := range slices.Backward(created) {
+				remove()
+			}
+		}
+	}()
+	made := func(remove func()) { created = append(created, remove) }
 	seedAll := func(kind string, n int, one func(i int) error) error {
 		for i := range n {
 			if err := one(i); err != nil {
@@ -118,25 +167,37 @@ func (s *Server) Seed(f *SeedFile) (SeedCounts, error) {
 	steps := []func() error{
 		func() error {
 			return seedAll("tls_certificates", len(f.TLSCertificates), func(i int) error {
-				_, err := s.SeedTLSCertificate(f.TLSCertificates[i])
+				id, err := s.SeedTLSCertificate(f.TLSCertificates[i])
+				if err == nil {
+					made(removal(s.domains.certificates, id))
+				}
 				return err
 			})
 		},
 		func() error {
 			return seedAll("endpoint_configurations", len(f.EndpointConfigurations), func(i int) error {
-				_, err := s.SeedEndpointConfiguration(f.EndpointConfigurations[i])
+				id, err := s.SeedEndpointConfiguration(f.EndpointConfigurations[i])
+				if err == nil {
+					made(removal(s.domains.endpointConfigs, id))
+				}
 				return err
 			})
 		},
 		func() error {
 			return seedAll("tunnel_group_backends", len(f.TunnelGroupBackends), func(i int) error {
-				_, err := s.SeedTunnelGroupBackend(f.TunnelGroupBackends[i])
+				id, err := s.SeedTunnelGroupBackend(f.TunnelGroupBackends[i])
+				if err == nil {
+					made(removal(s.edges.backends, id))
+				}
 				return err
 			})
 		},
 		func() error {
 			return seedAll("ip_policies", len(f.IPPolicies), func(i int) error {
-				_, err := s.SeedIPPolicy(f.IPPolicies[i])
+				id, err := s.SeedIPPolicy(f.IPPolicies[i])
+				if err == nil {
+					made(removal(s.edges.ipPolicies, id))
+				}
 				return err
 			})
 		},
@@ -147,10 +208,13 @@ func (s *Server) Seed(f *SeedFile) (SeedCounts, error) {
 				if err != nil {
 					return err
 				}
+				made(removal(s.edges.edges, id))
 				for j, route := range edge.Routes {
-					if _, err := s.SeedHTTPSEdgeRoute(id, route); err != nil {
+					rid, err := s.SeedHTTPSEdgeRoute(id, route)
+					if err != nil {
 						return fmt.Errorf("routes[%d]: %w", j, err)
 					}
+					made(removal(s.edges.routes, rid))
 					counts["https_edge_routes"]++
 				}
 				return nil
@@ -158,23 +222,32 @@ func (s *Server) Seed(f *SeedFile) (SeedCounts, error) {
 		},
 		func() error {
 			return seedAll("agent_endpoints", len(f.AgentEndpoints), func(i int) error {
-				_, err := s.SeedAgentEndpoint(f.AgentEndpoints[i])
+				id, err := s.SeedAgentEndpoint(f.AgentEndpoints[i])
+				if err == nil {
+					made(removal(s.endpoints, id))
+				}
 				return err
 			})
 		},
 		func() error {
 			return seedAll("edge_endpoints", len(f.EdgeEndpoints), func(i int) error {
-				_, err := s.SeedEdgeEndpoint(f.EdgeEndpoints[i])
+				id, err := s.SeedEdgeEndpoint(f.EdgeEndpoints[i])
+				if err == nil {
+					made(removal(s.endpoints, id))
+				}
 				return err
 			})
 		},
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
-			// NOTE: what was seeded before the bad object stays, in memory
-			// and so in the state file too.
-			return counts, errors.Join(err, s.SaveState())
+			return nil, err
 		}
 	}
-	return counts, s.SaveState()
+	return counts, nil
+}
+
+// removal removes the object id from t, for a seed that is undone.
+func removal[T any](t *table[T], id string) func() {
+	return func() { _ = t.remove(id) }
 }

@@ -91,13 +91,48 @@ func TestSeedFileRefusesMistakes(t *testing.T) {
 
 func TestSeedStopsAtTheBadObject(t *testing.T) {
 	t.Parallel()
-	f, err := ParseSeedFile([]byte("ip_policies: [{}, {id: rd_wrongprefix}]"))
+	f, err := ParseSeedFile([]byte("ip_policies: [{}, {id: rd_wrongprefix}]\ntunnel_group_backends: [{}]\n" +
+		"https_edges: [{routes: [{}, {match_type: nope}]}]"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = New().Seed(f)
+	s := New()
+	_, err = s.Seed(f)
 	if err == nil || !strings.Contains(err.Error(), "ip_policies[1]") {
 		t.Errorf("Seed = %v, want an error naming ip_policies[1]", err)
+	}
+	// Nothing of a refused seed stays: not the IP policy before the bad
+	// one, nor the backend of an earlier step.
+	if n, m := s.edges.ipPolicies.len(), s.edges.backends.len(); n != 0 || m != 0 {
+		t.Errorf("after a refused seed the server holds %d IP policies and %d backends, want none", n, m)
+	}
+	// Likewise for a route that fails after its edge was made.
+	f, err = ParseSeedFile([]byte("https_edges: [{routes: [{}, {match_type: nope}]}]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Seed(f); err == nil || !strings.Contains(err.Error(), "https_edges[0]: routes[1]") {
+		t.Errorf("Seed = %v, want an error naming https_edges[0]: routes[1]", err)
+	}
+	if n, m := s.edges.edges.len(), s.edges.routes.len(); n != 0 || m != 0 {
+		t.Errorf("after a refused seed the server holds %d edges and %d routes, want none", n, m)
+	}
+}
+
+// A seed file's YAML keys that are one JSON key are refused, whatever order
+// a map visits them in; a date-like value stays the text it is.
+func TestSeedFileYAMLScalars(t *testing.T) {
+	t.Parallel()
+	if _, err := ParseSeedFile([]byte("tunnel_group_backends: [{labels: {1: a, 1.0: b}}]")); err == nil ||
+		!strings.Contains(err.Error(), `both "1"`) {
+		t.Errorf("ParseSeedFile = %v, want the keys 1 and 1.0 refused", err)
+	}
+	f, err := ParseSeedFile([]byte("ip_policies: [{description: 2025-01-01}]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.IPPolicies[0].Description; got != "2025-01-01" {
+		t.Errorf("description = %q, want 2025-01-01 as written", got)
 	}
 }
 

@@ -387,9 +387,9 @@ func TestLoadStateIsAllOrNothing(t *testing.T) {
 	}
 }
 
-// A seed that stops at a bad object keeps what it created before it, in
-// the state file as in memory.
-func TestSeedFailureSavesWhatItSeeded(t *testing.T) {
+// A seed that stops at a bad object leaves nothing of itself, in the state
+// file as in memory.
+func TestSeedFailureSavesNothingOfIt(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "state")
 	s := openState(t, path)
@@ -400,9 +400,12 @@ func TestSeedFailureSavesWhatItSeeded(t *testing.T) {
 	if _, err := s.Seed(f); err == nil {
 		t.Fatal("Seed succeeded, want an error for ip_policies[1]")
 	}
+	if _, aerr := s.edges.ipPolicies.get("ipp_2hHGZaF5Lr7cQe1wXyD3mT8nKp0"); aerr == nil {
+		t.Error("the IP policy seeded before the failure is still held")
+	}
 	restarted := restart(t, s, path)
-	if _, aerr := restarted.edges.ipPolicies.get("ipp_2hHGZaF5Lr7cQe1wXyD3mT8nKp0"); aerr != nil {
-		t.Errorf("the IP policy seeded before the failure is not in the state file: %s", aerr.msg)
+	if _, aerr := restarted.edges.ipPolicies.get("ipp_2hHGZaF5Lr7cQe1wXyD3mT8nKp0"); aerr == nil {
+		t.Error("the IP policy seeded before the failure is in the state file")
 	}
 }
 

@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,7 +61,8 @@ func (f *sshCertificateInfoFunction) Definition(_ context.Context, _ function.De
 			"expires; `critical_options` and `extensions`; `public_key_fingerprint`, the certified key's " +
 			"fingerprint, and `signing_ca_fingerprint`, the signing authority's, both `SHA256:...` as ssh-keygen " +
 			"prints them. The signature is not checked against any trusted authority: compare " +
-			"`signing_ca_fingerprint` with the authority you trust.",
+			"`signing_ca_fingerprint` with the authority you trust. A certificate's strings are bytes: those that are " +
+			"not UTF-8 read as U+FFFD, the replacement character, as `ssh-keygen -L` shows them on a UTF-8 terminal.",
 		Parameters: []function.Parameter{
 			function.StringParameter{
 				Name: "certificate",
@@ -98,7 +101,8 @@ func parseSSHCertificate(text string) (*ssh.Certificate, error) {
 	pub, _, _, _, err := ssh.ParseAuthorizedKey([]byte(text))
 	if err != nil {
 		return nil, fmt.Errorf("the value is not an OpenSSH certificate (%s); pass a line such as "+
-			"\"ssh-ed25519-cert-v01@openssh.com AAAA... comment\", for example the certificate attribute of ngrok_ssh_user_certificate", err)
+			"\"ssh-ed25519-cert-v01@openssh.com AAAA... comment\", for example the certificate attribute of ngrok_ssh_user_certificate",
+			utf8Text(err.Error()))
 	}
 	cert, ok := pub.(*ssh.Certificate)
 	if !ok {
@@ -114,20 +118,24 @@ func sshCertificateInfo(ctx context.Context, cert *ssh.Certificate) (types.Objec
 	if cert.CertType == ssh.HostCert {
 		kind = "host"
 	}
-	principals, d := types.ListValueFrom(ctx, types.StringType, nonNilStrings(cert.ValidPrincipals))
+	principals := make([]string, len(cert.ValidPrincipals))
+	for i, p := range cert.ValidPrincipals {
+		principals[i] = utf8Text(p)
+	}
+	principalList, d := types.ListValueFrom(ctx, types.StringType, principals)
 	diags.Append(d...)
-	critical, d := types.MapValueFrom(ctx, types.StringType, nonNilStringMap(cert.CriticalOptions))
+	critical, d := types.MapValueFrom(ctx, types.StringType, utf8TextMap(cert.CriticalOptions))
 	diags.Append(d...)
-	extensions, d := types.MapValueFrom(ctx, types.StringType, nonNilStringMap(cert.Extensions))
+	extensions, d := types.MapValueFrom(ctx, types.StringType, utf8TextMap(cert.Extensions))
 	diags.Append(d...)
 	if diags.HasError() {
 		return types.ObjectNull(sshCertificateInfoTypes), diags
 	}
 	obj, d := types.ObjectValue(sshCertificateInfoTypes, map[string]attr.Value{
 		"type":                   types.StringValue(kind),
-		"key_id":                 types.StringValue(cert.KeyId),
+		"key_id":                 types.StringValue(utf8Text(cert.KeyId)),
 		"serial":                 types.StringValue(strconv.FormatUint(cert.Serial, 10)),
-		"principals":             principals,
+		"principals":             principalList,
 		"valid_after":            certTimeValue(cert.ValidAfter),
 		"valid_before":           certTimeValue(cert.ValidBefore),
 		"critical_options":       critical,
@@ -137,6 +145,31 @@ func sshCertificateInfo(ctx context.Context, cert *ssh.Certificate) (types.Objec
 	})
 	diags.Append(d...)
 	return obj, diags
+}
+
+// utf8Text is a certificate's string as Terraform text.
+//
+// NOTE: the strings of an SSH certificate are bytes, a Terraform string is
+// Unicode: bytes that are not UTF-8 read as U+FFFD, as ssh-keygen -L shows
+// them on a UTF-8 terminal. Left as they are, they would be a string value
+// that Terraform's types do not define, or, in an error (the ssh library's
+// messages quote the bytes it decoded), a message the plugin protocol
+// cannot carry.
+func utf8Text(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+
+// utf8TextMap is utf8Text on every name and value of a map (never nil).
+// Two names that are one once made UTF-8 keep the value of the first in
+// byte order, so that every run shows the same one.
+func utf8TextMap(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		tk := utf8Text(k)
+		if _, taken := out[tk]; taken {
+			continue
+		}
+		out[tk] = utf8Text(m[k])
+	}
+	return out
 }
 
 // certTimeValue is a certificate's bound (seconds since 1970) in RFC 3339,

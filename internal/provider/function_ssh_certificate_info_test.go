@@ -215,3 +215,36 @@ func TestAccSSHCertificateInfoFunction_notACertificate(t *testing.T) {
 		}},
 	})
 }
+
+// A certificate's strings are bytes; the function's are Terraform text:
+// bytes that are not UTF-8 read as U+FFFD, and of two names that become
+// one, the first in byte order gives the value, every time.
+func TestSSHCertificateInfoTextNotUTF8(t *testing.T) {
+	t.Parallel()
+	line, _ := signTestCertificate(t, &ssh.Certificate{
+		CertType: ssh.UserCert, KeyId: "caf\xe9", ValidPrincipals: []string{"root", "\xff"},
+		ValidBefore: ssh.CertTimeInfinity,
+		Permissions: ssh.Permissions{
+			CriticalOptions: map[string]string{"force-command": "/bin/\xfe"},
+			Extensions:      map[string]string{"x@\xff": "second", "x@\xfe": "first"},
+		},
+	}, "ed25519")
+	for range 10 {
+		attrs, ferr := runSSHCertificateInfo(t, line)
+		if ferr != nil {
+			t.Fatal(ferr)
+		}
+		if got := implementation[types.String](t, attrs["key_id"]).ValueString(); got != "caf\uFFFD" {
+			t.Errorf("key_id = %q", got)
+		}
+		if got := attrs["principals"].String(); got != `["root","`+"\uFFFD"+`"]` {
+			t.Errorf("principals = %s", got)
+		}
+		if got := attrs["critical_options"].String(); got != `{"force-command":"/bin/`+"\uFFFD"+`"}` {
+			t.Errorf("critical_options = %s", got)
+		}
+		if got := attrs["extensions"].String(); got != `{"x@`+"\uFFFD"+`":"first"}` {
+			t.Fatalf("extensions = %s", got)
+		}
+	}
+}

@@ -177,7 +177,7 @@ func parseSSHPublicKey(text string) (string, error) {
 	}
 	pub, _, options, rest, err := ssh.ParseAuthorizedKey([]byte(text))
 	if err != nil {
-		return "", fmt.Errorf("it is not an OpenSSH public key line (%w)", err)
+		return "", fmt.Errorf("it is not an OpenSSH public key line (%s)", utf8Text(err.Error()))
 	}
 	if len(options) > 0 {
 		return "", fmt.Errorf("it starts with authorized_keys options (%s); give the key alone, as in a .pub file", strings.Join(options, ","))

@@ -7,6 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -129,7 +132,6 @@ func parseTrafficPolicy(text string) (any, error) {
 		jsonErr = errors.New("unexpected data after the top-level value")
 	}
 
-	doc = nil
 	yd := yaml.NewDecoder(strings.NewReader(text))
 	var node yaml.Node
 	yamlErr := yd.Decode(&node)
@@ -143,8 +145,12 @@ func parseTrafficPolicy(text string) (any, error) {
 		}
 	}
 	if yamlErr == nil {
-		timestampsAsStrings(&node)
-		yamlErr = node.Decode(&doc)
+		// NOTE: decoded once by the YAML library for its own checks (a key
+		// written twice, merges of non-mappings, aliases that expand without
+		// bound), and read again below from the nodes, where numbers keep
+		// their text and keys their spelling.
+		var checked any
+		yamlErr = node.Decode(&checked)
 	}
 	if yamlErr != nil {
 		// NOTE: text that starts like JSON was most likely meant as JSON, so
@@ -154,20 +160,187 @@ func parseTrafficPolicy(text string) (any, error) {
 		}
 		return nil, fmt.Errorf("it is neither valid YAML (%w) nor valid JSON (%w)", yamlErr, jsonErr)
 	}
-	return normalizePolicyValue(doc)
+	return policyValueFromYAML(&node)
 }
 
-// timestampsAsStrings retags the plain scalars that YAML 1.1 reads as
-// timestamps (2025-01-01) as strings, which is what they are in a policy
-// and what the same text is in JSON; decoded as time.Time they would be
-// re-serialised as another text (2025-01-01T00:00:00Z).
-func timestampsAsStrings(n *yaml.Node) {
-	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!timestamp" {
-		n.Tag = "!!str"
+// policyValueFromYAML reads a YAML node (already decoded once without
+// error) as normalizePolicyValue's values. Plain scalars mean what the YAML
+// library resolves them to, except that numbers keep their exact value and
+// date-like scalars stay strings; keys become strings.
+func policyValueFromYAML(n *yaml.Node) (any, error) {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil, nil
+		}
+		return policyValueFromYAML(n.Content[0])
+	case yaml.AliasNode:
+		return policyValueFromYAML(n.Alias)
+	case yaml.SequenceNode:
+		out := make([]any, len(n.Content))
+		for i, c := range n.Content {
+			v, err := policyValueFromYAML(c)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	case yaml.MappingNode:
+		return policyMappingFromYAML(n)
+	case yaml.ScalarNode:
+		return policyScalarFromYAML(n)
 	}
-	for _, c := range n.Content {
-		timestampsAsStrings(c)
+	return nil, fmt.Errorf("line %d: unexpected YAML node", n.Line)
+}
+
+// policyMappingFromYAML reads a mapping, with its merge key ("<<") if it has
+// one: explicit keys win over merged ones, and of several merged mappings
+// the first that has a key gives it, as the YAML library decodes them.
+//
+// NOTE: a JSON object's keys are strings, so a mapping whose keys collide
+// once written as strings (1 and 1.0, true and True, ~ and null; 1 and "1"
+// the YAML library refuses itself) cannot be one: keeping either value
+// would drop the other without a word, and keeping whichever a Go map
+// happened to visit last made two plans of one text disagree. It is
+// refused, naming the key.
+func policyMappingFromYAML(n *yaml.Node) (map[string]any, error) {
+	out := make(map[string]any, len(n.Content)/2)
+	spelled := make(map[string]string, len(n.Content)/2)
+	var merge *yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		if isYAMLMergeKey(kn) {
+			merge = vn
+			continue
+		}
+		k, err := policyKeyFromYAML(kn)
+		if err != nil {
+			return nil, err
+		}
+		if first, dup := spelled[k]; dup {
+			return nil, fmt.Errorf("line %d: the keys %s and %s are both %q once written as JSON; write each key once",
+				kn.Line, first, yamlSpelling(kn), k)
+		}
+		spelled[k] = yamlSpelling(kn)
+		v, err := policyValueFromYAML(vn)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = v
 	}
+	if merge == nil {
+		return out, nil
+	}
+	for merge.Kind == yaml.AliasNode {
+		merge = merge.Alias
+	}
+	sources := []*yaml.Node{merge}
+	if merge.Kind == yaml.SequenceNode {
+		sources = merge.Content
+	}
+	for _, src := range sources {
+		for src.Kind == yaml.AliasNode {
+			src = src.Alias
+		}
+		if src.Kind != yaml.MappingNode {
+			return nil, fmt.Errorf("line %d: a merge key (<<) takes a mapping or a list of mappings", src.Line)
+		}
+		m, err := policyMappingFromYAML(src)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range m {
+			if _, ok := out[k]; !ok {
+				out[k] = v
+			}
+		}
+	}
+	return out, nil
+}
+
+func isYAMLMergeKey(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Value == "<<" && (n.Tag == "" || n.Tag == "!" || n.ShortTag() == "!!merge")
+}
+
+// yamlSpelling is a key as written, for messages.
+func yamlSpelling(n *yaml.Node) string {
+	for n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n.ShortTag() == "!!str" {
+		return strconv.Quote(n.Value)
+	}
+	return n.Value
+}
+
+// policyKeyFromYAML is a mapping key as a JSON object key: a string as it
+// is, a date-like scalar as written, and any other scalar as the YAML
+// library reads it, printed (1.0 is "1", True is "true", ~ is "null").
+func policyKeyFromYAML(n *yaml.Node) (string, error) {
+	for n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n.Kind != yaml.ScalarNode {
+		return "", fmt.Errorf("line %d: a key must be a string, not a list or a mapping", n.Line)
+	}
+	switch n.ShortTag() {
+	case "!!str", "!!timestamp":
+		return n.Value, nil
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return "", err
+	}
+	switch v := v.(type) {
+	case nil:
+		return "null", nil
+	case string:
+		return v, nil
+	case float64:
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return "", fmt.Errorf("line %d: the key %s is not a number JSON can write", n.Line, n.Value)
+		}
+	}
+	return fmt.Sprint(v), nil
+}
+
+// yamlFloat is a YAML 1.2 float as the YAML library resolves a plain one.
+var yamlFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+
+func policyScalarFromYAML(n *yaml.Node) (any, error) {
+	switch n.ShortTag() {
+	case "!!str", "!!timestamp":
+		// NOTE: YAML 1.1 reads 2025-01-01 as a timestamp, which decoded as
+		// time.Time would be re-serialised as another text
+		// (2025-01-01T00:00:00Z); in a policy, and in the same text as
+		// JSON, it is a string.
+		return n.Value, nil
+	case "!!float":
+		if plain := strings.ReplaceAll(n.Value, "_", ""); yamlFloat.MatchString(plain) {
+			return policyNumber(plain)
+		}
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return nil, err
+	}
+	switch v := v.(type) {
+	case int:
+		return policyNumber(strconv.Itoa(v))
+	case int64:
+		return policyNumber(strconv.FormatInt(v, 10))
+	case uint64:
+		return policyNumber(strconv.FormatUint(v, 10))
+	case float64:
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, errors.New("it holds an infinite or not-a-number value, which JSON cannot")
+		}
+		return policyNumber(strconv.FormatFloat(v, 'g', -1, 64))
+	case nil, bool, string:
+		return v, nil
+	}
+	return nil, fmt.Errorf("line %d: the value %s cannot be represented as JSON", n.Line, n.Value)
 }
 
 func policyValueKind(v any) string {

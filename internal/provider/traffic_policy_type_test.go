@@ -145,3 +145,75 @@ func TestTrafficPolicyValue(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// The YAML keys 1 and "1" are one JSON key. The YAML library refuses them
+// as a key written twice; keys that it holds apart but that are one string
+// once written as JSON (1 and 1.0, true and True, ~ and null, 1 and 0x1)
+// are refused too, every time: keeping one value would depend on the order
+// in which a Go map is walked, so that one text could plan differently
+// from one run to the next.
+func TestTrafficPolicyYAMLKeysThatAreOneJSONKey(t *testing.T) {
+	t.Parallel()
+	for text, want := range map[string]string{
+		"on_tcp_connect: [{config: {1: a, \"1\": b}}]\n": `mapping key "1" already defined`,
+		"on_tcp_connect: [{config: {1: a, 1.0: b}}]\n":   `the keys 1 and 1.0 are both "1"`,
+		"on_tcp_connect: [{config: {1: a, 0x1: b}}]\n":   `the keys 1 and 0x1 are both "1"`,
+		"on_tcp_connect: [{config: {true: a, True: b}}]": `the keys true and True are both "true"`,
+		"on_tcp_connect: [{config: {~: a, null: b}}]":    `the keys ~ and null are both "null"`,
+		"on_tcp_connect: [{config: {1.0: a, \"1\": b}}]": `the keys 1.0 and "1" are both "1"`,
+	} {
+		for range 20 {
+			_, err := canonicalTrafficPolicy(text)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("canonicalTrafficPolicy(%q) = %v, want an error containing %q", text, err, want)
+			}
+		}
+	}
+	// Keys that are not strings are strings in JSON; explicit keys win
+	// over merged ones, whatever their spelling.
+	for _, tc := range [][2]string{
+		{"on_tcp_connect: [{config: {1: a, 2.5: b, true: c, ~: d}}]\n", `{"on_tcp_connect":[{"config":{"1":"a","2.5":"b","true":"c","null":"d"}}]}`},
+		{"base: &b {1: merged, 2: merged}\non_tcp_connect: [{config: {<<: *b, 1.0: explicit}}]\n",
+			`{"base":{"1":"merged","2":"merged"},"on_tcp_connect":[{"config":{"1":"explicit","2":"merged"}}]}`},
+	} {
+		if !equivalentTrafficPolicies(tc[0], tc[1]) {
+			a, errA := canonicalTrafficPolicy(tc[0])
+			t.Errorf("not equivalent:\n%s\n%s\n(canonical %s, %v)", tc[0], tc[1], a, errA)
+		}
+	}
+}
+
+// Numbers compare by exact value, in every spelling, never by the float64
+// they round to.
+func TestTrafficPolicyNumbersAreExact(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		a, b string
+		want bool
+	}{
+		"beyond 2^53, two spellings": {`{"on_tcp_connect":[{"n":9007199254740993}]}`, `{"on_tcp_connect":[{"n":9007199254740993.0}]}`, true},
+		"beyond 2^53, two numbers":   {`{"on_tcp_connect":[{"n":9007199254740993.0}]}`, `{"on_tcp_connect":[{"n":9007199254740992}]}`, false},
+		"YAML and JSON big integer":  {"on_tcp_connect: [{n: 123456789012345678901234567890}]", `{"on_tcp_connect":[{"n":1.2345678901234567890123456789e29}]}`, true},
+		"YAML big integers differ":   {"on_tcp_connect: [{n: 123456789012345678901234567890}]", "on_tcp_connect: [{n: 123456789012345678901234567891}]", false},
+		"YAML float digits":          {"on_tcp_connect: [{n: 0.1000000000000000055511151231257827}]", `{"on_tcp_connect":[{"n":0.1}]}`, false},
+		"YAML underscores and signs": {"on_tcp_connect: [{n: +1_000.50}]", `{"on_tcp_connect":[{"n":1000.5}]}`, true},
+		"negative zero":              {`{"on_tcp_connect":[{"n":-0.0}]}`, `{"on_tcp_connect":[{"n":0}]}`, true},
+	} {
+		if got := equivalentTrafficPolicies(tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: equivalent = %v, want %v\n%s\n%s", name, got, tc.want, tc.a, tc.b)
+		}
+	}
+	for text, want := range map[string]string{
+		"1": "1", "-1": "-1", "200": "2e2", "200.0": "2e2", "2e2": "2e2", "0.5": "5e-1", "-0.0": "0", "0e999999999999999999999": "0",
+		"1.50": "15e-1", ".5": "5e-1", "5.": "5", "+7": "7", "1E+3": "1e3", "00012.3400e-2": "1234e-4",
+	} {
+		if got, ok := canonicalNumber(text); !ok || got != want {
+			t.Errorf("canonicalNumber(%q) = %q, %v; want %q", text, got, ok, want)
+		}
+	}
+	for _, text := range []string{"", "-", ".", "e5", "1e", "1e+", "1x", "0x10", "1_0", "inf", "1e1e1", "--1"} {
+		if got, ok := canonicalNumber(text); ok {
+			t.Errorf("canonicalNumber(%q) = %q, want it refused", text, got)
+		}
+	}
+}

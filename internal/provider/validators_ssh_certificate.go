@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"net/netip"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -66,10 +67,16 @@ func (rfc3339Validator) ValidateString(_ context.Context, req validator.StringRe
 	}
 }
 
+// rfc3339Form is the shape of an RFC 3339 date-time. NOTE: time.Parse also
+// reads a comma before the fraction of a second and offsets of 24 hours and
+// more (+24:00, -99:59), which RFC 3339 has not, and which another reader
+// of the value (the API, a log pipeline) may refuse or read otherwise.
+var rfc3339Form = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$`)
+
 // parseCertTime parses an RFC 3339 timestamp that an SSH certificate can hold.
 func parseCertTime(v string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339, v)
-	if err != nil {
+	if err != nil || !rfc3339Form.MatchString(v) {
 		return time.Time{}, fmt.Errorf("%q is not an RFC 3339 timestamp. Write it like 2030-01-01T00:00:00Z "+
 			"or 2030-01-01T09:00:00+09:00, or compute it with timestamp() and timeadd()", v)
 	}

@@ -83,6 +83,9 @@ func TestRFC3339Validator(t *testing.T) {
 		"2030-01-01T00:00:00":       "not an RFC 3339 timestamp",
 		"1969-12-31T23:59:59Z":      "before 1970",
 		"9999-12-31T23:59:59-01:00": "after 9999-12-31T23:59:59Z",
+		// time.Parse reads these, RFC 3339 has neither.
+		"2030-01-01T00:00:00,5Z":    "not an RFC 3339 timestamp",
+		"2030-01-01T00:00:00+24:00": "not an RFC 3339 timestamp",
 	} {
 		checkValidation(t, value, validateString(rfc3339Validator{}, types.StringValue(value)), want)
 	}
