@@ -236,91 +236,98 @@ func moduleCase[M edgeRouteModuleModel, A, B any](m *edgeRouteModule[M, A, B], c
 	}
 }
 
-// Changing the route or the edge deletes the module from the old route and
+// allModulesConfig is the four route modules on one route, as the API
+// allows: the tests of what they share that pass without an error run them
+// in one TestCase, and assert each module.
+func allModulesConfig(mock *testMock, modules map[string]moduleTestCase, edgeID, routeID string, extra ...string) string {
+	var b strings.Builder
+	for _, name := range moduleTestNames {
+		b.WriteString(modules[name].config(edgeID, routeID, extra...) + "\n")
+	}
+	return mock.config(b.String())
+}
+
+// Changing the route or the edge deletes each module from the old route and
 // sets it on the new one.
 func TestAccHTTPSEdgeRouteModules_replaceOnRouteOrEdgeChange(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)
 	f := seedEdgeRoutes(t, mock)
-	for name, tc := range moduleTestCases(f) {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			differentID := statecheck.CompareValue(compare.ValuesDiffer())
-			moved := func(fromEdge, fromRoute, toEdge, toRoute string) resource.TestStep {
-				return resource.TestStep{
-					Config: mock.config(tc.config(toEdge, toRoute)),
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(tc.address, plancheck.ResourceActionDestroyBeforeCreate)},
-						PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-					},
-					ConfigStateChecks: []statecheck.StateCheck{
-						differentID.AddStateValue(tc.address, tfjsonpath.New("id")),
-						statecheck.ExpectKnownValue(tc.address, tfjsonpath.New("id"), knownvalue.StringExact(toEdge+"/"+toRoute)),
-						stateCheckFunc(func(ctx context.Context, _ func(string) (string, error)) error {
-							if err := tc.get(ctx, mock.client, fromEdge, fromRoute); !apiclient.IsNotFound(err) {
-								return expectedNotFound("the old route's module", err)
-							}
-							return tc.get(ctx, mock.client, toEdge, toRoute)
-						}),
-					},
-				}
-			}
-			// NOTE: each subtest has routes of its own: the four run at once on one mock.
-			route, route2, otherRoute := seedRoute(t, mock, f.edge), seedRoute(t, mock, f.edge), seedRoute(t, mock, f.otherEdge)
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{
-					{
-						Config:            mock.config(tc.config(f.edge, route)),
-						ConfigStateChecks: []statecheck.StateCheck{differentID.AddStateValue(tc.address, tfjsonpath.New("id"))},
-					},
-					moved(f.edge, route, f.edge, route2),
-					moved(f.edge, route2, f.otherEdge, otherRoute),
-				},
-			})
-		})
+	modules := moduleTestCases(f)
+	// differentID[name]() adds the module's id to its own comparison: each
+	// differs from the one before.
+	differentID := map[string]func() statecheck.StateCheck{}
+	var created []statecheck.StateCheck
+	for _, name := range moduleTestNames {
+		ids, address := statecheck.CompareValue(compare.ValuesDiffer()), modules[name].address
+		differentID[name] = func() statecheck.StateCheck { return ids.AddStateValue(address, tfjsonpath.New("id")) }
+		created = append(created, differentID[name]())
 	}
+	moved := func(fromEdge, fromRoute, toEdge, toRoute string) resource.TestStep {
+		step := resource.TestStep{
+			Config: allModulesConfig(mock, modules, toEdge, toRoute),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+		}
+		for _, name := range moduleTestNames {
+			tc := modules[name]
+			step.ConfigPlanChecks.PreApply = append(step.ConfigPlanChecks.PreApply,
+				plancheck.ExpectResourceAction(tc.address, plancheck.ResourceActionDestroyBeforeCreate))
+			step.ConfigStateChecks = append(step.ConfigStateChecks,
+				differentID[name](),
+				statecheck.ExpectKnownValue(tc.address, tfjsonpath.New("id"), knownvalue.StringExact(toEdge+"/"+toRoute)),
+				stateCheckFunc(func(ctx context.Context, _ func(string) (string, error)) error {
+					if err := tc.get(ctx, mock.client, fromEdge, fromRoute); !apiclient.IsNotFound(err) {
+						return expectedNotFound("the old route's "+name+" module", err)
+					}
+					return tc.get(ctx, mock.client, toEdge, toRoute)
+				}),
+			)
+		}
+		return step
+	}
+	route, route2, otherRoute := seedRoute(t, mock, f.edge), seedRoute(t, mock, f.edge), seedRoute(t, mock, f.otherEdge)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: allModulesConfig(mock, modules, f.edge, route), ConfigStateChecks: created},
+			moved(f.edge, route, f.edge, route2),
+			moved(f.edge, route2, f.otherEdge, otherRoute),
+		},
+	})
 }
 
-// A module deleted outside Terraform is planned for creation, and created.
+// A module deleted outside Terraform is planned for creation.
 func TestAccHTTPSEdgeRouteModules_disappears(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)
 	f := seedEdgeRoutes(t, mock)
-	for name, tc := range moduleTestCases(f) {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			route := seedRoute(t, mock, f.edge)
-			config := mock.config(tc.config(f.edge, route))
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				Steps: []resource.TestStep{
-					{
-						Config: config,
-						Check: func(*terraform.State) error {
-							return tc.remove(context.Background(), mock.client, f.edge, route)
-						},
-						ConfigPlanChecks: resource.ConfigPlanChecks{
-							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(tc.address, plancheck.ResourceActionCreate)},
-						},
-						ExpectNonEmptyPlan: true,
-					},
-					{
-						Config: config,
-						ConfigPlanChecks: resource.ConfigPlanChecks{
-							PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(tc.address, plancheck.ResourceActionCreate)},
-							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-						},
-						ConfigStateChecks: []statecheck.StateCheck{
-							stateCheckFunc(func(ctx context.Context, _ func(string) (string, error)) error {
-								return tc.get(ctx, mock.client, f.edge, route)
-							}),
-						},
-					},
-				},
-			})
-		})
+	modules := moduleTestCases(f)
+	route := seedRoute(t, mock, f.edge)
+	var recreate []plancheck.PlanCheck
+	for _, name := range moduleTestNames {
+		recreate = append(recreate, plancheck.ExpectResourceAction(modules[name].address, plancheck.ResourceActionCreate))
 	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			// NOTE: the state keeps the modules the Check deleted, so the
+			// destroy that ends the test deletes them once more and must take
+			// the API's 404 as success.
+			Config: allModulesConfig(mock, modules, f.edge, route),
+			Check: func(*terraform.State) error {
+				for _, name := range moduleTestNames {
+					if err := modules[name].remove(context.Background(), mock.client, f.edge, route); err != nil {
+						return err
+					}
+				}
+				return nil
+			},
+			ConfigPlanChecks:   resource.ConfigPlanChecks{PostApplyPostRefresh: recreate},
+			ExpectNonEmptyPlan: true,
+		}},
+	})
 }
 
 // A route deleted outside Terraform takes its modules with it: the refresh
@@ -503,25 +510,18 @@ func TestAccHTTPSEdgeRouteModules_identity(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)
 	f := seedEdgeRoutes(t, mock)
-	for name, tc := range moduleTestCases(f) {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			// NOTE: each module on its own route of its own edge, so that
-			// the four tests, run at once, do not share a module.
-			edge, err := mock.server.SeedHTTPSEdge(mockserver.HTTPSEdgeSeed{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			route := seedRoute(t, mock, edge)
-			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				TerraformVersionChecks:   requireIdentity,
-				Steps: identitySteps(tc.address,
-					map[string]knownvalue.Check{"edge_id": knownvalue.StringExact(edge), "route_id": knownvalue.StringExact(route)},
-					mock.config(tc.config(edge, route)), mock.config(tc.config(edge, route, "enabled = false"))),
-			})
-		})
+	modules := moduleTestCases(f)
+	route := seedRoute(t, mock, f.edge)
+	identities := map[string]map[string]knownvalue.Check{}
+	for _, tc := range modules {
+		identities[tc.address] = map[string]knownvalue.Check{"edge_id": knownvalue.StringExact(f.edge), "route_id": knownvalue.StringExact(route)}
 	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requireIdentity,
+		Steps: identityStepsOf(identities,
+			allModulesConfig(mock, modules, f.edge, route), allModulesConfig(mock, modules, f.edge, route, "enabled = false")),
+	})
 }
 
 func TestAccHTTPSEdgeRouteModuleDataSources(t *testing.T) {

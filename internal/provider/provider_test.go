@@ -641,13 +641,11 @@ func TestAccProvider_refreshFromLists(t *testing.T) {
 					Config: config,
 					Check: func(*terraform.State) error {
 						// NOTE: after the apply, the test framework has not
-						// refreshed yet; the next step's plan does.
+						// refreshed yet; its plans after the apply, and the
+						// next step's plan, do.
 						mock.server.ClearJournal()
 						return nil
 					},
-				}, {
-					Config:   config,
-					PlanOnly: true,
 				}, {
 					Config: config,
 					Check: func(*terraform.State) error {

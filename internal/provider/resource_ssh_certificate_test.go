@@ -232,22 +232,15 @@ func TestAccSSHCertificate_disappears(t *testing.T) {
 			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 			Steps: []resource.TestStep{
 				{
+					// NOTE: the state keeps the object the Check deleted, so the destroy
+					// that ends the test deletes it once more and must take the API's 404
+					// as success.
 					Config: config,
 					Check:  deleteCert,
 					ConfigPlanChecks: resource.ConfigPlanChecks{
 						PostApplyPostRefresh: []plancheck.PlanCheck{
 							plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionCreate),
 						},
-					},
-					ExpectNonEmptyPlan: true,
-				},
-				{
-					// Re-created; destroyed afterwards after vanishing once
-					// more, where the 404 counts as success.
-					Config: config,
-					Check:  deleteCert,
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionCreate)},
 					},
 					ExpectNonEmptyPlan: true,
 				},
