@@ -76,6 +76,18 @@ func forEachSSHCertKind(t *testing.T, test func(t *testing.T, kind testSSHCertKi
 	}
 }
 
+// testAccSSHCertificatesConfig is an authority and a certificate of each
+// kind signed by it, both with the given extra attributes: the shared tests
+// that pass without an error run both kinds in one TestCase, and assert each.
+func testAccSSHCertificatesConfig(attrs ...string) string {
+	return testAccSSHCertificateConfig("host", attrs...) + fmt.Sprintf(`
+resource "ngrok_ssh_user_certificate" "test" {
+  ssh_certificate_authority_id = ngrok_ssh_certificate_authority.test.id
+  %s
+}
+`, strings.Join(attrs, "\n  "))
+}
+
 // expectAPICertificate checks the certificate at address as the API holds it.
 func expectAPICertificate(mock *testMock, kind testSSHCertKind, check func(*apiclient.SSHCertificate) error) statecheck.StateCheck {
 	return stateValuesCheck(func(resources map[string]map[string]any, _ map[string]any) error {
@@ -93,59 +105,48 @@ func expectAPICertificate(mock *testMock, kind testSSHCertKind, check func(*apic
 
 func TestAccSSHCertificate_updateInPlace(t *testing.T) {
 	t.Parallel()
-	forEachSSHCertKind(t, func(t *testing.T, kind testSSHCertKind) {
-		mock := newTestMock(t)
-		key := fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519"))
+	mock := newTestMock(t)
+	key := fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519"))
+	var first, second, third resource.TestStep
+	first.Config = mock.config(testAccSSHCertificatesConfig(key, `description = "first"`))
+	second.Config = mock.config(testAccSSHCertificatesConfig(key, `description = "second"`, `metadata = jsonencode({ rack = "a1" })`))
+	second.ConfigPlanChecks.PostApplyPostRefresh = []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}
+	// Removing both clears them in the API.
+	third.Config = mock.config(testAccSSHCertificatesConfig(key))
+	for _, kind := range testSSHCertKinds {
 		sameID := statecheck.CompareValue(compare.ValuesSame())
 		sameCertificate := statecheck.CompareValue(compare.ValuesSame())
-		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			Steps: []resource.TestStep{
-				{
-					Config: mock.config(testAccSSHCertificateConfig(kind.name, key, `description = "first"`)),
-					ConfigStateChecks: []statecheck.StateCheck{
-						sameID.AddStateValue(kind.address, tfjsonpath.New("id")),
-						sameCertificate.AddStateValue(kind.address, tfjsonpath.New("certificate")),
-					},
-				},
-				{
-					Config: mock.config(testAccSSHCertificateConfig(kind.name, key, `description = "second"`,
-						`metadata = jsonencode({ rack = "a1" })`)),
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionUpdate)},
-						PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-					},
-					ConfigStateChecks: []statecheck.StateCheck{
-						sameID.AddStateValue(kind.address, tfjsonpath.New("id")),
-						sameCertificate.AddStateValue(kind.address, tfjsonpath.New("certificate")),
-						statecheck.ExpectKnownValue(kind.address, tfjsonpath.New("description"), knownvalue.StringExact("second")),
-						statecheck.ExpectKnownValue(kind.address, tfjsonpath.New("metadata"), knownvalue.StringExact(`{"rack":"a1"}`)),
-						expectAPICertificate(mock, kind, func(c *apiclient.SSHCertificate) error {
-							if c.Description != "second" || c.Metadata != `{"rack":"a1"}` {
-								return fmt.Errorf("API has description %q and metadata %q", c.Description, c.Metadata)
-							}
-							return nil
-						}),
-					},
-				},
-				{
-					// Removing both clears them in the API.
-					Config: mock.config(testAccSSHCertificateConfig(kind.name, key)),
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionUpdate)},
-					},
-					ConfigStateChecks: []statecheck.StateCheck{
-						sameID.AddStateValue(kind.address, tfjsonpath.New("id")),
-						expectAPICertificate(mock, kind, func(c *apiclient.SSHCertificate) error {
-							if c.Description != "" || c.Metadata != "" {
-								return fmt.Errorf("API still has description %q and metadata %q", c.Description, c.Metadata)
-							}
-							return nil
-						}),
-					},
-				},
-			},
-		})
+		first.ConfigStateChecks = append(first.ConfigStateChecks,
+			sameID.AddStateValue(kind.address, tfjsonpath.New("id")),
+			sameCertificate.AddStateValue(kind.address, tfjsonpath.New("certificate")),
+		)
+		second.ConfigPlanChecks.PreApply = append(second.ConfigPlanChecks.PreApply, plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionUpdate))
+		second.ConfigStateChecks = append(second.ConfigStateChecks,
+			sameID.AddStateValue(kind.address, tfjsonpath.New("id")),
+			sameCertificate.AddStateValue(kind.address, tfjsonpath.New("certificate")),
+			statecheck.ExpectKnownValue(kind.address, tfjsonpath.New("description"), knownvalue.StringExact("second")),
+			statecheck.ExpectKnownValue(kind.address, tfjsonpath.New("metadata"), knownvalue.StringExact(`{"rack":"a1"}`)),
+			expectAPICertificate(mock, kind, func(c *apiclient.SSHCertificate) error {
+				if c.Description != "second" || c.Metadata != `{"rack":"a1"}` {
+					return fmt.Errorf("API has description %q and metadata %q", c.Description, c.Metadata)
+				}
+				return nil
+			}),
+		)
+		third.ConfigPlanChecks.PreApply = append(third.ConfigPlanChecks.PreApply, plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionUpdate))
+		third.ConfigStateChecks = append(third.ConfigStateChecks,
+			sameID.AddStateValue(kind.address, tfjsonpath.New("id")),
+			expectAPICertificate(mock, kind, func(c *apiclient.SSHCertificate) error {
+				if c.Description != "" || c.Metadata != "" {
+					return fmt.Errorf("API still has description %q and metadata %q", c.Description, c.Metadata)
+				}
+				return nil
+			}),
+		)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps:                    []resource.TestStep{first, second, third},
 	})
 }
 
@@ -153,35 +154,28 @@ func TestAccSSHCertificate_updateInPlace(t *testing.T) {
 // key, not its text, is what the certificate certifies.
 func TestAccSSHCertificate_publicKeyComparedByKey(t *testing.T) {
 	t.Parallel()
-	forEachSSHCertKind(t, func(t *testing.T, kind testSSHCertKind) {
-		mock := newTestMock(t)
-		key := testSSHPublicKey(t, "ed25519")
-		keyType, keyData, _ := strings.Cut(key, " ")
-		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			Steps: []resource.TestStep{
-				{
-					Config: mock.config(testAccSSHCertificateConfig(kind.name, fmt.Sprintf("public_key = %q", key+" alice@web-1"))),
-				},
-				{
-					Config: mock.config(testAccSSHCertificateConfig(kind.name,
-						fmt.Sprintf("public_key = %q", keyType+"   "+keyData+"   alice@renamed-host\n"))),
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionNoop)},
-					},
-					ConfigStateChecks: []statecheck.StateCheck{
-						// The state keeps the text the certificate was made from.
-						statecheck.ExpectKnownValue(kind.address, tfjsonpath.New("public_key"), knownvalue.StringExact(key+" alice@web-1")),
-					},
-				},
-				{
-					Config: mock.config(testAccSSHCertificateConfig(kind.name, fmt.Sprintf("public_key = %q", key))),
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionNoop)},
-					},
-				},
-			},
-		})
+	mock := newTestMock(t)
+	key := testSSHPublicKey(t, "ed25519")
+	keyType, keyData, _ := strings.Cut(key, " ")
+	respaced := resource.TestStep{
+		Config: mock.config(testAccSSHCertificatesConfig(fmt.Sprintf("public_key = %q", keyType+"   "+keyData+"   alice@renamed-host\n"))),
+	}
+	uncommented := resource.TestStep{Config: mock.config(testAccSSHCertificatesConfig(fmt.Sprintf("public_key = %q", key)))}
+	for _, kind := range testSSHCertKinds {
+		noop := plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionNoop)
+		respaced.ConfigPlanChecks.PreApply = append(respaced.ConfigPlanChecks.PreApply, noop)
+		// The state keeps the text the certificate was made from.
+		respaced.ConfigStateChecks = append(respaced.ConfigStateChecks,
+			statecheck.ExpectKnownValue(kind.address, tfjsonpath.New("public_key"), knownvalue.StringExact(key+" alice@web-1")))
+		uncommented.ConfigPlanChecks.PreApply = append(uncommented.ConfigPlanChecks.PreApply, noop)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: mock.config(testAccSSHCertificatesConfig(fmt.Sprintf("public_key = %q", key+" alice@web-1")))},
+			respaced,
+			uncommented,
+		},
 	})
 }
 
@@ -218,34 +212,33 @@ func TestAccSSHCertificate_importUnknownID(t *testing.T) {
 
 func TestAccSSHCertificate_disappears(t *testing.T) {
 	t.Parallel()
-	forEachSSHCertKind(t, func(t *testing.T, kind testSSHCertKind) {
-		mock := newTestMock(t)
-		config := mock.config(testAccSSHCertificateConfig(kind.name, fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519"))))
-		deleteCert := func(s *terraform.State) error {
-			rs, ok := s.RootModule().Resources[kind.address]
-			if !ok {
-				return fmt.Errorf("%s not in state", kind.address)
-			}
-			return kind.remove(mock.client, context.Background(), rs.Primary.ID)
-		}
-		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			Steps: []resource.TestStep{
-				{
-					// NOTE: the state keeps the object the Check deleted, so the destroy
-					// that ends the test deletes it once more and must take the API's 404
-					// as success.
-					Config: config,
-					Check:  deleteCert,
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PostApplyPostRefresh: []plancheck.PlanCheck{
-							plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionCreate),
-						},
-					},
-					ExpectNonEmptyPlan: true,
-				},
+	mock := newTestMock(t)
+	var recreate []plancheck.PlanCheck
+	for _, kind := range testSSHCertKinds {
+		recreate = append(recreate, plancheck.ExpectResourceAction(kind.address, plancheck.ResourceActionCreate))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			// NOTE: the state keeps the certificates the Check deleted, so
+			// the destroy that ends the test deletes them once more and must
+			// take the API's 404 as success.
+			Config: mock.config(testAccSSHCertificatesConfig(fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519")))),
+			Check: func(s *terraform.State) error {
+				for _, kind := range testSSHCertKinds {
+					rs, ok := s.RootModule().Resources[kind.address]
+					if !ok {
+						return fmt.Errorf("%s not in state", kind.address)
+					}
+					if err := kind.remove(mock.client, context.Background(), rs.Primary.ID); err != nil {
+						return err
+					}
+				}
+				return nil
 			},
-		})
+			ConfigPlanChecks:   resource.ConfigPlanChecks{PostApplyPostRefresh: recreate},
+			ExpectNonEmptyPlan: true,
+		}},
 	})
 }
 
@@ -272,24 +265,28 @@ func TestAccSSHCertificate_apiError(t *testing.T) {
 // is of the certificate alone.
 func TestAccSSHCertificate_identity(t *testing.T) {
 	t.Parallel()
-	forEachSSHCertKind(t, func(t *testing.T, kind testSSHCertKind) {
-		mock := newTestMock(t)
-		ca, err := mock.client.CreateSSHCertificateAuthority(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
+	mock := newTestMock(t)
+	ca, err := mock.client.CreateSSHCertificateAuthority(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := testSSHPublicKey(t, "ed25519")
+	config := func(extra ...string) string {
+		var b strings.Builder
+		for _, kind := range testSSHCertKinds {
+			fmt.Fprintf(&b, "resource %q \"test\" {\n  ssh_certificate_authority_id = %q\n  public_key = %q\n  %s\n}\n",
+				"ngrok_ssh_"+kind.name+"_certificate", ca.ID, key, strings.Join(extra, "\n  "))
 		}
-		key := testSSHPublicKey(t, "ed25519")
-		config := func(extra ...string) string {
-			return mock.config(fmt.Sprintf("resource %q \"test\" {\n  ssh_certificate_authority_id = %q\n  public_key = %q\n  %s\n}\n",
-				"ngrok_ssh_"+kind.name+"_certificate", ca.ID, key, strings.Join(extra, "\n  ")))
-		}
-		pattern := regexp.MustCompile(`^` + kind.idPrefix + `[0-9A-Za-z]{27}$`)
-		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-			TerraformVersionChecks:   requireIdentity,
-			Steps: identitySteps(kind.address, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(pattern)},
-				config(), config(`description = "second"`)),
-		})
+		return mock.config(b.String())
+	}
+	identities := map[string]map[string]knownvalue.Check{}
+	for _, kind := range testSSHCertKinds {
+		identities[kind.address] = map[string]knownvalue.Check{"id": knownvalue.StringRegexp(regexp.MustCompile(`^` + kind.idPrefix + `[0-9A-Za-z]{27}$`))}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requireIdentity,
+		Steps:                    identityStepsOf(identities, config(), config(`description = "second"`)),
 	})
 }
 
