@@ -415,3 +415,23 @@ func mustStringSet(t *testing.T, values ...string) types.Set {
 func importBlock(address, id string) string {
 	return fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n\n", address, id)
 }
+
+func TestQuotedList(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"a"}, "`a`"},
+		{[]string{"a", "b"}, "`a` or `b`"},
+		{[]string{"a", "b", "c"}, "`a`, `b` or `c`"},
+	} {
+		if got := quotedList(tc.in); got != tc.want {
+			t.Errorf("quotedList(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := strings.Count(quotedInts(caKeySizes), "`"); got != 4 {
+		t.Errorf("quotedInts(%v) has %d backquotes, want 4", caKeySizes, got)
+	}
+}

@@ -175,26 +175,6 @@ func TestCheckBaseURL(t *testing.T) {
 	}
 }
 
-func TestQuotedList(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		in   []string
-		want string
-	}{
-		{nil, ""},
-		{[]string{"a"}, "`a`"},
-		{[]string{"a", "b"}, "`a` or `b`"},
-		{[]string{"a", "b", "c"}, "`a`, `b` or `c`"},
-	} {
-		if got := quotedList(tc.in); got != tc.want {
-			t.Errorf("quotedList(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-	if got := strings.Count(quotedInts(caKeySizes), "`"); got != 4 {
-		t.Errorf("quotedInts(%v) has %d backquotes, want 4", caKeySizes, got)
-	}
-}
-
 // testAccExpectPlanError plans config in a TestCase of its own and expects
 // an error matching want: how every plan-time validation is tested.
 func testAccExpectPlanError(t *testing.T, config, want string) {
