@@ -144,3 +144,10 @@ func seededIDs(seed byte) io.Reader {
 	s[0] = seed
 	return rand.NewChaCha8(s)
 }
+
+func newTestCA(t *testing.T, s http.Handler) string {
+	t.Helper()
+	w := do(t, s, http.MethodPost, "/ssh_certificate_authorities", `{"description":"x"}`)
+	wantStatus(t, w, http.StatusCreated)
+	return decodeBody[sshCAWire](t, w).ID
+}

@@ -2,7 +2,10 @@ package mockserver
 
 import (
 	"fmt"
+	"log/slog"
 	"net/http"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -111,3 +114,49 @@ func TestJournalCountsAreBounded(t *testing.T) {
 		}
 	}
 }
+
+func TestJournalCountsPerRoute(t *testing.T) {
+	t.Parallel()
+	s := New()
+	id := newTestCA(t, s)
+	do(t, s, http.MethodGet, "/ssh_certificate_authorities/"+id, "")
+	do(t, s, http.MethodGet, "/ssh_certificate_authorities/"+id, "")
+	do(t, s, http.MethodGet, "/nothing", "")
+	entries, counts := s.Journal()
+	if len(entries) != 4 {
+		t.Fatalf("%d journal entries, want 4", len(entries))
+	}
+	if got := counts["GET /ssh_certificate_authorities/{id}"]; got != 2 {
+		t.Errorf("counts = %v, want 2 for GET /ssh_certificate_authorities/{id}", counts)
+	}
+	if got := counts[UnroutedCount]; got != 1 {
+		t.Errorf("counts = %v, want 1 under UnroutedCount for GET /nothing", counts)
+	}
+	if e := entries[0]; e.Status != http.StatusCreated || e.Route != "POST /ssh_certificate_authorities" || !opIDPattern.MatchString(e.OperationID) {
+		t.Errorf("first entry = %+v", e)
+	}
+}
+
+func TestLoggerNeverLogsKeys(t *testing.T) {
+	t.Parallel()
+	var buf strings.Builder
+	var mu sync.Mutex
+	s := New(WithLogger(slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return buf.Write(p)
+	}), nil))))
+	newTestCA(t, s)
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(buf.String(), "path=/ssh_certificate_authorities") || !strings.Contains(buf.String(), "status=201") {
+		t.Errorf("log = %q, want the request's path and status", buf.String())
+	}
+	if strings.Contains(buf.String(), DefaultAPIKey) {
+		t.Errorf("log contains the API key: %q", buf.String())
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

@@ -412,3 +412,65 @@ func TestCleanupContextOutlivesCancellation(t *testing.T) {
 		t.Error("cleanup context has no deadline: a hung delete would hang the run")
 	}
 }
+
+// Open of the ephemeral user certificate interrupted after the API signed
+// it: the replay of the create names the certificate, Open deletes it, and
+// nothing outlives the run.
+func TestSSHUserCertificateEphemeral_interruptedOpenLeavesNothing(t *testing.T) {
+	t.Parallel()
+	_, client := committingMock(t, "/ssh_user_certificates")
+	ca, err := client.CreateSSHCertificateAuthority(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &sshUserCertificateEphemeralResource{client: client}
+	schemaResp := &ephemeral.SchemaResponse{}
+	e.Schema(context.Background(), ephemeral.SchemaRequest{}, schemaResp)
+	typ := schemaResp.Schema.Type().TerraformType(context.Background())
+	cfg := tfsdk.EphemeralResultData{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)}
+	if diags := cfg.Set(context.Background(), sshUserCertificateEphemeralModel{
+		SSHCertificateAuthorityID: types.StringValue(ca.ID),
+		PublicKey:                 types.StringValue(testSSHPublicKey(t, "ed25519")),
+		Principals:                types.ListNull(types.StringType),
+		CriticalOptions:           types.MapNull(types.StringType),
+		Extensions:                types.MapNull(types.StringType),
+	}); diags.HasError() {
+		t.Fatal(diags)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	committed := make(chan struct{})
+	go func() {
+		defer cancel() // Ctrl-C, once the certificate is in the mock
+		deadline := time.Now().Add(2 * time.Minute)
+		for time.Now().Before(deadline) {
+			ids, err := collectIDs(client.ListSSHUserCertificates(context.Background(), nil), func(c *apiclient.SSHUserCertificate) string { return c.ID })
+			if err == nil && len(ids) == 1 {
+				close(committed)
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	resp := &ephemeral.OpenResponse{Result: tfsdk.EphemeralResultData{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)}}
+	e.Open(ctx, ephemeral.OpenRequest{Config: tfsdk.Config{Schema: schemaResp.Schema, Raw: cfg.Raw}}, resp)
+
+	if !resp.Diagnostics.HasError() || !strings.Contains(fmt.Sprint(resp.Diagnostics), "had already signed it") {
+		t.Errorf("diagnostics = %v; want the interrupted create reported", resp.Diagnostics)
+	}
+	if !resp.Result.Raw.IsNull() {
+		t.Error("Open returned a result after the interruption")
+	}
+	remaining, err := collectIDs(client.ListSSHUserCertificates(context.Background(), nil), func(c *apiclient.SSHUserCertificate) string { return c.ID })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(remaining) != 0 {
+		t.Errorf("user certificates %v outlived the interrupted Open", remaining)
+	}
+	select {
+	case <-committed:
+	default:
+		t.Error("the create never reached the mock")
+	}
+}

@@ -39,26 +39,40 @@ var requireIdentity = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfve
 // planning nothing (the testing framework also checks that the imported
 // identity is the same).
 func identitySteps(address string, identity map[string]knownvalue.Check, configs ...string) []tfresource.TestStep {
+	return identityStepsOf(map[string]map[string]knownvalue.Check{address: identity}, configs...)
+}
+
+// identityStepsOf are identitySteps for several resources of the same
+// configurations, identities by address: each is checked after each apply,
+// and each imported by its identity in a step of its own.
+func identityStepsOf(identities map[string]map[string]knownvalue.Check, configs ...string) []tfresource.TestStep {
+	addresses := slices.Sorted(maps.Keys(identities))
 	var steps []tfresource.TestStep
 	for i, config := range configs {
-		checks := []statecheck.StateCheck{statecheck.ExpectIdentity(address, identity)}
-		for _, name := range slices.Sorted(maps.Keys(identity)) {
-			checks = append(checks, statecheck.ExpectIdentityValueMatchesState(address, tfjsonpath.New(name)))
-		}
-		step := tfresource.TestStep{Config: config, ConfigStateChecks: checks}
-		if i > 0 {
-			step.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate)}
+		step := tfresource.TestStep{Config: config}
+		for _, address := range addresses {
+			identity := identities[address]
+			step.ConfigStateChecks = append(step.ConfigStateChecks, statecheck.ExpectIdentity(address, identity))
+			for _, name := range slices.Sorted(maps.Keys(identity)) {
+				step.ConfigStateChecks = append(step.ConfigStateChecks, statecheck.ExpectIdentityValueMatchesState(address, tfjsonpath.New(name)))
+			}
+			if i > 0 {
+				step.ConfigPlanChecks.PreApply = append(step.ConfigPlanChecks.PreApply, plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate))
+			}
 		}
 		steps = append(steps, step)
 	}
-	return append(steps, tfresource.TestStep{
-		ResourceName:    address,
-		ImportState:     true,
-		ImportStateKind: tfresource.ImportBlockWithResourceIdentity,
-		ImportPlanChecks: tfresource.ImportPlanChecks{
-			PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionNoop)},
-		},
-	})
+	for _, address := range addresses {
+		steps = append(steps, tfresource.TestStep{
+			ResourceName:    address,
+			ImportState:     true,
+			ImportStateKind: tfresource.ImportBlockWithResourceIdentity,
+			ImportPlanChecks: tfresource.ImportPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionNoop)},
+			},
+		})
+	}
+	return steps
 }
 
 // readWithoutIdentity calls r's Read on a prior state that holds only the

@@ -37,7 +37,7 @@ import (
 // so that Terraform calls the version 0 upgrader for the other provider's
 // state. That upgrader also receives this provider's own state of version
 // 0, which had the current schema: each normalizer leaves such a state as
-// it is (upgrade_ngrok_ngrok_test.go proves it), since every value it
+// it is (ngrok_ngrok_state_test.go proves it), since every value it
 // rewrites is one this provider never stores ("" or 0 where it stores null,
 // a list where it stores an object).
 

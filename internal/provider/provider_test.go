@@ -1,13 +1,21 @@
 package provider
 
 import (
+	"bytes"
 	"context"
+	"encoding/pem"
+	"errors"
 	"fmt"
 	"maps"
 	"math/big"
+	"net"
+	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +27,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
@@ -169,26 +182,6 @@ func TestBaseURLValidator(t *testing.T) {
 	}
 }
 
-func TestQuotedList(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		in   []string
-		want string
-	}{
-		{nil, ""},
-		{[]string{"a"}, "`a`"},
-		{[]string{"a", "b"}, "`a` or `b`"},
-		{[]string{"a", "b", "c"}, "`a`, `b` or `c`"},
-	} {
-		if got := quotedList(tc.in); got != tc.want {
-			t.Errorf("quotedList(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-	if got := strings.Count(quotedInts(caKeySizes), "`"); got != 4 {
-		t.Errorf("quotedInts(%v) has %d backquotes, want 4", caKeySizes, got)
-	}
-}
-
 // testAccExpectPlanError plans config in a TestCase of its own and expects
 // an error matching want: how every plan-time validation is tested.
 func testAccExpectPlanError(t *testing.T, config, want string) {
@@ -310,4 +303,742 @@ func implementation[T any](t testing.TB, v any) T {
 		t.Fatalf("%T does not implement %T", v, want)
 	}
 	return i
+}
+
+// Ctrl-C while a create is in flight, after the API committed it: the object
+// ends in the state, tainted, as well as in the mock; the next apply
+// replaces it, and no object is ever left that Terraform does not know.
+//
+// The Terraform CLI runs as a child process against the provider served by
+// the test, and gets SIGINT the moment the mock has committed the create,
+// whose answer it holds: Terraform then stops the provider, which cancels
+// the create's context, as a user's Ctrl-C does.
+func TestAccProvider_interruptedCreateIsTracked(t *testing.T) {
+	t.Parallel()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	for _, tc := range []struct {
+		name, address, path string
+		config              func(*testing.T) string
+		count               func(context.Context, *apiclient.Client) ([]string, error)
+	}{
+		{
+			name: "SSH certificate authority", address: "ngrok_ssh_certificate_authority.test", path: "/ssh_certificate_authorities",
+			config: func(*testing.T) string { return `resource "ngrok_ssh_certificate_authority" "test" {}` },
+			count: func(ctx context.Context, c *apiclient.Client) ([]string, error) {
+				return collectIDs(c.ListSSHCertificateAuthorities(ctx, nil), func(o *apiclient.SSHCertificateAuthority) string { return o.ID })
+			},
+		},
+		{
+			// NOTE: the orphan the issue saw trip the next apply with 409.
+			name: "reserved domain", address: "ngrok_reserved_domain.test", path: "/reserved_domains",
+			config: func(*testing.T) string {
+				return `resource "ngrok_reserved_domain" "test" {
+  domain = "interrupted.ngrok.app"
+}`
+			},
+			count: func(ctx context.Context, c *apiclient.Client) ([]string, error) {
+				return collectIDs(c.ListReservedDomains(ctx, nil), func(o *apiclient.ReservedDomain) string { return o.ID })
+			},
+		},
+		{
+			// Both kinds of certificate share one Create.
+			name: "SSH host certificate", address: "ngrok_ssh_host_certificate.test", path: "/ssh_host_certificates",
+			config: func(t *testing.T) string {
+				return fmt.Sprintf(`resource "ngrok_ssh_certificate_authority" "ca" {}
+
+resource "ngrok_ssh_host_certificate" "test" {
+  ssh_certificate_authority_id = ngrok_ssh_certificate_authority.ca.id
+  public_key                   = %q
+}`, testSSHPublicKey(t, "ed25519"))
+			},
+			count: func(ctx context.Context, c *apiclient.Client) ([]string, error) {
+				return collectIDs(c.ListSSHHostCertificates(ctx, nil), func(o *apiclient.SSHHostCertificate) string { return o.ID })
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv, client := committingMock(t, tc.path)
+			d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattachedProvider(t)}
+			// NOTE: the source names the registry host of the reattached
+			// provider's address: OpenTofu would otherwise read a bare
+			// "hashicorp/ngrok" as registry.opentofu.org's.
+			config := `terraform {
+  required_providers {
+    ngrok = { source = "registry.terraform.io/hashicorp/ngrok" }
+  }
+}
+
+` + (&testMock{url: srv.URL}).config(tc.config(t))
+			if err := os.WriteFile(filepath.Join(d.dir, "main.tf"), []byte(config), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if code, out := d.run("init", "-input=false"); code != 0 {
+				t.Fatalf("terraform init: %s", out)
+			}
+
+			apply := d.command("apply", "-auto-approve", "-input=false")
+			var out bytes.Buffer
+			apply.Stdout, apply.Stderr = &out, &out
+			if err := apply.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// The create is committed once its object is in the mock.
+			deadline := time.Now().Add(2 * time.Minute)
+			for {
+				ids, err := tc.count(t.Context(), client)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(ids) == 1 {
+					break
+				}
+				if time.Now().After(deadline) {
+					_ = apply.Process.Kill()
+					t.Fatalf("the create never reached the mock:\n%s", out.String())
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if err := apply.Process.Signal(os.Interrupt); err != nil {
+				t.Fatal(err)
+			}
+			err := apply.Wait()
+			output := out.String()
+			t.Logf("interrupted apply:\n%s", output)
+			if err == nil {
+				t.Fatalf("the interrupted apply succeeded:\n%s", output)
+			}
+			if !strings.Contains(output, "Interrupt received") || !strings.Contains(output, "had already created it") {
+				t.Errorf("the apply's output does not show the interrupted create:\n%s", output)
+			}
+
+			ctx := context.Background()
+			inMock, err := tc.count(ctx, client)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, status, err := d.stateInstance(tc.address)
+			if err != nil || status != "tainted" || len(inMock) != 1 || inMock[0] != id {
+				t.Fatalf("after Ctrl-C: state has %q (%s, %v), mock has %v; want the mock's one object in the state, tainted",
+					id, status, err, inMock)
+			}
+
+			// The next apply replaces the tainted object, and leaves nothing
+			// behind. NOTE: OpenTofu words it "is tainted, so it must be".
+			if code, out := d.run("apply", "-auto-approve", "-input=false"); code != 0 || !taintedReplaced.MatchString(out) {
+				t.Fatalf("the apply after Ctrl-C (exit %d):\n%s", code, out)
+			}
+			newID, status, err := d.stateInstance(tc.address)
+			if inMock, _ = tc.count(ctx, client); err != nil || status != "" || newID == id || len(inMock) != 1 || inMock[0] != newID {
+				t.Errorf("after the next apply: state has %q (%q, %v), mock has %v; want only a new object", newID, status, err, inMock)
+			}
+		})
+	}
+}
+
+var taintedReplaced = regexp.MustCompile(`is tainted, so (it )?must be replaced`)
+
+// outageMock serves the mock until it has answered downAfter creates; the
+// next request finds it gone: its listener closed, so that connections are
+// refused, for outage; then it listens again on the same address, with the
+// same objects.
+type outageMock struct {
+	t         *testing.T
+	mock      *mockserver.Server
+	addr      string
+	downAfter int
+	outage    time.Duration
+
+	mu      sync.Mutex
+	srv     *http.Server
+	creates int
+	downAt  time.Time
+	upAt    time.Time
+}
+
+func newOutageMock(t *testing.T, downAfter int, outage time.Duration) *outageMock {
+	m := &outageMock{t: t, mock: mockserver.New(mockserver.WithAPIKeys(testAPIKey)), downAfter: downAfter, outage: outage}
+	ln, err := new(net.ListenConfig).Listen(t.Context(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.addr = ln.Addr().String()
+	m.serve(ln)
+	t.Cleanup(func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		_ = m.srv.Close()
+	})
+	return m
+}
+
+func (m *outageMock) serve(ln net.Listener) {
+	m.srv = &http.Server{Handler: m, ReadHeaderTimeout: 10 * time.Second}
+	go func(srv *http.Server) {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			m.t.Errorf("mock server: %v", err)
+		}
+	}(m.srv)
+}
+
+func (m *outageMock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	m.mu.Lock()
+	if m.creates >= m.downAfter && m.downAt.IsZero() {
+		m.downAt = time.Now()
+		srv := m.srv
+		m.mu.Unlock()
+		dropConnection(w)
+		// NOTE: Close, not Shutdown: every open connection dies with the
+		// listener, as when the API's process stops.
+		go func() {
+			_ = srv.Close()
+			time.AfterFunc(m.outage, m.restart)
+		}()
+		return
+	}
+	if r.Method == http.MethodPost {
+		m.creates++
+	}
+	m.mu.Unlock()
+	m.mock.ServeHTTP(w, r)
+}
+
+func (m *outageMock) restart() {
+	ln, err := new(net.ListenConfig).Listen(context.Background(), "tcp", m.addr)
+	if err != nil {
+		m.t.Errorf("the mock could not listen again on %s: %v", m.addr, err)
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.upAt = time.Now()
+	m.serve(ln)
+}
+
+// The API goes away for 30 seconds in the middle of an apply (connections
+// refused), and the apply, with the provider's default settings, rides it
+// out: every object is created once.
+func TestAccProvider_thirtySecondOutageRiddenOut(t *testing.T) {
+	t.Parallel()
+	const authorities = 4
+	m := newOutageMock(t, 2, 30*time.Second)
+	url := "http://" + m.addr
+	client, err := apiclient.New(apiclient.WithBaseURL(url), apiclient.WithAPIKey(testAPIKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// NOTE: default settings: no max_retries, retry_timeout or
+	// requests_per_minute.
+	config := fmt.Sprintf(`provider "ngrok" {
+  api_key      = %q
+  api_base_url = %q
+}
+
+resource "ngrok_ssh_certificate_authority" "test" {
+  count       = %d
+  description = "authority ${count.index}"
+}
+`, testAPIKey, url, authorities)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			Check: func(*terraform.State) error {
+				var n int
+				for _, err := range client.ListSSHCertificateAuthorities(context.Background(), nil) {
+					if err != nil {
+						return err
+					}
+					n++
+				}
+				if n != authorities {
+					return fmt.Errorf("the mock holds %d authorities, want %d", n, authorities)
+				}
+				return nil
+			},
+		}},
+	})
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.downAt.IsZero() || m.upAt.Sub(m.downAt) < m.outage || m.creates != authorities {
+		t.Errorf("down at %v, up at %v, %d creates: the outage did not happen in the middle of the apply", m.downAt, m.upAt, m.creates)
+	}
+}
+
+func TestBoolOrEnv(t *testing.T) {
+	// NOTE: not parallel: t.Setenv.
+	const env = "NGROK_TEST_BOOL_OR_ENV"
+	for _, tc := range []struct {
+		value   types.Bool
+		env     string
+		def     bool
+		want    bool
+		wantErr bool
+	}{
+		{value: types.BoolNull(), env: "", def: true, want: true},
+		{value: types.BoolNull(), env: "", def: false, want: false},
+		{value: types.BoolNull(), env: "false", def: true, want: false},
+		{value: types.BoolNull(), env: " 1 ", def: false, want: true},
+		{value: types.BoolValue(true), env: "false", def: false, want: true},
+		{value: types.BoolValue(false), env: "true", def: true, want: false},
+		{value: types.BoolNull(), env: "off", def: true, wantErr: true},
+	} {
+		t.Setenv(env, tc.env)
+		got, err := boolOrEnv(tc.value, env, tc.def)
+		if tc.wantErr {
+			if err == nil || !strings.Contains(err.Error(), env) || !strings.Contains(err.Error(), `"off"`) {
+				t.Errorf("%v, env %q: err = %v, want one naming the variable and its value", tc.value, tc.env, err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%v, env %q, default %v: got %v, %v; want %v", tc.value, tc.env, tc.def, got, err, tc.want)
+		}
+	}
+}
+
+// TestAccProvider_refreshFromLists refreshes three authorities with the
+// setting on (its default) and off, and looks for list requests in the
+// mock's journal.
+func TestAccProvider_refreshFromLists(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		setting   string
+		wantLists bool
+	}{
+		"default": {"", true},
+		"off":     {"refresh_from_lists = false", false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mock := newTestMock(t)
+			config := fmt.Sprintf("provider \"ngrok\" {\n  api_key      = %q\n  api_base_url = %q\n  %s\n}\n\n%s",
+				testAPIKey, mock.url, tc.setting, `resource "ngrok_ssh_certificate_authority" "test" {
+  count       = 3
+  description = "authority ${count.index}"
+}`)
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{{
+					Config: config,
+					Check: func(*terraform.State) error {
+						// NOTE: after the apply, the test framework has not
+						// refreshed yet; its plans after the apply, and the
+						// next step's plan, do.
+						mock.server.ClearJournal()
+						return nil
+					},
+				}, {
+					Config: config,
+					Check: func(*terraform.State) error {
+						_, counts := mock.server.Journal()
+						lists := counts[http.MethodGet+" /ssh_certificate_authorities"]
+						gets := counts[http.MethodGet+" /ssh_certificate_authorities/{id}"]
+						if lists > 0 != tc.wantLists || gets == 0 {
+							return fmt.Errorf("refreshes made %d list and %d GET requests; want lists: %v", lists, gets, tc.wantLists)
+						}
+						return nil
+					},
+				}},
+			})
+		})
+	}
+}
+
+// TestAccProvider_refreshFromListsDisappears deletes one of three
+// authorities behind Terraform's back: the refresh, which reads them from
+// the list, must confirm the missing one with a GET (404) and plan to create
+// it again, and keep the other two.
+func TestAccProvider_refreshFromListsDisappears(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	config := mock.config(`resource "ngrok_ssh_certificate_authority" "test" {
+  count       = 3
+  description = "authority ${count.index}"
+}`)
+	var gone string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			Check: func(s *terraform.State) error {
+				gone = s.RootModule().Resources["ngrok_ssh_certificate_authority.test.1"].Primary.ID
+				return nil
+			},
+		}, {
+			PreConfig: func() {
+				if err := mock.server.DeleteObject("ssh_certificate_authorities", gone); err != nil {
+					t.Fatal(err)
+				}
+				mock.server.ClearJournal()
+			},
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("ngrok_ssh_certificate_authority.test[0]", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("ngrok_ssh_certificate_authority.test[1]", plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction("ngrok_ssh_certificate_authority.test[2]", plancheck.ResourceActionNoop),
+				},
+			},
+			Check: func(*terraform.State) error {
+				entries, counts := mock.server.Journal()
+				if counts[http.MethodGet+" /ssh_certificate_authorities"] == 0 {
+					return fmt.Errorf("the refresh read no list: %v", counts)
+				}
+				for _, e := range entries {
+					if e.Method == http.MethodGet && e.Path == "/ssh_certificate_authorities/"+gone && e.Status == http.StatusNotFound {
+						return nil
+					}
+				}
+				return fmt.Errorf("no GET confirmed that %s is gone: %v", gone, counts)
+			},
+		}},
+	})
+}
+
+// crashingMock stands for ngrok-mock -state being killed with SIGKILL: after
+// the n-th change it has committed (and saved), it drops the answer, is down
+// for the next few requests, and comes back as a new server that knows only
+// what the state file holds.
+type crashingMock struct {
+	t         *testing.T
+	stateFile string
+	crashAt   int // the change (POST, PATCH, PUT, DELETE) after which it dies
+	downFor   int // requests refused while it is down
+
+	mu       sync.Mutex
+	server   *mockserver.Server
+	changes  int
+	down     int
+	restarts int
+}
+
+func newCrashingMock(t *testing.T, crashAt, downFor int) *crashingMock {
+	m := &crashingMock{t: t, stateFile: filepath.Join(t.TempDir(), "state.json"), crashAt: crashAt, downFor: downFor}
+	m.server = m.start()
+	t.Cleanup(func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		_ = m.server.Close()
+	})
+	return m
+}
+
+func (m *crashingMock) start() *mockserver.Server {
+	s := mockserver.New(mockserver.WithAPIKeys(testAPIKey), mockserver.WithStateFile(m.stateFile),
+		mockserver.WithCertificateIssueDelay(0))
+	if err := s.LoadStateFile(); err != nil {
+		m.t.Errorf("restart: %v", err)
+	}
+	return s
+}
+
+func (m *crashingMock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	m.mu.Lock()
+	if m.down > 0 {
+		m.down--
+		m.mu.Unlock()
+		dropConnection(w)
+		return
+	}
+	server, generation := m.server, m.restarts
+	crash := false
+	if r.Method != http.MethodGet {
+		m.changes++
+		crash = m.changes == m.crashAt
+	}
+	m.mu.Unlock()
+
+	rec := httptest.NewRecorder()
+	server.ServeHTTP(rec, r)
+	m.mu.Lock()
+	if crash {
+		// NOTE: closing adds nothing to the state file (every change was
+		// committed before it was answered); it releases the file's lock
+		// for the new server, as the death of the process would.
+		_ = m.server.Close()
+		m.server = m.start() // the old server's memory is gone with it
+		m.down = m.downFor
+		m.restarts++
+	}
+	// NOTE: requests that were in flight when the server died get no
+	// answer either, whatever they committed.
+	died := m.restarts != generation
+	m.mu.Unlock()
+	if died {
+		dropConnection(w)
+		return
+	}
+	for k, v := range rec.Header() {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(rec.Code)
+	_, _ = w.Write(rec.Body.Bytes())
+}
+
+func dropConnection(w http.ResponseWriter) {
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+	_ = conn.Close()
+}
+
+func TestAccProvider_mockKilledMidApplyConverges(t *testing.T) {
+	t.Parallel()
+	const authorities = 4
+	// The third create dies with the server, which stays down for two more
+	// requests; the provider's retries carry the apply across the restart.
+	crashing := newCrashingMock(t, 3, 2)
+	srv := httptest.NewServer(crashing)
+	t.Cleanup(srv.Close)
+	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey), apiclient.WithRefreshFromLists(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mock := &testMock{url: srv.URL, client: client}
+	config := mock.config(fmt.Sprintf(`
+resource "ngrok_ssh_certificate_authority" "test" {
+  count       = %d
+  description = "authority ${count.index}"
+}
+
+resource "ngrok_reserved_domain" "test" {
+  domain = "restart-demo.ngrok.app"
+}
+`, authorities))
+	countAuthorities := func(*terraform.State) error {
+		var n int
+		for _, err := range client.ListSSHCertificateAuthorities(context.Background(), &apiclient.ListOptions{}) {
+			if err != nil {
+				return err
+			}
+			n++
+		}
+		if n != authorities {
+			return fmt.Errorf("the mock holds %d authorities after the restart, want %d (no duplicates, none lost)", n, authorities)
+		}
+		return nil
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check:  countAuthorities,
+			},
+			{
+				// A second apply after the restart has nothing left to do.
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: countAuthorities,
+			},
+		},
+	})
+	crashing.mu.Lock()
+	defer crashing.mu.Unlock()
+	if crashing.restarts != 1 {
+		t.Errorf("the mock restarted %d times, want 1: the crash was never reached", crashing.restarts)
+	}
+}
+
+// newTLSMock serves a mock over HTTPS with httptest's own certificate and
+// returns its URL and the path of a PEM file holding that certificate.
+func newTLSMock(t *testing.T) (url, caFile string) {
+	t.Helper()
+	srv := httptest.NewTLSServer(mockserver.New(mockserver.WithAPIKeys(testAPIKey)))
+	t.Cleanup(srv.Close)
+	caFile = filepath.Join(t.TempDir(), "ca.pem")
+	pemBytes := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})
+	if err := os.WriteFile(caFile, pemBytes, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return srv.URL, caFile
+}
+
+func tlsProviderConfig(url, settings string) string {
+	return fmt.Sprintf("provider \"ngrok\" {\n  api_key      = %q\n  api_base_url = %q\n  %s\n}\n\n%s",
+		testAPIKey, url, settings, testAccSSHCertificateAuthorityConfig())
+}
+
+func TestAccProvider_caFile(t *testing.T) {
+	t.Parallel()
+	url, caFile := newTLSMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: tlsProviderConfig(url, fmt.Sprintf("ca_file = %q", caFile)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("id"), knownvalue.StringRegexp(idPattern)),
+			},
+		}},
+	})
+}
+
+func TestAccProvider_untrustedCertificate(t *testing.T) {
+	t.Parallel()
+	url, _ := newTLSMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      tlsProviderConfig(url, "max_retries = 0"),
+			ExpectError: regexp.MustCompile(`(?s)could not be reached.*certificate`),
+		}},
+	})
+}
+
+func TestAccProvider_caFileUnreadable(t *testing.T) {
+	t.Parallel()
+	url, _ := newTLSMock(t)
+	notPEM := filepath.Join(t.TempDir(), "not.pem")
+	if err := os.WriteFile(notPEM, []byte("hello"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, file := range map[string]string{"missing": filepath.Join(t.TempDir(), "nope.pem"), "not pem": notPEM} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{{
+					Config:      tlsProviderConfig(url, fmt.Sprintf("ca_file = %q", file)),
+					ExpectError: regexp.MustCompile(`Unable to Read ca_file`),
+				}},
+			})
+		})
+	}
+}
+
+func TestAccProvider_insecureSkipVerify(t *testing.T) {
+	t.Parallel()
+	url, _ := newTLSMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: tlsProviderConfig(url, "insecure_skip_verify = true"),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("id"), knownvalue.StringRegexp(idPattern)),
+			},
+		}},
+	})
+}
+
+// Rate limits and gateway errors on every kind of call are retried until
+// the apply goes through, and the plan after it is empty.
+func TestAccProvider_retriesThroughFaults(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	for _, rule := range []mockserver.FaultRule{
+		{Method: http.MethodPost, Path: "/ssh_certificate_authorities", Times: 2, Status: http.StatusTooManyRequests, ErrorCode: "ERR_NGROK_226"},
+		{Method: http.MethodGet, Path: "/ssh_certificate_authorities/*", Times: 2, Status: http.StatusServiceUnavailable},
+		{Method: http.MethodPatch, Path: "/ssh_certificate_authorities/*", Times: 1, Status: http.StatusBadGateway, RetryAfter: 1},
+	} {
+		if _, err := mock.server.AddFault(rule); err != nil {
+			t.Fatal(err)
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: mock.config(testAccSSHCertificateAuthorityConfig(`description = "one"`))},
+			{
+				Config: mock.config(testAccSSHCertificateAuthorityConfig(`description = "two"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+		},
+	})
+	if pending := mock.server.PendingFaults(); len(pending) != 0 {
+		t.Errorf("fault rules never reached: %v", pending)
+	}
+	entries, _ := mock.server.Journal()
+	seen := map[int]int{}
+	for _, e := range entries {
+		seen[e.Status]++
+	}
+	if seen[http.StatusTooManyRequests] != 2 || seen[http.StatusServiceUnavailable] != 2 || seen[http.StatusBadGateway] != 1 {
+		t.Errorf("statuses answered = %v, want two 429s, two 503s and one 502", seen)
+	}
+}
+
+// A create whose response is lost after the server committed it is retried
+// with the same Idempotency-Key, so the retry gets the first object back
+// instead of making a second one.
+func TestAccProvider_lostCreateResponseMakesNoDuplicate(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	if _, err := mock.server.AddFault(mockserver.FaultRule{Method: http.MethodPost, DropResponse: true}); err != nil {
+		t.Fatal(err)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(testAccSSHCertificateAuthorityConfig()),
+			Check: func(*terraform.State) error {
+				var n int
+				for _, err := range mock.client.ListSSHCertificateAuthorities(context.Background(), &apiclient.ListOptions{}) {
+					if err != nil {
+						return err
+					}
+					n++
+				}
+				if n != 1 {
+					return fmt.Errorf("%d authorities after a lost create response, want 1", n)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
+// unknownKeyConfig takes the provider's API key from a resource, so that it
+// is unknown during the first plan.
+func unknownKeyConfig(url, body string) string {
+	return fmt.Sprintf(`
+resource "terraform_data" "key" {
+  input = %q
+}
+
+provider "ngrok" {
+  api_key      = terraform_data.key.output
+  api_base_url = %q
+}
+
+%s`, testAPIKey, url, body)
+}
+
+// A data source read while the provider's settings are still unknown fails
+// with an error that says so; it used to crash the provider.
+func TestAccProvider_unknownConfigurationDataSourceFails(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      unknownKeyConfig(mock.url, `data "ngrok_ssh_certificate_authorities" "all" {}`),
+			ExpectError: regexp.MustCompile(`(?s)Unable to List SSH Certificate Authorities.*not known yet`),
+		}},
+	})
+}
+
+// Resources plan with unknown provider settings and apply once they are known.
+func TestAccProvider_unknownConfigurationResourceApplies(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: unknownKeyConfig(mock.url, testAccSSHCertificateAuthorityConfig()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("id"), knownvalue.StringRegexp(idPattern)),
+			},
+		}},
+	})
 }

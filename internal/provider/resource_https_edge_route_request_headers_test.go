@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -228,5 +230,43 @@ func TestAccHTTPSEdgeRouteRequestHeaders_invalidConfig(t *testing.T) {
 			t.Parallel()
 			testAccExpectPlanError(t, mock.config(testAccRequestHeadersConfig(f.edge, f.route, tc.attrs...)), tc.want)
 		})
+	}
+}
+
+func TestHeaderNamesEqualFold(t *testing.T) {
+	t.Parallel()
+	planned := types.MapValueMust(types.StringType, map[string]attr.Value{"x-team": stringValue("a"), "X-ENV": stringValue("prod")})
+	for _, tc := range []struct {
+		state map[string]string
+		want  bool
+	}{
+		{map[string]string{"X-Team": "a", "X-Env": "prod"}, true},
+		{map[string]string{"X-Team": "A", "X-Env": "prod"}, false}, // values are case-sensitive
+		{map[string]string{"X-Team": "a"}, false},
+		{map[string]string{"X-Team": "a", "X-Env": "prod", "X-More": ""}, false},
+		{map[string]string{"X-Team": "a", "X-Other": "prod"}, false},
+	} {
+		if got := headerMapsEqualFold(tc.state, planned); got != tc.want {
+			t.Errorf("headerMapsEqualFold(%v, %v) = %v, want %v", tc.state, planned, got, tc.want)
+		}
+	}
+	unknownValue := types.MapValueMust(types.StringType, map[string]attr.Value{"X-Team": types.StringUnknown()})
+	if headerMapsEqualFold(map[string]string{"X-Team": "a"}, unknownValue) {
+		t.Error("an unknown value must count as a change")
+	}
+
+	set := mustStringSet(t, "cookie", "X-DEBUG")
+	for _, tc := range []struct {
+		state []string
+		want  bool
+	}{
+		{[]string{"Cookie", "X-Debug"}, true},
+		{[]string{"Cookie"}, false},
+		{[]string{"Cookie", "X-Trace"}, false},
+		{[]string{"Cookie", "X-Debug", "X-Trace"}, false},
+	} {
+		if got := headerSetsEqualFold(tc.state, set); got != tc.want {
+			t.Errorf("headerSetsEqualFold(%v, %v) = %v, want %v", tc.state, set, got, tc.want)
+		}
 	}
 }

@@ -904,18 +904,13 @@ func TestAccReservedDomain_disappears(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
+				// NOTE: the state keeps the object the Check deleted, so the destroy
+				// that ends the test deletes it once more and must take the API's 404
+				// as success.
 				Config: config,
 				Check:  deleteReservedDomainInAPI(mock, testRDResource),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionCreate)},
-				},
-				ExpectNonEmptyPlan: true,
-			},
-			{
-				Config: config,
-				Check:  deleteReservedDomainInAPI(mock, testRDResource),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionCreate)},
 				},
 				ExpectNonEmptyPlan: true,
 			},

@@ -3,53 +3,69 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
-func TestAccSSHUserCertificateDataSource_byID(t *testing.T) {
+// The list returns the certificates newest first, across pages, and the
+// authority filter keeps only that authority's.
+func TestAccSSHHostCertificatesDataSource(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
-	const data = "data.ngrok_ssh_user_certificate.test"
-	same := func(attr string) statecheck.StateCheck {
-		return statecheck.CompareValuePairs(testUserCertificate, tfjsonpath.New(attr), data, tfjsonpath.New(attr), compare.ValuesSame())
+	mock := newTestMock(t, mockserver.WithPageSize(1))
+	ctx := context.Background()
+	var cas []string
+	for range 2 {
+		ca, err := mock.client.CreateSSHCertificateAuthority(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cas = append(cas, ca.ID)
+	}
+	key := testSSHPublicKey(t, "ed25519")
+	var ids []string
+	for i, ca := range []string{cas[0], cas[1], cas[0]} {
+		c, err := mock.client.CreateSSHHostCertificate(ctx, &apiclient.SSHHostCertificateCreate{
+			SSHCertificateAuthorityID: ca, PublicKey: key, Principals: []string{fmt.Sprintf("web-%d.example.com", i)},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, c.ID)
 	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: mock.config(testAccSSHCertificateConfig("user", fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519")),
-				`principals = ["alice"]`, `critical_options = { "source-address" = "192.0.2.0/24" }`) + `
-data "ngrok_ssh_user_certificate" "test" {
-  id = ngrok_ssh_user_certificate.test.id
-}
-`),
-			ConfigStateChecks: []statecheck.StateCheck{
-				same("certificate"), same("principals"), same("critical_options"), same("extensions"), same("valid_until"),
-				statecheck.ExpectKnownValue(data, tfjsonpath.New("critical_options"), knownvalue.MapExact(map[string]knownvalue.Check{
-					"source-address": knownvalue.StringExact("192.0.2.0/24"),
-				})),
-				statecheck.ExpectKnownValue(data, tfjsonpath.New("extensions"), knownvalue.MapSizeExact(2)),
-			},
-		}},
-	})
-}
+			Config: mock.config(fmt.Sprintf(`
+data "ngrok_ssh_host_certificates" "all" {}
 
-func TestAccSSHUserCertificateDataSource_notFound(t *testing.T) {
-	t.Parallel()
-	mock := newTestMock(t)
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:      mock.config("data \"ngrok_ssh_user_certificate\" \"test\" {\n  id = \"sucrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam\"\n}\n"),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Read SSH User Certificate.*404`),
+data "ngrok_ssh_host_certificates" "first_ca" {
+  ssh_certificate_authority_id = %q
+}
+`, cas[0])),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.ngrok_ssh_host_certificates.all", tfjsonpath.New("host_certificates"),
+					knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(ids[2])}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(ids[1])}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(ids[0])}),
+					})),
+				statecheck.ExpectKnownValue("data.ngrok_ssh_host_certificates.first_ca", tfjsonpath.New("host_certificates"),
+					knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"id":         knownvalue.StringExact(ids[2]),
+							"principals": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("web-2.example.com")}),
+							"key_type":   knownvalue.StringExact("ed25519"),
+						}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(ids[0])}),
+					})),
+			},
 		}},
 	})
 }

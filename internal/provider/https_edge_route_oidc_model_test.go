@@ -2,12 +2,10 @@ package provider
 
 import (
 	"context"
-	"maps"
 	"reflect"
 	"slices"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -15,15 +13,6 @@ import (
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
-
-func mustStringSet(t *testing.T, values ...string) types.Set {
-	t.Helper()
-	s, diags := moduleStringSet(values)
-	if diags.HasError() {
-		t.Fatal(diags)
-	}
-	return s
-}
 
 func TestHTTPSEdgeRouteOIDCModelFromAPI(t *testing.T) {
 	t.Parallel()
@@ -104,108 +93,6 @@ func TestHTTPSEdgeRouteOIDCModelToReplace(t *testing.T) {
 		got.InactivityTimeout != 4294967295 || got.MaximumDuration != 0 || got.Issuer != "https://i.example.com" ||
 		got.ClientID != "c" || got.ClientSecret != "from-config" || !slices.Equal(got.Scopes, []string{"openid", "profile"}) {
 		t.Errorf("toReplace = %+v", got)
-	}
-}
-
-func TestHTTPSEdgeRouteBackendModel(t *testing.T) {
-	t.Parallel()
-	m, diags := httpsEdgeRouteBackendModelFromAPI("edghts_a", "edghtsrt_b", &apiclient.HTTPSEdgeRouteBackend{
-		Enabled: true, Backend: apiclient.Ref{ID: "bkdtg_c", URI: "https://api.example.com/backends/tunnel_group/bkdtg_c"},
-	})
-	want := httpsEdgeRouteBackendModel{
-		edgeRouteModuleBase: edgeRouteModuleBase{ID: stringValue("edghts_a/edghtsrt_b"), EdgeID: stringValue("edghts_a"),
-			RouteID: stringValue("edghtsrt_b"), Enabled: types.BoolValue(true)},
-		BackendID: stringValue("bkdtg_c"),
-	}
-	if diags.HasError() || m != want {
-		t.Errorf("fromAPI = %+v, want %+v", m, want)
-	}
-	r := m.toReplace()
-	if r.Enabled == nil || !*r.Enabled || r.BackendID != "bkdtg_c" {
-		t.Errorf("toReplace = %+v", r)
-	}
-}
-
-func TestHTTPSEdgeRouteIPRestrictionModel(t *testing.T) {
-	t.Parallel()
-	m, diags := httpsEdgeRouteIPRestrictionModelFromAPI("edghts_a", "edghtsrt_b", &apiclient.HTTPSEdgeRouteIPRestriction{
-		Enabled: false, IPPolicies: []apiclient.Ref{{ID: "ipp_2", URI: "u2"}, {ID: "ipp_1", URI: "u1"}},
-	})
-	if diags.HasError() {
-		t.Fatal(diags)
-	}
-	if m.Enabled.ValueBool() || !m.IPPolicyIDs.Equal(mustStringSet(t, "ipp_1", "ipp_2")) || m.ID.ValueString() != "edghts_a/edghtsrt_b" {
-		t.Errorf("fromAPI = %+v", m)
-	}
-	r := m.toReplace()
-	if r.Enabled == nil || *r.Enabled || !slices.Equal(r.IPPolicyIDs, []string{"ipp_1", "ipp_2"}) {
-		t.Errorf("toReplace = %+v", r)
-	}
-}
-
-func TestHTTPSEdgeRouteRequestHeadersModel(t *testing.T) {
-	t.Parallel()
-	m, diags := httpsEdgeRouteRequestHeadersModelFromAPI("edghts_a", "edghtsrt_b", &apiclient.HTTPSEdgeRouteRequestHeaders{
-		Enabled: true, Add: map[string]string{"X-Team": "a", "x-empty": ""}, Remove: []string{"Cookie"},
-	})
-	if diags.HasError() {
-		t.Fatal(diags)
-	}
-	wantAdd := types.MapValueMust(types.StringType, map[string]attr.Value{"X-Team": stringValue("a"), "x-empty": stringValue("")})
-	if !m.Add.Equal(wantAdd) || !m.Remove.Equal(mustStringSet(t, "Cookie")) || !m.Enabled.ValueBool() {
-		t.Errorf("fromAPI = %+v", m)
-	}
-	r := m.toReplace()
-	if !maps.Equal(r.Add, map[string]string{"X-Team": "a", "x-empty": ""}) || !slices.Equal(r.Remove, []string{"Cookie"}) {
-		t.Errorf("toReplace = %+v", r)
-	}
-
-	// Empty collections from the API are empty, not null, as the schema's defaults.
-	empty, _ := httpsEdgeRouteRequestHeadersModelFromAPI("e", "r", &apiclient.HTTPSEdgeRouteRequestHeaders{})
-	if empty.Add.IsNull() || empty.Remove.IsNull() {
-		t.Errorf("empty module = %+v, want empty collections", empty)
-	}
-	// Empty collections are left out of the body: the replace resets them anyway.
-	if r := empty.toReplace(); len(r.Add) != 0 || len(r.Remove) != 0 {
-		t.Errorf("empty toReplace = %+v", r)
-	}
-}
-
-func TestHeaderNamesEqualFold(t *testing.T) {
-	t.Parallel()
-	planned := types.MapValueMust(types.StringType, map[string]attr.Value{"x-team": stringValue("a"), "X-ENV": stringValue("prod")})
-	for _, tc := range []struct {
-		state map[string]string
-		want  bool
-	}{
-		{map[string]string{"X-Team": "a", "X-Env": "prod"}, true},
-		{map[string]string{"X-Team": "A", "X-Env": "prod"}, false}, // values are case-sensitive
-		{map[string]string{"X-Team": "a"}, false},
-		{map[string]string{"X-Team": "a", "X-Env": "prod", "X-More": ""}, false},
-		{map[string]string{"X-Team": "a", "X-Other": "prod"}, false},
-	} {
-		if got := headerMapsEqualFold(tc.state, planned); got != tc.want {
-			t.Errorf("headerMapsEqualFold(%v, %v) = %v, want %v", tc.state, planned, got, tc.want)
-		}
-	}
-	unknownValue := types.MapValueMust(types.StringType, map[string]attr.Value{"X-Team": types.StringUnknown()})
-	if headerMapsEqualFold(map[string]string{"X-Team": "a"}, unknownValue) {
-		t.Error("an unknown value must count as a change")
-	}
-
-	set := mustStringSet(t, "cookie", "X-DEBUG")
-	for _, tc := range []struct {
-		state []string
-		want  bool
-	}{
-		{[]string{"Cookie", "X-Debug"}, true},
-		{[]string{"Cookie"}, false},
-		{[]string{"Cookie", "X-Trace"}, false},
-		{[]string{"Cookie", "X-Debug", "X-Trace"}, false},
-	} {
-		if got := headerSetsEqualFold(tc.state, set); got != tc.want {
-			t.Errorf("headerSetsEqualFold(%v, %v) = %v, want %v", tc.state, set, got, tc.want)
-		}
 	}
 }
 

@@ -4,39 +4,10 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
-
-func TestMixOfSharesOutEveryObject(t *testing.T) {
-	for _, n := range []int{1, 4, 5, 9, 60, 299, 300, 1000} {
-		m := mixOf(n)
-		if m.total() != n {
-			t.Errorf("mixOf(%d) makes %d objects: %+v", n, m.total(), m)
-		}
-		if m.authorities == 0 {
-			t.Errorf("mixOf(%d) has no authority to sign its certificates", n)
-		}
-	}
-}
-
-func TestObjectsConfigNamesByPrefix(t *testing.T) {
-	a, b := objectsConfig(mixOf(10), "scalebench-a"), objectsConfig(mixOf(10), "scalebench-b")
-	for _, want := range []string{`"scalebench-a-${count.index}.ngrok.app"`, `"https://scalebench-a-${count.index}.internal"`} {
-		if !strings.Contains(a, want) {
-			t.Errorf("configuration lacks %s:\n%s", want, a)
-		}
-	}
-	if strings.Contains(b, "scalebench-a-") {
-		t.Errorf("prefix b's configuration uses prefix a's names:\n%s", b)
-	}
-	if only := objectsConfig(mix{authorities: 3}, "x"); strings.Contains(only, "ngrok_reserved_domain") || strings.Contains(only, "locals") {
-		t.Errorf("a configuration of authorities only has other objects:\n%s", only)
-	}
-}
 
 // TestJournalCountsRequestsAnd429s reads the journal of a real mock server:
 // the control API's own requests are left out, 429s are counted.
@@ -74,22 +45,6 @@ func TestJournalCountsRequestsAnd429s(t *testing.T) {
 	}
 	if tr, err = m.journal(ctx); err != nil || tr.requests != 0 {
 		t.Errorf("journal after clearing: %d requests (%s), %v; want none", tr.requests, tr.routes(), err)
-	}
-}
-
-func TestMedianTakesWallAndCPUApart(t *testing.T) {
-	runs := []phase{
-		{name: "a", tfRun: tfRun{wall: 3 * time.Second, cpu: 1 * time.Second}},
-		{name: "b", tfRun: tfRun{wall: 1 * time.Second, cpu: 3 * time.Second}},
-		{name: "c", tfRun: tfRun{wall: 2 * time.Second, cpu: 2 * time.Second}},
-		{name: "d", tfRun: tfRun{wall: 9 * time.Second, cpu: 9 * time.Second}},
-	}
-	m := median(runs)
-	if m.name != "c" || m.wall != 2*time.Second || m.cpu != 2*time.Second {
-		t.Errorf("median = %s, wall %v, cpu %v; want c, 2s, 2s", m.name, m.wall, m.cpu)
-	}
-	if runs[0].name != "a" {
-		t.Error("median reordered its argument")
 	}
 }
 

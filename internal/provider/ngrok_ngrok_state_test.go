@@ -1,0 +1,1288 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"golang.org/x/crypto/ssh"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+)
+
+// The state that ngrok/ngrok v0.7.0 and v0.8.0 wrote against ngrok-mock
+// (testdata/ngrok-ngrok, with the configuration and schema they came from)
+// is taken over instance by instance: every value that both providers have
+// carries over as it is, but for the differences listed per instance below.
+
+// ngrokNgrokFixtureVersions are the versions of ngrok/ngrok whose state is
+// under testdata/ngrok-ngrok.
+var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0"}
+
+// fixtureState is a Terraform state file, as much of it as the tests read.
+type fixtureState struct {
+	Resources []fixtureResource `json:"resources"`
+}
+
+type fixtureResource struct {
+	Mode      string `json:"mode"`
+	Type      string `json:"type"`
+	Name      string `json:"name"`
+	Provider  string `json:"provider"`
+	Instances []struct {
+		SchemaVersion int64           `json:"schema_version"`
+		Attributes    json.RawMessage `json:"attributes"`
+	} `json:"instances"`
+}
+
+func readFixtureState(t *testing.T, version string) fixtureState {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", "ngrok-ngrok", version, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st fixtureState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// fixtureChanges are, per version and instance, the values in this
+// provider's state that differ from the other provider's (nil: null). Every
+// other attribute of this provider's schema holds the other provider's
+// value, or null where that provider has none.
+var fixtureChanges = map[string]map[string]map[string]any{
+	"v0.7.0": {
+		// SDKv2 stores "" for what the API omitted, the block as a list,
+		// and the managed certificate's ID in certificate_id.
+		"ngrok_reserved_domain.managed_cert": {
+			"certificate_id":                nil,
+			"certificate_management_policy": map[string]any{"authority": "letsencrypt", "private_key_type": "rsa"},
+			"acme_challenge_cname_target":   nil,
+			"region":                        nil,
+			"wait_for_certificate":          false,
+		},
+		"ngrok_reserved_domain.sub": {
+			"certificate_management_policy": nil,
+			"cname_target":                  nil,
+			"acme_challenge_cname_target":   nil,
+			"region":                        nil,
+			"wait_for_certificate":          false,
+		},
+		"ngrok_reserved_domain.uploaded_cert": {
+			"certificate_management_policy": nil,
+			"acme_challenge_cname_target":   nil,
+			"region":                        nil,
+			"wait_for_certificate":          false,
+		},
+		"ngrok_reserved_domain.wildcard": {
+			"certificate_management_policy": nil,
+			"region":                        nil,
+			"wait_for_certificate":          false,
+		},
+		"ngrok_ssh_certificate_authority.ecdsa":   {},
+		"ngrok_ssh_certificate_authority.ed25519": {},
+		"ngrok_ssh_certificate_authority.rsa":     {},
+		"ngrok_ssh_host_certificate.web":          {},
+		"ngrok_ssh_user_certificate.alice":        {},
+		"ngrok_ssh_user_certificate.bob":          {},
+	},
+	"v0.8.0": {
+		"ngrok_cloud_endpoint.internal": {"domain_id": nil},
+		"ngrok_cloud_endpoint.preview":  {},
+		"ngrok_cloud_endpoint.public":   {},
+		"ngrok_cloud_endpoint.tcp":      {"domain_id": nil},
+		"ngrok_domain.managed_cert":     {"certificate_id": nil, "region": nil, "wait_for_certificate": false},
+		"ngrok_domain.sub":              {"certificate_id": nil, "region": nil, "wait_for_certificate": false},
+		"ngrok_domain.uploaded_cert":    {"region": nil, "wait_for_certificate": false},
+		"ngrok_domain.wildcard":         {"certificate_id": nil, "region": nil, "wait_for_certificate": false},
+		// v0.8 stores 0 and "" for the key options that do not apply.
+		"ngrok_ssh_certificate_authority.ecdsa":   {"key_size": nil},
+		"ngrok_ssh_certificate_authority.ed25519": {"key_size": nil, "elliptic_curve": nil},
+		"ngrok_ssh_certificate_authority.rsa":     {"elliptic_curve": nil},
+	},
+}
+
+// renamedTypes are ngrok/ngrok's types that this provider has under another
+// name, which a moved block takes over.
+var renamedTypes = map[string]string{"ngrok_domain": "ngrok_reserved_domain"}
+
+// ngrokNgrokAddress is the provider address of ngrok/ngrok's state.
+const ngrokNgrokAddress = "registry.terraform.io/ngrok/ngrok"
+
+func TestNgrokNgrokFixtures_everyInstanceCarriesOver(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	server := providerserver.NewProtocol6(New("test")())()
+	schemas := providerResourceSchemas(t, server)
+
+	for _, version := range ngrokNgrokFixtureVersions {
+		st := readFixtureState(t, version)
+		seen := map[string]bool{}
+		for _, r := range st.Resources {
+			address := r.Type + "." + r.Name
+			t.Run(version+"/"+address, func(t *testing.T) {
+				if r.Mode != "managed" || r.Provider != `provider["`+ngrokNgrokAddress+`"]` || len(r.Instances) != 1 {
+					t.Fatalf("fixture %s: mode %q, provider %q, %d instances; want one managed instance of ngrok/ngrok",
+						address, r.Mode, r.Provider, len(r.Instances))
+				}
+				inst := r.Instances[0]
+				want, ok := fixtureChanges[version][address]
+				if !ok {
+					t.Fatalf("no expectation for %s of %s", address, version)
+				}
+				seen[address] = true
+
+				target := r.Type
+				var got tftypes.Value
+				if renamed, ok := renamedTypes[r.Type]; ok {
+					target = renamed
+					got = moveState(ctx, t, server, schemas[target], ngrokNgrokAddress, r.Type, inst.SchemaVersion, inst.Attributes, target)
+				} else {
+					got = upgradeState(ctx, t, server, schemas[target], target, inst.SchemaVersion, inst.Attributes)
+				}
+
+				theirs := decodeJSONNumbers(t, inst.Attributes)
+				ours := valueToGo(t, got)
+				if ours["id"] == nil || ours["id"] != theirs["id"] {
+					t.Errorf("id = %v, want %v", ours["id"], theirs["id"])
+				}
+				for name, value := range ours {
+					expected, changed := want[name]
+					if !changed {
+						expected = theirs[name] // nil when they do not have it
+					}
+					if !reflect.DeepEqual(value, expected) {
+						t.Errorf("%s = %#v, want %#v", name, value, expected)
+					}
+				}
+				for name := range want {
+					if _, ok := ours[name]; !ok {
+						t.Errorf("the expectation names %s, which %s does not have", name, target)
+					}
+				}
+			})
+		}
+		for address := range fixtureChanges[version] {
+			if !seen[address] {
+				t.Errorf("%s: the fixture has no %s", version, address)
+			}
+		}
+	}
+}
+
+// Every type of both fixtures is one the provider takes over: renamed
+// (moved) or of the same name (upgraded), at the schema version found.
+func TestNgrokNgrokFixtures_coverEveryTypeTakenOver(t *testing.T) {
+	t.Parallel()
+	types := map[string]bool{}
+	for _, version := range ngrokNgrokFixtureVersions {
+		for _, r := range readFixtureState(t, version).Resources {
+			types[version+" "+r.Type] = true
+			if v := r.Instances[0].SchemaVersion; v != ngrokNgrokSchemaVersion {
+				t.Errorf("%s %s is at schema version %d, want %d", version, r.Type, v, ngrokNgrokSchemaVersion)
+			}
+		}
+	}
+	want := []string{
+		"v0.7.0 ngrok_reserved_domain", "v0.7.0 ngrok_ssh_certificate_authority",
+		"v0.7.0 ngrok_ssh_host_certificate", "v0.7.0 ngrok_ssh_user_certificate",
+		"v0.8.0 ngrok_cloud_endpoint", "v0.8.0 ngrok_domain", "v0.8.0 ngrok_ssh_certificate_authority",
+	}
+	got := make([]string, 0, len(types))
+	for k := range types {
+		got = append(got, k)
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("fixture types = %q, want %q", got, want)
+	}
+}
+
+// The v0.7 types of the same name also move (a moved block that renames one
+// while changing provider) to the same values as they upgrade to.
+func TestNgrokNgrokFixtures_sameNameMovesAsItUpgrades(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	server := providerserver.NewProtocol6(New("test")())()
+	schemas := providerResourceSchemas(t, server)
+	for _, version := range ngrokNgrokFixtureVersions {
+		for _, r := range readFixtureState(t, version).Resources {
+			if _, renamed := renamedTypes[r.Type]; renamed {
+				continue
+			}
+			inst := r.Instances[0]
+			moved := moveState(ctx, t, server, schemas[r.Type], ngrokNgrokAddress, r.Type, inst.SchemaVersion, inst.Attributes, r.Type)
+			upgraded := upgradeState(ctx, t, server, schemas[r.Type], r.Type, inst.SchemaVersion, inst.Attributes)
+			if !moved.Equal(upgraded) {
+				t.Errorf("%s %s.%s: moved to %v, upgraded to %v", version, r.Type, r.Name, moved, upgraded)
+			}
+		}
+	}
+}
+
+// A state that cannot be read is an error that says what to do, never a
+// panic or a half-read state.
+func TestUpgradeState_unreadableState(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	server := providerserver.NewProtocol6(New("test")())()
+	for _, tc := range []struct {
+		name, typ string
+		raw       *tfprotov6.RawState
+		want      string
+	}{
+		{"flatmap", "ngrok_reserved_domain", &tfprotov6.RawState{Flatmap: map[string]string{"id": "rd_x"}}, "Terraform 0.11"},
+		{"two policy blocks", "ngrok_reserved_domain", &tfprotov6.RawState{JSON: []byte(
+			`{"id":"rd_x","domain":"a.example.com","certificate_management_policy":[{"authority":"letsencrypt"},{"authority":"letsencrypt"}]}`)},
+			"at most one"},
+		{"wrong type", "ngrok_cloud_endpoint", &tfprotov6.RawState{JSON: []byte(`{"id":"ep_x","bindings":"public"}`)}, "bindings"},
+	} {
+		resp, err := server.UpgradeResourceState(ctx, &tfprotov6.UpgradeResourceStateRequest{TypeName: tc.typ, Version: 0, RawState: tc.raw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		diags := diagnosticsText(resp.Diagnostics)
+		if !strings.Contains(diags, "Unable to Upgrade Resource State") || !strings.Contains(diags, tc.want) || resp.UpgradedState != nil {
+			t.Errorf("%s: diagnostics %q, state %v; want an error naming %q", tc.name, diags, resp.UpgradedState, tc.want)
+		}
+	}
+}
+
+func fixtureInstance(t *testing.T, version, address string) []byte {
+	t.Helper()
+	for _, r := range readFixtureState(t, version).Resources {
+		if r.Type+"."+r.Name == address {
+			return r.Instances[0].Attributes
+		}
+	}
+	t.Fatalf("%s has no %s", version, address)
+	return nil
+}
+
+func providerResourceSchemas(t *testing.T, server tfprotov6.ProviderServer) map[string]*tfprotov6.Schema {
+	t.Helper()
+	resp, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diagnosticsText(resp.Diagnostics); d != "" {
+		t.Fatal(d)
+	}
+	return resp.ResourceSchemas
+}
+
+// upgradeState runs the provider's UpgradeResourceState as Terraform does
+// for state written at version by another provider of the same type name.
+func upgradeState(ctx context.Context, t *testing.T, server tfprotov6.ProviderServer, schema *tfprotov6.Schema,
+	typeName string, version int64, attrs []byte) tftypes.Value {
+	t.Helper()
+	resp, err := server.UpgradeResourceState(ctx, &tfprotov6.UpgradeResourceStateRequest{
+		TypeName: typeName, Version: version, RawState: &tfprotov6.RawState{JSON: attrs},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diagnosticsText(resp.Diagnostics); d != "" || resp.UpgradedState == nil {
+		t.Fatalf("upgrading %s from version %d: %s", typeName, version, d)
+	}
+	v, err := resp.UpgradedState.Unmarshal(schema.ValueType())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// moveState runs the provider's MoveResourceState as Terraform does for a
+// moved block from sourceType of the provider at address.
+func moveState(ctx context.Context, t *testing.T, server tfprotov6.ProviderServer, schema *tfprotov6.Schema,
+	address, sourceType string, version int64, attrs []byte, targetType string) tftypes.Value {
+	t.Helper()
+	resp, err := server.MoveResourceState(ctx, &tfprotov6.MoveResourceStateRequest{
+		SourceProviderAddress: address, SourceTypeName: sourceType, SourceSchemaVersion: version,
+		SourceState: &tfprotov6.RawState{JSON: attrs}, TargetTypeName: targetType,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diagnosticsText(resp.Diagnostics); d != "" || resp.TargetState == nil {
+		t.Fatalf("moving %s to %s: %s", sourceType, targetType, d)
+	}
+	v, err := resp.TargetState.Unmarshal(schema.ValueType())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func diagnosticsText(diags []*tfprotov6.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range diags {
+		fmt.Fprintf(&b, "%s: %s\n", d.Summary, d.Detail)
+	}
+	return b.String()
+}
+
+// decodeJSONNumbers decodes a JSON object with its numbers as json.Number,
+// the form valueToGo gives them.
+func decodeJSONNumbers(t *testing.T, b []byte) map[string]any {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// valueToGo turns a state value into what encoding/json decodes its JSON
+// to (numbers as json.Number): the form Terraform writes in state files.
+func valueToGo(t *testing.T, v tftypes.Value) map[string]any {
+	t.Helper()
+	out, err := tfValueToGo(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := out.(map[string]any)
+	if !ok {
+		t.Fatalf("the state is %T, not an object", out)
+	}
+	return m
+}
+
+func tfValueToGo(v tftypes.Value) (any, error) {
+	if v.IsNull() {
+		return nil, nil
+	}
+	if !v.IsKnown() {
+		return nil, fmt.Errorf("unknown value in state: %v", v)
+	}
+	typ := v.Type()
+	switch {
+	case typ.Is(tftypes.String):
+		var s string
+		return s, v.As(&s)
+	case typ.Is(tftypes.Bool):
+		var b bool
+		return b, v.As(&b)
+	case typ.Is(tftypes.Number):
+		var f big.Float
+		if err := v.As(&f); err != nil {
+			return nil, err
+		}
+		return json.Number(f.Text('f', -1)), nil
+	case typ.Is(tftypes.List{}), typ.Is(tftypes.Set{}), typ.Is(tftypes.Tuple{}):
+		var elems []tftypes.Value
+		if err := v.As(&elems); err != nil {
+			return nil, err
+		}
+		out := make([]any, len(elems))
+		for i, e := range elems {
+			var err error
+			if out[i], err = tfValueToGo(e); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case typ.Is(tftypes.Map{}), typ.Is(tftypes.Object{}):
+		var attrs map[string]tftypes.Value
+		if err := v.As(&attrs); err != nil {
+			return nil, err
+		}
+		out := make(map[string]any, len(attrs))
+		for k, e := range attrs {
+			var err error
+			if out[k], err = tfValueToGo(e); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("unsupported type %s", typ)
+}
+
+// This provider's own state of schema version 0 (the schema then was the
+// current one) goes through the same upgrader as ngrok/ngrok's, and comes
+// out unchanged: every value a normalizer rewrites is one this provider
+// never stored.
+func TestUpgradeState_ownVersion0StateIsKept(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	server := providerserver.NewProtocol6(New("test")())()
+	schemas := providerResourceSchemas(t, server)
+
+	caKey := func(kind string) string {
+		signer, err := generateTestSigner(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(ssh.MarshalAuthorizedKey(signer.PublicKey())))
+	}
+	ca := func(kind, keyType string) any {
+		m, err := sshCertificateAuthorityModelFromAPI(&apiclient.SSHCertificateAuthority{
+			ID: "sshca_" + kind, URI: "https://api.ngrok.com/ssh_certificate_authorities/sshca_" + kind,
+			CreatedAt: "2026-11-23T18:30:48Z", Description: "CA " + kind, Metadata: `{"k":1}`,
+			PublicKey: caKey(kind), KeyType: keyType,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	cert := apiclient.SSHCertificate{
+		ID: "sucrt_1", URI: "https://api.ngrok.com/ssh_user_certificates/sucrt_1", CreatedAt: "2026-11-23T18:30:48Z",
+		Description: "", Metadata: "", PublicKey: caKey("ed25519") + " alice@laptop", KeyType: "ed25519",
+		SSHCertificateAuthorityID: "sshca_1", Principals: []string{"alice", "deploy"},
+		ValidAfter: "2026-11-20T09:00:00Z", ValidUntil: "2026-12-20T09:00:00Z", Certificate: "ssh-ed25519-cert-v01@openssh.com AAAA sucrt_1",
+	}
+	hostCert, diags := sshHostCertificateModelFromAPI(ctx, &cert)
+	userCert, d := sshUserCertificateModelFromAPI(ctx, &apiclient.SSHUserCertificate{SSHCertificate: cert,
+		CriticalOptions: map[string]string{"force-command": "/bin/true"}, Extensions: map[string]string{}})
+	diags.Append(d...)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	bare := cert
+	bare.Principals = nil
+	bareUserCert, d := sshUserCertificateModelFromAPI(ctx, &apiclient.SSHUserCertificate{SSHCertificate: bare})
+	if d.HasError() {
+		t.Fatal(d)
+	}
+
+	managed := reservedDomainModelFromAPI(&apiclient.ReservedDomain{
+		ID: "rd_1", URI: "https://api.ngrok.com/reserved_domains/rd_1", CreatedAt: "2026-11-23T18:30:48Z",
+		Domain: "*.apps.example.com", CNAMETarget: "x.ngrok-cname.com", ACMEChallengeCNAMETarget: "_acme-challenge.x.ngrok-cname.com",
+		Certificate:                 &apiclient.Ref{ID: "cert_1", URI: "https://api.ngrok.com/tls_certificates/cert_1"},
+		CertificateManagementPolicy: &apiclient.ReservedDomainCertPolicy{Authority: "letsencrypt", PrivateKeyType: "rsa"},
+		CertificateManagementStatus: &apiclient.ReservedDomainCertStatus{RenewsAt: "2027-01-01T00:00:00Z",
+			ProvisioningJob: &apiclient.ReservedDomainCertJob{Msg: "renewing", StartedAt: "2026-12-01T00:00:00Z"}},
+		HTTPEndpointConfiguration:  &apiclient.Ref{ID: "ec_1", URI: "https://api.ngrok.com/endpoint_configurations/ec_1"},
+		HTTPSEndpointConfiguration: &apiclient.Ref{ID: "ec_2", URI: "https://api.ngrok.com/endpoint_configurations/ec_2"},
+	}).withConfigured(reservedDomainModel{
+		Region: types.StringValue("eu"), WaitForCertificate: types.BoolValue(true), Domain: types.StringValue("*.Apps.Example.com."),
+		Timeouts: types.ObjectValueMust(timeoutsAttrTypes, map[string]attr.Value{"create": types.StringValue("20m"), "update": types.StringNull()}),
+	})
+	uploaded := reservedDomainModelFromAPI(&apiclient.ReservedDomain{
+		ID: "rd_2", URI: "https://api.ngrok.com/reserved_domains/rd_2", CreatedAt: "2026-11-23T18:30:48Z",
+		Domain: "www.example.com", Description: "shop", Metadata: "m", CNAMETarget: "y.ngrok-cname.com",
+		Certificate: &apiclient.Ref{ID: "cert_2", URI: "https://api.ngrok.com/tls_certificates/cert_2"},
+	}).withConfigured(reservedDomainModel{Timeouts: types.ObjectNull(timeoutsAttrTypes)})
+	sub := reservedDomainModelFromAPI(&apiclient.ReservedDomain{
+		ID: "rd_3", URI: "https://api.ngrok.com/reserved_domains/rd_3", CreatedAt: "2026-11-23T18:30:48Z", Domain: "app.ngrok.app",
+	}).withConfigured(reservedDomainModel{Timeouts: types.ObjectNull(timeoutsAttrTypes)})
+
+	endpoint := func(url string, domain *apiclient.Ref, bindings ...string) any {
+		return cloudEndpointModelFromAPI(&apiclient.Endpoint{
+			ID: "ep_1", URI: "https://api.ngrok.com/endpoints/ep_1", CreatedAt: "2026-11-23T18:30:48Z", UpdatedAt: "2026-11-24T18:30:48Z",
+			URL: url, PublicURL: url, Proto: "https", Hostport: "app.example.com:443", Type: "cloud", Domain: domain,
+			TrafficPolicy: new(`{"on_http_request":[]}`), Bindings: bindings, PoolingEnabled: true,
+		})
+	}
+
+	for _, tc := range []struct {
+		name, typeName string
+		resource       func() resource.Resource
+		model          any
+	}{
+		{"managed wildcard domain", "ngrok_reserved_domain", NewReservedDomainResource, managed},
+		{"uploaded certificate", "ngrok_reserved_domain", NewReservedDomainResource, uploaded},
+		{"ngrok subdomain", "ngrok_reserved_domain", NewReservedDomainResource, sub},
+		{"public endpoint", "ngrok_cloud_endpoint", NewCloudEndpointResource, endpoint("https://app.example.com", &apiclient.Ref{ID: "rd_1", URI: "u"}, "public")},
+		{"internal endpoint", "ngrok_cloud_endpoint", NewCloudEndpointResource, endpoint("https://orders.internal", nil, "internal")},
+		{"ed25519 authority", "ngrok_ssh_certificate_authority", NewSSHCertificateAuthorityResource, ca("ed25519", "ed25519")},
+		{"p384 authority", "ngrok_ssh_certificate_authority", NewSSHCertificateAuthorityResource, ca("p384", "ecdsa")},
+		{"rsa authority", "ngrok_ssh_certificate_authority", NewSSHCertificateAuthorityResource, ca("rsa2048", "rsa")},
+		{"host certificate", "ngrok_ssh_host_certificate", NewSSHHostCertificateResource, hostCert},
+		{"user certificate", "ngrok_ssh_user_certificate", NewSSHUserCertificateResource, userCert},
+		{"user certificate without options", "ngrok_ssh_user_certificate", NewSSHUserCertificateResource, bareUserCert},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			schemaResp := &resource.SchemaResponse{}
+			tc.resource().Schema(ctx, resource.SchemaRequest{}, schemaResp)
+			state := tfsdk.State{Schema: schemaResp.Schema, Raw: tftypes.NewValue(schemaResp.Schema.Type().TerraformType(ctx), nil)}
+			if diags := state.Set(ctx, tc.model); diags.HasError() {
+				t.Fatal(diags)
+			}
+			stored, err := tfValueToGo(state.Raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			attrs, err := json.Marshal(stored)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := upgradeState(ctx, t, server, schemas[tc.typeName], tc.typeName, 0, attrs)
+			if !got.Equal(state.Raw) {
+				after, _ := json.Marshal(valueToGo(t, got))
+				t.Errorf("the upgrade changed a version 0 state:\nbefore %s\nafter  %s", attrs, after)
+			}
+		})
+	}
+}
+
+// The resources take over ngrok/ngrok's state at schema version 1: the
+// version their state upgraders start from is the only older one.
+func TestNgrokNgrokTypes_schemaVersion(t *testing.T) {
+	t.Parallel()
+	schemas := providerResourceSchemas(t, providerserver.NewProtocol6(New("test")())())
+	for _, typeName := range []string{"ngrok_reserved_domain", "ngrok_cloud_endpoint", "ngrok_ssh_certificate_authority",
+		"ngrok_ssh_host_certificate", "ngrok_ssh_user_certificate"} {
+		if v := schemas[typeName].Version; v != ngrokNgrokSchemaVersion+1 {
+			t.Errorf("%s is at schema version %d, want %d", typeName, v, ngrokNgrokSchemaVersion+1)
+		}
+	}
+}
+
+// The migration from ngrok/ngrok as a user runs it, with the Terraform CLI:
+// the state that ngrok/ngrok v0.7.0 or v0.8.0 wrote (testdata/ngrok-ngrok),
+// pointed at a mock that holds the same objects, is taken over by
+// `terraform state replace-provider` and, for v0.8's ngrok_domain, `moved`
+// blocks; the next plan is empty for this provider's equivalent of the
+// configuration that wrote the state (tfedge.tf beside it), and the apply
+// that records the moves asks the API for nothing but reads.
+//
+// The mock cannot take objects with the fixture's IDs, so the test creates
+// the same objects (this provider applies tfedge.tf, the seeded objects of
+// seed.yaml keep their IDs) and writes into the fixture's state the values
+// that the server chose for them, as the fixture's own run did: IDs, uris,
+// timestamps, CNAME targets, keys and certificates. Every other value is
+// the other provider's, as it wrote it.
+
+// serverChosenAttributes are the values the server chose when the fixture's
+// objects were created, which the test takes from the objects it made
+// again. A "" (where the server chose nothing) is kept, as the other
+// provider wrote it.
+var serverChosenAttributes = []string{
+	"id", "uri", "created_at", "updated_at", "cname_target", "acme_challenge_cname_target", "domain_id",
+	"ssh_certificate_authority_id", "public_key", "certificate", "valid_after", "valid_until",
+}
+
+const tfedgeTerraformBlock = `terraform {
+  required_providers {
+    ngrok = {
+      source = "tfedge/ngrok"
+    }
+  }
+}
+
+`
+
+// bothProvidersTerraformBlock keeps ngrok/ngrok beside this provider.
+const bothProvidersTerraformBlock = `terraform {
+  required_providers {
+    ngrok = {
+      source = "tfedge/ngrok"
+    }
+    ngrok-ngrok = {
+      source = "ngrok/ngrok"
+    }
+  }
+}
+
+`
+
+// migration is one way to take over a fixture's state.
+type migration struct {
+	version string
+	// replaceProvider runs `terraform state replace-provider` first;
+	// without it, Terraform switches each resource to the provider that the
+	// configuration names, and needs ngrok/ngrok (the stub) to read the
+	// state that names it.
+	replaceProvider bool
+	// moved adds the fixture's moved.tf.
+	moved bool
+	// keep adds keptResource, a resource of a type this provider does not
+	// have, which stays on ngrok/ngrok (under the local name ngrok-ngrok).
+	keep bool
+	// edit changes tfedge.tf before the migration, and updates lists the
+	// attributes that the migration's plan then updates, by address.
+	edit    func(config string) string
+	updates map[string][]string
+}
+
+func TestAccNgrokNgrokMigration_v070ReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0", replaceProvider: true})
+}
+
+func TestAccNgrokNgrokMigration_v070ProviderSwitchedByConfiguration(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0"})
+}
+
+// After replace-provider, ngrok_domain is this provider's, and the moved
+// blocks move it within the provider.
+func TestAccNgrokNgrokMigration_v080ReplaceProviderThenMoved(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0", replaceProvider: true, moved: true})
+}
+
+// Without replace-provider, the moved blocks move ngrok_domain from
+// ngrok/ngrok, and a resource that this provider cannot take stays there.
+func TestAccNgrokNgrokMigration_v080MovedAcrossProviders(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0", moved: true, keep: true})
+}
+
+// keptResource is an IP policy that ngrok/ngrok v0.8 manages, and keeps
+// managing: its configuration, and its state as v0.8 writes it.
+const (
+	keptResourceAddress = "ngrok_ip_policy.office"
+	keptResourceConfig  = `provider "ngrok-ngrok" {}
+
+resource "ngrok_ip_policy" "office" {
+  provider    = ngrok-ngrok
+  description = "Office"
+}
+`
+	keptResourceState = `{"mode": "managed", "type": "ngrok_ip_policy", "name": "office",
+  "provider": "provider[\"registry.terraform.io/ngrok/ngrok\"]",
+  "instances": [{"schema_version": 0, "sensitive_attributes": [], "attributes": {
+    "created_at": "2026-11-23T18:30:48Z", "description": "Office", "id": "ipp_2pQxB1cD3eF4gH5iJ6kL7mN8oP9",
+    "metadata": "", "uri": "https://api.ngrok.com/ip_policies/ipp_2pQxB1cD3eF4gH5iJ6kL7mN8oP9"}}]}`
+)
+
+// ngrok/ngrok v0.8 computes description when the configuration omits it
+// (it keeps what the object has); this provider manages it, and an omitted
+// description is "". A configuration that omits a description the object
+// has plans that one change, and nothing else.
+func TestAccNgrokNgrokMigration_v080OmittedDescriptionIsTheOnlyChange(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0", replaceProvider: true, moved: true,
+		edit: func(config string) string {
+			return strings.Replace(config, "  description = \"Public entry point\"\n", "", 1)
+		},
+		updates: map[string][]string{"ngrok_cloud_endpoint.public": {"description"}},
+	})
+}
+
+// testAccNgrokNgrokMigration runs the migration m of a fixture: a plan that
+// changes nothing (but the moves), its apply, and an empty plan.
+func testAccNgrokNgrokMigration(t *testing.T, m migration) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	version := m.version
+	reattach := migrationProviders(t, version)
+	mock, created := createFixtureObjects(t, version, reattach)
+
+	d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattach}
+	state := rewriteFixtureState(t, version, created)
+	want := map[string]string{} // address → provider, after the migration
+	for address := range created {
+		want[address] = tfedgeNgrokAddress
+	}
+	if m.keep {
+		state = addStateResource(t, state, keptResourceState)
+		writeFile(t, d.dir, "kept.tf", []byte(keptResourceConfig))
+		want[keptResourceAddress] = ngrokNgrokAddress
+	}
+	writeFile(t, d.dir, "terraform.tfstate", state)
+	config := readTestdata(t, version, "tfedge.tf")
+	if m.edit != nil {
+		if config = m.edit(config); config == readTestdata(t, version, "tfedge.tf") {
+			t.Fatal("the edit changed nothing")
+		}
+	}
+	terraformBlock := tfedgeTerraformBlock
+	if m.keep {
+		terraformBlock = bothProvidersTerraformBlock
+	}
+	writeFile(t, d.dir, "main.tf", []byte(terraformBlock+mock.config(config)))
+	if m.moved {
+		writeFile(t, d.dir, "moved.tf", []byte(readTestdata(t, version, "moved.tf")))
+	}
+
+	if m.replaceProvider {
+		t.Logf("terraform state replace-provider:\n%s", mustRun(t, d, "state", "replace-provider", "-auto-approve", ngrokNgrokAddress, tfedgeNgrokAddress))
+	}
+	mustRun(t, d, "init", "-input=false")
+	code, out := d.run("plan", "-input=false", "-detailed-exitcode", "-out=migrate.tfplan")
+	t.Logf("the plan that takes over ngrok/ngrok %s's state (exit %d):\n%s", version, code, out)
+	// NOTE: -detailed-exitcode counts a move as a change.
+	if wantCode := map[bool]int{false: 0, true: 2}[m.moved || len(m.updates) > 0]; code != wantCode {
+		t.Fatalf("terraform plan: exit %d, want %d:\n%s", code, wantCode, out)
+	}
+	changes := planResourceChanges(t, d, "migrate.tfplan")
+	wantMoved := map[string]string{}
+	if m.moved {
+		for address := range created {
+			if name, ok := strings.CutPrefix(address, "ngrok_reserved_domain."); ok {
+				wantMoved[address] = "ngrok_domain." + name
+			}
+		}
+	}
+	if len(changes) != len(want) {
+		t.Errorf("the plan has %d resources, the configuration %d", len(changes), len(want))
+	}
+	for _, c := range changes {
+		wantAction, wantChanged := []string{"no-op"}, []string(nil)
+		if attrs, ok := m.updates[c.Address]; ok {
+			wantAction, wantChanged = []string{"update"}, attrs
+		}
+		if !slices.Equal(c.Change.Actions, wantAction) || c.PreviousAddress != wantMoved[c.Address] {
+			t.Errorf("%s: plan %v (moved from %q); want %v, moved from %q", c.Address, c.Change.Actions, c.PreviousAddress,
+				wantAction, wantMoved[c.Address])
+		}
+		if changed := c.changedAttributes(); !slices.Equal(changed, wantChanged) {
+			t.Errorf("%s: the plan changes %q, want %q", c.Address, changed, wantChanged)
+		}
+	}
+	if len(m.updates) == 0 && !strings.Contains(out, "0 to add, 0 to change, 0 to destroy") && !strings.Contains(out, "No changes.") {
+		t.Errorf("the plan changes something:\n%s", out)
+	}
+
+	mock.server.ClearJournal()
+	t.Logf("terraform apply:\n%s", mustRun(t, d, "apply", "-input=false", "migrate.tfplan"))
+	if code, out := d.run("plan", "-input=false", "-detailed-exitcode"); code != 0 {
+		t.Errorf("the plan after the migration (exit %d):\n%s", code, out)
+	}
+	requests, _ := mock.server.Journal()
+	writes := 0
+	for _, r := range requests {
+		if r.Method != http.MethodGet {
+			writes++
+			if r.Method != http.MethodPatch || writes > len(m.updates) {
+				t.Errorf("the migration sent %s %s; want only the %d updates planned", r.Method, r.Path, len(m.updates))
+			}
+		}
+	}
+
+	// Every object is in the state of the provider that manages it (this
+	// one at its schema version), with the ID of the object in the mock.
+	st := readStateFile(t, d.dir)
+	if len(st.Resources) != len(want) {
+		t.Errorf("the state has %d resources, want %d", len(st.Resources), len(want))
+	}
+	for _, r := range st.Resources {
+		address := r.Type + "." + r.Name
+		if r.Provider != `provider["`+want[address]+`"]` || len(r.Instances) != 1 {
+			t.Errorf("%s: provider %s, %d instances; want one of %s", address, r.Provider, len(r.Instances), want[address])
+			continue
+		}
+		if want[address] != tfedgeNgrokAddress {
+			continue
+		}
+		if v := r.Instances[0].SchemaVersion; v != stateSchemaVersion {
+			t.Errorf("%s: schema version %d, want %d", address, v, stateSchemaVersion)
+		}
+		if got, want := decodeJSONNumbers(t, r.Instances[0].Attributes)["id"], created[address]["id"]; got != want {
+			t.Errorf("%s: id %v, want %v", address, got, want)
+		}
+	}
+}
+
+// createFixtureObjects serves a mock holding the objects of version's
+// fixture: those of seed.yaml, seeded with their IDs, and those the
+// fixture's configuration made, made again by this provider from its
+// equivalent (tfedge.tf). It returns the mock and this provider's state of
+// them, by address.
+func createFixtureObjects(t *testing.T, version, reattach string) (*testMock, map[string]map[string]any) {
+	t.Helper()
+	mock := newTestMock(t, mockserver.WithCertificateIssueDelay(0))
+	seed, err := mockserver.ParseSeedFile([]byte(readTestdata(t, "", "seed.yaml")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mock.server.Seed(seed); err != nil {
+		t.Fatal(err)
+	}
+	d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattach}
+	writeFile(t, d.dir, "main.tf", []byte(tfedgeTerraformBlock+mock.config(readTestdata(t, version, "tfedge.tf"))))
+	mustRun(t, d, "init", "-input=false")
+	mustRun(t, d, "apply", "-input=false", "-auto-approve")
+	created := map[string]map[string]any{}
+	for _, r := range readStateFile(t, d.dir).Resources {
+		created[r.Type+"."+r.Name] = decodeJSONNumbers(t, r.Instances[0].Attributes)
+	}
+	return mock, created
+}
+
+// rewriteFixtureState is version's fixture state with the values the server
+// chose taken from the objects in created (by address, under this
+// provider's type name).
+func rewriteFixtureState(t *testing.T, version string, created map[string]map[string]any) []byte {
+	t.Helper()
+	raw := readTestdata(t, version, "terraform.tfstate")
+	dec := json.NewDecoder(strings.NewReader(raw))
+	dec.UseNumber()
+	var st map[string]any
+	if err := dec.Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	resources, _ := st["resources"].([]any)
+	for _, r := range resources {
+		res, _ := r.(map[string]any)
+		typ, _ := res["type"].(string)
+		name, _ := res["name"].(string)
+		if renamed, ok := renamedTypes[typ]; ok {
+			typ = renamed
+		}
+		ours, ok := created[typ+"."+name]
+		if !ok {
+			t.Fatalf("%s.%s of the fixture is not in %s/tfedge.tf", typ, name, version)
+		}
+		instances, _ := res["instances"].([]any)
+		for _, inst := range instances {
+			attrs, _ := inst.(map[string]any)["attributes"].(map[string]any)
+			for _, name := range serverChosenAttributes {
+				theirs, isString := attrs[name].(string)
+				if value, ok := ours[name].(string); ok && isString && theirs != "" {
+					attrs[name] = value
+				}
+			}
+		}
+	}
+	out, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// addStateResource adds a resource, as JSON, to a state file.
+func addStateResource(t *testing.T, state []byte, resource string) []byte {
+	t.Helper()
+	var st map[string]any
+	dec := json.NewDecoder(bytes.NewReader(state))
+	dec.UseNumber()
+	if err := dec.Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	var r any
+	if err := json.Unmarshal([]byte(resource), &r); err != nil {
+		t.Fatal(err)
+	}
+	resources, _ := st["resources"].([]any)
+	st["resources"] = append(resources, r)
+	out, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// planResourceChange is one entry of resource_changes in `terraform show
+// -json` of a plan.
+type planResourceChange struct {
+	Address         string `json:"address"`
+	PreviousAddress string `json:"previous_address"`
+	Change          struct {
+		Actions      []string       `json:"actions"`
+		Before       map[string]any `json:"before"`
+		After        map[string]any `json:"after"`
+		AfterUnknown map[string]any `json:"after_unknown"`
+	} `json:"change"`
+}
+
+// changedAttributes are the attributes whose planned value is known and
+// differs from the prior one: those a plan shows with "->", but for what
+// the server sets again ("known after apply").
+func (c planResourceChange) changedAttributes() []string {
+	var changed []string
+	for name, after := range c.Change.After {
+		if unknown, _ := c.Change.AfterUnknown[name].(bool); !unknown && !reflect.DeepEqual(c.Change.Before[name], after) {
+			changed = append(changed, name)
+		}
+	}
+	slices.Sort(changed)
+	return changed
+}
+
+func planResourceChanges(t *testing.T, d *terraformDir, planFile string) []planResourceChange {
+	t.Helper()
+	cmd := d.command("show", "-json", planFile)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("terraform show -json: %v\n%s", err, stderr.String())
+	}
+	var plan struct {
+		ResourceChanges []planResourceChange `json:"resource_changes"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &plan); err != nil {
+		t.Fatal(err)
+	}
+	return plan.ResourceChanges
+}
+
+func readStateFile(t *testing.T, dir string) fixtureState {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st fixtureState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// readTestdata reads a file of testdata/ngrok-ngrok (of version's directory
+// unless version is "").
+func readTestdata(t *testing.T, version, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "ngrok-ngrok", version, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func writeFile(t *testing.T, dir, name string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustRun(t *testing.T, d *terraformDir, args ...string) string {
+	t.Helper()
+	code, out := d.run(args...)
+	if code != 0 {
+		t.Fatalf("terraform %s (exit %d):\n%s", strings.Join(args, " "), code, out)
+	}
+	return out
+}
+
+// ngrokNgrokStub stands in for ngrok/ngrok in Terraform CLI runs: a
+// Terraform that plans a `moved` block from one of its resources needs the
+// provider that state names, as a real migration has it installed. It
+// serves the provider's schema as that version's `terraform providers
+// schema -json` recorded it, and holds its resources' state as it is; it
+// cannot create, change or delete anything, and a run that asks it to
+// fails.
+type ngrokNgrokStub struct {
+	// NOTE: the RPCs a plan cannot send (functions, data sources, ephemeral
+	// resources, imports...) are the nil interface's: calling one panics,
+	// and the test with it.
+	tfprotov6.ProviderServer
+
+	provider  *tfprotov6.Schema
+	resources map[string]*tfprotov6.Schema
+}
+
+// newNgrokNgrokStub reads the schema of the version's fixture.
+func newNgrokNgrokStub(t *testing.T, version string) *ngrokNgrokStub {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", "ngrok-ngrok", version, "schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Provider        jsonSchema            `json:"provider"`
+		ResourceSchemas map[string]jsonSchema `json:"resource_schemas"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	s := &ngrokNgrokStub{resources: map[string]*tfprotov6.Schema{}}
+	if s.provider, err = doc.Provider.proto(); err != nil {
+		t.Fatalf("provider schema: %v", err)
+	}
+	for name, rs := range doc.ResourceSchemas {
+		if s.resources[name], err = rs.proto(); err != nil {
+			t.Fatalf("%s schema: %v", name, err)
+		}
+	}
+	return s
+}
+
+// jsonSchema is a schema as `terraform providers schema -json` writes it.
+type jsonSchema struct {
+	Version int64     `json:"version"`
+	Block   jsonBlock `json:"block"`
+}
+
+type jsonBlock struct {
+	Attributes map[string]jsonAttribute `json:"attributes"`
+	BlockTypes map[string]struct {
+		NestingMode string    `json:"nesting_mode"`
+		Block       jsonBlock `json:"block"`
+		MinItems    int64     `json:"min_items"`
+		MaxItems    int64     `json:"max_items"`
+	} `json:"block_types"`
+}
+
+type jsonAttribute struct {
+	Type       json.RawMessage `json:"type"`
+	NestedType *struct {
+		Attributes  map[string]jsonAttribute `json:"attributes"`
+		NestingMode string                   `json:"nesting_mode"`
+	} `json:"nested_type"`
+	Required  bool `json:"required"`
+	Optional  bool `json:"optional"`
+	Computed  bool `json:"computed"`
+	Sensitive bool `json:"sensitive"`
+}
+
+func (s jsonSchema) proto() (*tfprotov6.Schema, error) {
+	b, err := s.Block.proto()
+	return &tfprotov6.Schema{Version: s.Version, Block: b}, err
+}
+
+func (b jsonBlock) proto() (*tfprotov6.SchemaBlock, error) {
+	out := &tfprotov6.SchemaBlock{}
+	for _, name := range sortedKeys(b.Attributes) {
+		a, err := b.Attributes[name].proto(name)
+		if err != nil {
+			return nil, err
+		}
+		out.Attributes = append(out.Attributes, a)
+	}
+	for _, name := range sortedKeys(b.BlockTypes) {
+		bt := b.BlockTypes[name]
+		inner, err := bt.Block.proto()
+		if err != nil {
+			return nil, err
+		}
+		nesting, ok := map[string]tfprotov6.SchemaNestedBlockNestingMode{
+			"single": tfprotov6.SchemaNestedBlockNestingModeSingle, "list": tfprotov6.SchemaNestedBlockNestingModeList,
+			"set": tfprotov6.SchemaNestedBlockNestingModeSet, "map": tfprotov6.SchemaNestedBlockNestingModeMap,
+			"group": tfprotov6.SchemaNestedBlockNestingModeGroup,
+		}[bt.NestingMode]
+		if !ok {
+			return nil, fmt.Errorf("block %s: nesting mode %q", name, bt.NestingMode)
+		}
+		out.BlockTypes = append(out.BlockTypes, &tfprotov6.SchemaNestedBlock{
+			TypeName: name, Block: inner, Nesting: nesting, MinItems: bt.MinItems, MaxItems: bt.MaxItems,
+		})
+	}
+	return out, nil
+}
+
+func (a jsonAttribute) proto(name string) (*tfprotov6.SchemaAttribute, error) {
+	out := &tfprotov6.SchemaAttribute{Name: name, Required: a.Required, Optional: a.Optional, Computed: a.Computed, Sensitive: a.Sensitive}
+	if a.NestedType == nil {
+		typ, err := parseJSONType(a.Type)
+		if err != nil {
+			return nil, fmt.Errorf("attribute %s: %w", name, err)
+		}
+		out.Type = typ
+		return out, nil
+	}
+	nesting, ok := map[string]tfprotov6.SchemaObjectNestingMode{
+		"single": tfprotov6.SchemaObjectNestingModeSingle, "list": tfprotov6.SchemaObjectNestingModeList,
+		"set": tfprotov6.SchemaObjectNestingModeSet, "map": tfprotov6.SchemaObjectNestingModeMap,
+	}[a.NestedType.NestingMode]
+	if !ok {
+		return nil, fmt.Errorf("attribute %s: nesting mode %q", name, a.NestedType.NestingMode)
+	}
+	obj := &tfprotov6.SchemaObject{Nesting: nesting}
+	for _, n := range sortedKeys(a.NestedType.Attributes) {
+		inner, err := a.NestedType.Attributes[n].proto(n)
+		if err != nil {
+			return nil, err
+		}
+		obj.Attributes = append(obj.Attributes, inner)
+	}
+	out.NestedType = obj
+	return out, nil
+}
+
+// parseJSONType reads a type in Terraform's JSON type syntax ("string",
+// ["list","string"], ["object",{"a":"bool"}], ...). NOTE: tftypes has a
+// parser, deprecated for use outside HashiCorp's own code.
+func parseJSONType(raw json.RawMessage) (tftypes.Type, error) {
+	var name string
+	if json.Unmarshal(raw, &name) == nil {
+		switch name {
+		case "string":
+			return tftypes.String, nil
+		case "number":
+			return tftypes.Number, nil
+		case "bool":
+			return tftypes.Bool, nil
+		case "dynamic":
+			return tftypes.DynamicPseudoType, nil
+		}
+		return nil, fmt.Errorf("unknown type %q", name)
+	}
+	var pair []json.RawMessage
+	if err := json.Unmarshal(raw, &pair); err != nil || len(pair) != 2 || json.Unmarshal(pair[0], &name) != nil {
+		return nil, fmt.Errorf("unreadable type %s", raw)
+	}
+	switch name {
+	case "list", "set", "map":
+		elem, err := parseJSONType(pair[1])
+		if err != nil {
+			return nil, err
+		}
+		return map[string]tftypes.Type{"list": tftypes.List{ElementType: elem}, "set": tftypes.Set{ElementType: elem},
+			"map": tftypes.Map{ElementType: elem}}[name], nil
+	case "object":
+		var attrs map[string]json.RawMessage
+		if err := json.Unmarshal(pair[1], &attrs); err != nil {
+			return nil, err
+		}
+		obj := tftypes.Object{AttributeTypes: map[string]tftypes.Type{}}
+		for k, v := range attrs {
+			t, err := parseJSONType(v)
+			if err != nil {
+				return nil, err
+			}
+			obj.AttributeTypes[k] = t
+		}
+		return obj, nil
+	}
+	return nil, fmt.Errorf("unknown type %s", raw)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func (s *ngrokNgrokStub) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
+	resp := &tfprotov6.GetMetadataResponse{ServerCapabilities: &tfprotov6.ServerCapabilities{}}
+	for _, name := range sortedKeys(s.resources) {
+		resp.Resources = append(resp.Resources, tfprotov6.ResourceMetadata{TypeName: name})
+	}
+	return resp, nil
+}
+
+func (s *ngrokNgrokStub) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	return &tfprotov6.GetProviderSchemaResponse{
+		ServerCapabilities: &tfprotov6.ServerCapabilities{},
+		Provider:           s.provider,
+		ResourceSchemas:    s.resources,
+	}, nil
+}
+
+func (s *ngrokNgrokStub) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
+	return &tfprotov6.GetResourceIdentitySchemasResponse{}, nil
+}
+
+func (s *ngrokNgrokStub) ValidateProviderConfig(_ context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
+	return &tfprotov6.ValidateProviderConfigResponse{PreparedConfig: req.Config}, nil
+}
+
+func (s *ngrokNgrokStub) ConfigureProvider(context.Context, *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
+	return &tfprotov6.ConfigureProviderResponse{}, nil
+}
+
+func (s *ngrokNgrokStub) StopProvider(context.Context, *tfprotov6.StopProviderRequest) (*tfprotov6.StopProviderResponse, error) {
+	return &tfprotov6.StopProviderResponse{}, nil
+}
+
+func (s *ngrokNgrokStub) ValidateResourceConfig(context.Context, *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	return &tfprotov6.ValidateResourceConfigResponse{}, nil
+}
+
+// UpgradeResourceState decodes the state with the schema, as the real
+// provider does for state of its current version.
+func (s *ngrokNgrokStub) UpgradeResourceState(_ context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+	schema, ok := s.resources[req.TypeName]
+	if !ok {
+		return &tfprotov6.UpgradeResourceStateResponse{Diagnostics: stubError("no resource type " + req.TypeName)}, nil
+	}
+	v, err := req.RawState.UnmarshalWithOpts(schema.ValueType(), tfprotov6.UnmarshalOpts{})
+	if err != nil {
+		return &tfprotov6.UpgradeResourceStateResponse{Diagnostics: stubError(err.Error())}, nil
+	}
+	dv, err := tfprotov6.NewDynamicValue(schema.ValueType(), v)
+	if err != nil {
+		return nil, err
+	}
+	return &tfprotov6.UpgradeResourceStateResponse{UpgradedState: &dv}, nil
+}
+
+func (s *ngrokNgrokStub) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	return &tfprotov6.ReadResourceResponse{NewState: req.CurrentState, Private: req.Private}, nil
+}
+
+func (s *ngrokNgrokStub) PlanResourceChange(_ context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: req.PriorPrivate}, nil
+}
+
+func (s *ngrokNgrokStub) ApplyResourceChange(context.Context, *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	return &tfprotov6.ApplyResourceChangeResponse{Diagnostics: stubError("the ngrok/ngrok stub changes nothing")}, nil
+}
+
+func stubError(detail string) []*tfprotov6.Diagnostic {
+	return []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityError, Summary: "ngrok/ngrok stub", Detail: detail}}
+}
+
+// Provider addresses of the Terraform CLI runs that take over ngrok/ngrok's
+// state: this provider as it is published, and ngrok's.
+const tfedgeNgrokAddress = "registry.terraform.io/tfedge/ngrok"
+
+// reattachProviders serves each provider of servers (by address) in this
+// process for Terraform CLI runs started by the test, and returns the
+// TF_REATTACH_PROVIDERS value that names them all.
+func reattachProviders(t *testing.T, servers map[string]func() tfprotov6.ProviderServer) string {
+	t.Helper()
+	all := map[string]any{}
+	for address, server := range servers {
+		ctx, cancel := context.WithCancel(context.Background())
+		reattach := make(chan *plugin.ReattachConfig, 1)
+		closed := make(chan struct{})
+		go func() {
+			err := tf6server.Serve(address, server, tf6server.WithDebug(ctx, reattach, closed),
+				tf6server.WithGoPluginLogger(hclog.NewNullLogger()), tf6server.WithLoggingSink(t))
+			if err != nil {
+				t.Errorf("serving %s: %v", address, err)
+			}
+		}()
+		var cfg *plugin.ReattachConfig
+		select {
+		case cfg = <-reattach:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s did not start", address)
+		}
+		t.Cleanup(func() {
+			cancel()
+			<-closed
+		})
+		all[address] = map[string]any{
+			"Protocol": string(cfg.Protocol), "ProtocolVersion": cfg.ProtocolVersion, "Pid": cfg.Pid, "Test": true,
+			"Addr": map[string]string{"Network": cfg.Addr.Network(), "String": cfg.Addr.String()},
+		}
+	}
+	b, err := json.Marshal(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// migrationProviders are this provider, at its published address, and the
+// stub of ngrok/ngrok at version's schema.
+func migrationProviders(t *testing.T, version string) string {
+	t.Helper()
+	stub := newNgrokNgrokStub(t, version)
+	return reattachProviders(t, map[string]func() tfprotov6.ProviderServer{
+		tfedgeNgrokAddress: providerserver.NewProtocol6(New("test")()),
+		ngrokNgrokAddress:  func() tfprotov6.ProviderServer { return stub },
+	})
+}
