@@ -39,26 +39,34 @@ func (e *StartError) Unwrap() error { return e.Err }
 //   - With a state file, the state is committed once before Open returns,
 //     so that a file that cannot be written stops the start instead of
 //     failing every change later.
+//   - A start that fails leaves no state file it created: otherwise the
+//     next start would find the file, skip the seed file and serve an
+//     account that was never seeded.
 //
 // The caller closes the server (Close). Errors are *StartError.
 func Open(files StartFiles, opts ...Option) (*Server, error) {
 	if files.State != "" {
 		opts = append(opts, WithStateFile(files.State))
 	}
-	s := New(opts...)
-	if err := s.start(files); err != nil {
-		_ = s.Close()
-		return nil, err
-	}
-	return s, nil
-}
-
-func (s *Server) start(files StartFiles) error {
 	fresh := true
 	if files.State != "" {
 		if _, err := os.Stat(files.State); err == nil {
 			fresh = false
 		}
+	}
+	s := New(opts...)
+	if err := s.start(files, fresh); err != nil {
+		_ = s.Close()
+		if files.State != "" && fresh {
+			_ = os.Remove(files.State)
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Server) start(files StartFiles, fresh bool) error {
+	if files.State != "" {
 		if err := s.LoadStateFile(); err != nil {
 			return &StartError{File: "state", Path: files.State, Err: err}
 		}

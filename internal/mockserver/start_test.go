@@ -136,3 +136,25 @@ func TestOpenErrorsNameTheirFile(t *testing.T) {
 	}
 	closeServer(t, s)
 }
+
+// A first start that fails on its seed file leaves no state file behind, so
+// the next start seeds (instead of finding an empty state that wins).
+func TestOpenFailedFirstStartLeavesNoStateFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	seed, state := filepath.Join(dir, "seed.yaml"), filepath.Join(dir, "state")
+	if err := os.WriteFile(seed, []byte("ip_policies:\n  - id: not-an-id\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Open(StartFiles{State: state, Seed: seed}); err == nil {
+		_ = s.Close()
+		t.Fatal("a seed file with a bad ID was accepted")
+	}
+	if _, err := os.Stat(state); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the state file is left after a failed first start (%v)", err)
+	}
+	writeSeed(t, seed, seededPolicyA)
+	if s := open(t, StartFiles{State: state, Seed: seed}); !holdsPolicy(s, seededPolicyA) {
+		t.Errorf("the next start did not seed %s", seededPolicyA)
+	}
+}
