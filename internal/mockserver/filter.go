@@ -486,13 +486,9 @@ func (o *celObject) Value() any     { return o.v }
 // Get implements field selection when the checker could not resolve it
 // statically (through dyn).
 func (o *celObject) Get(field ref.Val) ref.Val {
-	name, ok := field.(types.String)
-	if !ok {
-		return types.ValOrErr(field, "no such overload")
-	}
-	ft, ok := o.st.fields[string(name)]
-	if !ok {
-		return types.NewErr("no such field '%s'", name)
+	ft, bad := o.fieldType(field)
+	if bad != nil {
+		return bad
 	}
 	v, err := ft.GetFrom(o.v)
 	if err != nil {
@@ -505,13 +501,23 @@ func (o *celObject) Get(field ref.Val) ref.Val {
 }
 
 func (o *celObject) IsSet(field ref.Val) ref.Val {
+	ft, bad := o.fieldType(field)
+	if bad != nil {
+		return bad
+	}
+	return types.Bool(ft.IsSet(o.v))
+}
+
+// fieldType finds the field that Get and IsSet name, or the CEL error value
+// for a name that is not a string or not a field.
+func (o *celObject) fieldType(field ref.Val) (*types.FieldType, ref.Val) {
 	name, ok := field.(types.String)
 	if !ok {
-		return types.ValOrErr(field, "no such overload")
+		return nil, types.ValOrErr(field, "no such overload")
 	}
 	ft, ok := o.st.fields[string(name)]
 	if !ok {
-		return types.NewErr("no such field '%s'", name)
+		return nil, types.NewErr("no such field '%s'", name)
 	}
-	return types.Bool(ft.IsSet(o.v))
+	return ft, nil
 }

@@ -91,28 +91,8 @@ func objectsConfig(m mix, prefix string) string {
 		writeKeys(&b, "user_keys", "user", m.userCerts)
 		b.WriteString("}\n\n")
 	}
-	if m.hostCerts > 0 {
-		fmt.Fprintf(&b, `resource "ngrok_ssh_host_certificate" "host" {
-  count                        = %d
-  ssh_certificate_authority_id = ngrok_ssh_certificate_authority.ca[count.index %% %d].id
-  public_key                   = local.host_keys[count.index]
-  principals                   = ["host-${count.index}.bench.internal"]
-  description                  = "scalebench host ${count.index}"
-}
-
-`, m.hostCerts, m.authorities)
-	}
-	if m.userCerts > 0 {
-		fmt.Fprintf(&b, `resource "ngrok_ssh_user_certificate" "user" {
-  count                        = %d
-  ssh_certificate_authority_id = ngrok_ssh_certificate_authority.ca[count.index %% %d].id
-  public_key                   = local.user_keys[count.index]
-  principals                   = ["user-${count.index}"]
-  description                  = "scalebench user ${count.index}"
-}
-
-`, m.userCerts, m.authorities)
-	}
+	writeCerts(&b, "host", m.hostCerts, m.authorities, "host-${count.index}.bench.internal")
+	writeCerts(&b, "user", m.userCerts, m.authorities, "user-${count.index}")
 	if m.domains > 0 {
 		fmt.Fprintf(&b, `resource "ngrok_reserved_domain" "domain" {
   count       = %d
@@ -151,6 +131,23 @@ func objectsConfig(m mix, prefix string) string {
 
 // writeKeys writes a list of n distinct Ed25519 public keys, derived from
 // their index so that every run plans the same configuration.
+// writeCerts writes n certificates of a kind (host or user), spread over the
+// authorities, each with the key of its index in local.<kind>_keys.
+func writeCerts(b *strings.Builder, kind string, n, authorities int, principal string) {
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(b, `resource "ngrok_ssh_%[1]s_certificate" "%[1]s" {
+  count                        = %[2]d
+  ssh_certificate_authority_id = ngrok_ssh_certificate_authority.ca[count.index %% %[3]d].id
+  public_key                   = local.%[1]s_keys[count.index]
+  principals                   = [%[4]q]
+  description                  = "scalebench %[1]s ${count.index}"
+}
+
+`, kind, n, authorities, principal)
+}
+
 func writeKeys(b *strings.Builder, name, kind string, n int) {
 	fmt.Fprintf(b, "  %s = [\n", name)
 	for i := range n {
