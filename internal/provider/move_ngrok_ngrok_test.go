@@ -24,6 +24,10 @@ func TestReservedDomainMoveState_acceptsSources(t *testing.T) {
 		{address: "registry.terraform.io/ngrok/ngrok", sourceType: "ngrok_domain"},
 		{address: "registry.terraform.io/tfedge/ngrok", sourceType: "ngrok_domain"},
 		{address: "registry.opentofu.org/ngrok/ngrok", sourceType: "ngrok_domain"},
+		// NOTE: OpenTofu 1.11 sends the provider's type alone.
+		{address: "ngrok", sourceType: "ngrok_domain"},
+		{address: "aws", sourceType: "ngrok_domain",
+			wantError: "does not include support for the given source resource"},
 		{address: "registry.terraform.io/ngrok/ngrok", sourceType: "ngrok_reserved_domain"},
 		{address: "registry.terraform.io/hashicorp/aws", sourceType: "ngrok_domain",
 			wantError: "does not include support for the given source resource"},

@@ -227,10 +227,14 @@ func stateMover(targetType string, sourceTypes []string, normalize stateNormaliz
 
 // isStateMoveSource reports whether addr (HOSTNAME/NAMESPACE/TYPE) is one of
 // stateMoveSources on any registry host.
+//
+// NOTE: OpenTofu (1.11) sends the provider's type alone ("ngrok") rather
+// than its address; both providers a move can come from are of that type,
+// so the type alone is accepted too.
 func isStateMoveSource(addr string) bool {
 	parts := strings.Split(addr, "/")
-	if len(parts) < 2 {
-		return false
+	if len(parts) == 1 {
+		return strings.EqualFold(addr, "ngrok")
 	}
 	return slices.Contains(stateMoveSources, strings.ToLower(strings.Join(parts[len(parts)-2:], "/")))
 }

@@ -584,7 +584,7 @@ var serverChosenAttributes = []string{
 const tfedgeTerraformBlock = `terraform {
   required_providers {
     ngrok = {
-      source = "tfedge/ngrok"
+      source = "registry.terraform.io/tfedge/ngrok"
     }
   }
 }
@@ -595,10 +595,10 @@ const tfedgeTerraformBlock = `terraform {
 const bothProvidersTerraformBlock = `terraform {
   required_providers {
     ngrok = {
-      source = "tfedge/ngrok"
+      source = "registry.terraform.io/tfedge/ngrok"
     }
     ngrok-ngrok = {
-      source = "ngrok/ngrok"
+      source = "registry.terraform.io/ngrok/ngrok"
     }
   }
 }
@@ -1267,6 +1267,11 @@ func reattachProviders(t *testing.T, servers map[string]func() tfprotov6.Provide
 		all[address] = map[string]any{
 			"Protocol": string(cfg.Protocol), "ProtocolVersion": cfg.ProtocolVersion, "Pid": cfg.Pid, "Test": true,
 			"Addr": map[string]string{"Network": cfg.Addr.Network(), "String": cfg.Addr.String()},
+		}
+		// NOTE: OpenTofu reads a state's registry.terraform.io providers as
+		// its own registry's, so the same server answers at that address too.
+		if rest, ok := strings.CutPrefix(address, "registry.terraform.io/"); ok {
+			all["registry.opentofu.org/"+rest] = all[address]
 		}
 	}
 	b, err := json.Marshal(all)
