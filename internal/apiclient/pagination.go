@@ -13,6 +13,10 @@ import (
 	"strings"
 )
 
+// MaxPageLimit is the largest page the API serves, and the page it serves
+// when a list request names no limit.
+const MaxPageLimit = 100
+
 // ListOptions narrows a list.
 type ListOptions struct {
 	Filter string // CEL expression over obj, sent as `filter`

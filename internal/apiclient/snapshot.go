@@ -219,7 +219,7 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 		return fetch()
 	}
 	if s == nil {
-		p, err := newPager[T](lc.c, "/"+lc.collection, lc.collection, &ListOptions{Limit: maxPageLimit})
+		p, err := newPager[T](lc.c, "/"+lc.collection, lc.collection, &ListOptions{Limit: MaxPageLimit})
 		if err != nil {
 			lc.mu.Unlock()
 			return fetch()
@@ -266,9 +266,6 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 	}
 	return fetch()
 }
-
-// maxPageLimit is the largest page the API serves.
-const maxPageLimit = 100
 
 // mayRead reports whether s may read another page: pages so far have
 // answered as many Gets as they cost, give or take the slack; and, once the

@@ -7,6 +7,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 // The plumbing shared by the list resources (list_resource_*.go), which
@@ -17,11 +19,6 @@ import (
 // what `terraform query -generate-config-out` writes the configuration from,
 // so it must be exactly what an import reads, or the apply that imports the
 // generated configuration would plan changes.
-
-// apiMaxPageSize is the largest page the API serves (and its default page).
-// NOTE: a query that wants fewer results asks for a page of that size, so
-// that `limit = 5` costs one small request rather than a page of 100.
-const apiMaxPageSize = 100
 
 // listedObject is one object found by a list resource.
 type listedObject struct {
@@ -36,8 +33,11 @@ type listedObject struct {
 
 // listPageSize is the page size to ask the API for when a query wants at
 // most limit results (0: the API's default).
+// NOTE: a query that wants fewer results than a full page asks for a page
+// of that size, so that `limit = 5` costs one small request rather than a
+// page of 100.
 func listPageSize(limit int64) int {
-	if limit > 0 && limit < apiMaxPageSize {
+	if limit > 0 && limit < apiclient.MaxPageLimit {
 		return int(limit)
 	}
 	return 0
