@@ -620,6 +620,11 @@ func exampleImportIDs(tb testing.TB) []string {
 func walkExampleFiles(tb testing.TB, suffix string, fn func(path string, src []byte)) {
 	tb.Helper()
 	err := filepath.WalkDir(examplesDir, func(path string, d fs.DirEntry, err error) error {
+		// NOTE: hidden folders hold what the examples' scripts generate
+		// (examples/adopt/.adopt), which is not an example.
+		if err == nil && d.IsDir() && path != examplesDir && strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir
+		}
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, suffix) {
 			return err
 		}
