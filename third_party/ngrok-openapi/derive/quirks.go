@@ -1,0 +1,196 @@
+package main
+
+// NOTE: the one place where the derived facts say more than ngrok's spec.
+// The spec marks nothing nullable (nor required), yet the API sends null
+// for many fields (wire-details.md: "nullable fields are present as
+// explicit null"), and a validator that believed the spec would refuse
+// those answers. Each row says what it settles and why; README.md beside
+// the derived file lists the same rows.
+
+// quirk is one row of the table: which fields it matches and what it
+// settles about them.
+type quirk struct {
+	// match reports whether the row applies to field of the component
+	// schema, given the field's description in ngrok's spec.
+	match    func(schema, field, description string) bool
+	nullable bool
+	why      string
+}
+
+// quirks is the table, first match wins.
+var quirks = []quirk{
+	{
+		match:    func(_, _, description string) bool { return descriptionSaysNull(description) },
+		nullable: true,
+		why:      `ngrok's description of the field says "or null" or "null if"`,
+	},
+	{
+		match: func(schema, field, _ string) bool {
+			_, ok := goClientPointers[schema+"."+field]
+			return ok
+		},
+		nullable: true,
+		why:      "ngrok's Go client (ngrok-api-go, datatypes.go) types the field as a pointer",
+	},
+}
+
+// quirkFor is the first row of the table that matches, or nil.
+func quirkFor(schema, field, description string) *quirk {
+	for i := range quirks {
+		if quirks[i].match(schema, field, description) {
+			return &quirks[i]
+		}
+	}
+	return nil
+}
+
+// goClientPointers holds "Schema.field" for every field of pointer type in
+// github.com/ngrok/ngrok-api-go's datatypes.go (commit aed5dfcebefa, 2026-03-06)
+// whose struct and JSON name are a schema and property of the spec. It was
+// read off that file (struct name and json tag of each *T field), and is
+// facts, not ngrok's code.
+var goClientPointers = func() map[string]struct{} {
+	set := map[string]struct{}{}
+	for schema, fields := range goClientPointerFields {
+		for _, f := range fields {
+			set[schema+"."+f] = struct{}{}
+		}
+	}
+	return set
+}()
+
+var goClientPointerFields = map[string][]string{
+	"Paging":                        {"before_id", "limit"},
+	"FilteredPaging":                {"before_id", "limit", "filter"},
+	"ItemPaging":                    {"before_id", "limit"},
+	"AgentIngressCreate":            {"certificate_management_policy"},
+	"AgentIngressUpdate":            {"description", "metadata", "certificate_management_policy"},
+	"AgentIngress":                  {"certificate_management_policy", "certificate_management_status"},
+	"AgentIngressList":              {"next_page_uri"},
+	"AgentIngressCertStatus":        {"renews_at", "provisioning_job"},
+	"AgentIngressCertJob":           {"error_code", "retries_at"},
+	"APIKeyCreate":                  {"owner_id"},
+	"APIKeyUpdate":                  {"description", "metadata"},
+	"APIKey":                        {"token", "owner_id"},
+	"APIKeyList":                    {"next_page_uri"},
+	"ApplicationSession":            {"application_user", "endpoint", "edge", "route"},
+	"ApplicationSessionList":        {"next_page_uri"},
+	"BrowserSession":                {"location"},
+	"Location":                      {"country_code", "latitude", "longitude", "lat_long_radius_km"},
+	"ApplicationUserList":           {"next_page_uri"},
+	"TunnelSessionList":             {"next_page_uri"},
+	"FailoverBackendUpdate":         {"description", "metadata"},
+	"FailoverBackendList":           {"next_page_uri"},
+	"HTTPResponseBackendCreate":     {"status_code"},
+	"HTTPResponseBackendUpdate":     {"description", "metadata", "body", "status_code"},
+	"HTTPResponseBackendList":       {"next_page_uri"},
+	"StaticBackendUpdate":           {"description", "metadata"},
+	"StaticBackendList":             {"next_page_uri"},
+	"TunnelGroupBackendUpdate":      {"description", "metadata"},
+	"TunnelGroupBackendList":        {"next_page_uri"},
+	"WeightedBackendUpdate":         {"description", "metadata"},
+	"WeightedBackendList":           {"next_page_uri"},
+	"BotUserCreate":                 {"active"},
+	"BotUserUpdate":                 {"name", "active"},
+	"BotUserList":                   {"next_page_uri"},
+	"CertificateAuthorityUpdate":    {"description", "metadata"},
+	"CertificateAuthorityList":      {"next_page_uri"},
+	"CredentialCreate":              {"owner_id"},
+	"CredentialUpdate":              {"description", "metadata"},
+	"Credential":                    {"token", "owner_id"},
+	"CredentialList":                {"next_page_uri"},
+	"EndpointWebhookValidation":     {"enabled"},
+	"EndpointCompression":           {"enabled"},
+	"EndpointMutualTLS":             {"enabled"},
+	"EndpointMutualTLSMutate":       {"enabled"},
+	"EndpointTLSTermination":        {"enabled", "min_version"},
+	"EndpointTLSTerminationAtEdge":  {"enabled", "min_version"},
+	"EndpointRequestHeaders":        {"enabled"},
+	"EndpointResponseHeaders":       {"enabled"},
+	"EndpointIPPolicy":              {"enabled"},
+	"EndpointIPPolicyMutate":        {"enabled"},
+	"EndpointCircuitBreaker":        {"enabled"},
+	"EndpointOAuth":                 {"enabled"},
+	"EndpointOAuthProvider":         {"github", "facebook", "microsoft", "google", "linkedin", "gitlab", "twitch", "amazon"},
+	"EndpointOAuthGitHub":           {"client_id", "client_secret"},
+	"EndpointOAuthFacebook":         {"client_id", "client_secret"},
+	"EndpointOAuthMicrosoft":        {"client_id", "client_secret"},
+	"EndpointOAuthGoogle":           {"client_id", "client_secret"},
+	"EndpointOAuthLinkedIn":         {"client_id", "client_secret"},
+	"EndpointOAuthGitLab":           {"client_id", "client_secret"},
+	"EndpointOAuthTwitch":           {"client_id", "client_secret"},
+	"EndpointOAuthAmazon":           {"client_id", "client_secret"},
+	"EndpointSAML":                  {"enabled", "allow_idp_initiated"},
+	"EndpointSAMLMutate":            {"enabled", "allow_idp_initiated"},
+	"EndpointOIDC":                  {"enabled"},
+	"EndpointBackend":               {"enabled"},
+	"EndpointBackendMutate":         {"enabled"},
+	"EndpointWebsocketTCPConverter": {"enabled"},
+	"EndpointUserAgentFilter":       {"enabled"},
+	"EndpointTrafficPolicy":         {"enabled"},
+	"HTTPSEdgeRouteCreate":          {"backend", "ip_restriction", "circuit_breaker", "compression", "request_headers", "response_headers", "webhook_verification", "oauth", "saml", "oidc", "websocket_tcp_converter", "user_agent_filter", "traffic_policy"},
+	"HTTPSEdgeRouteUpdate":          {"backend", "ip_restriction", "circuit_breaker", "compression", "request_headers", "response_headers", "webhook_verification", "oauth", "saml", "oidc", "websocket_tcp_converter", "user_agent_filter", "traffic_policy"},
+	"HTTPSEdgeRoute":                {"backend", "ip_restriction", "circuit_breaker", "compression", "request_headers", "response_headers", "webhook_verification", "oauth", "saml", "oidc", "websocket_tcp_converter", "user_agent_filter", "traffic_policy"},
+	"HTTPSEdgeList":                 {"next_page_uri"},
+	"HTTPSEdgeCreate":               {"mutual_tls", "tls_termination"},
+	"HTTPSEdgeUpdate":               {"description", "metadata", "mutual_tls", "tls_termination"},
+	"HTTPSEdge":                     {"mutual_tls", "tls_termination"},
+	"TCPEdgeList":                   {"next_page_uri"},
+	"TCPEdgeCreate":                 {"backend", "ip_restriction", "traffic_policy"},
+	"TCPEdgeUpdate":                 {"description", "metadata", "backend", "ip_restriction", "traffic_policy"},
+	"TCPEdge":                       {"backend", "ip_restriction", "traffic_policy"},
+	"TLSEdgeList":                   {"next_page_uri"},
+	"TLSEdgeCreate":                 {"backend", "ip_restriction", "mutual_tls", "tls_termination", "traffic_policy"},
+	"TLSEdgeUpdate":                 {"description", "metadata", "backend", "ip_restriction", "mutual_tls", "tls_termination", "traffic_policy"},
+	"TLSEdge":                       {"backend", "ip_restriction", "mutual_tls", "tls_termination", "traffic_policy"},
+	"Endpoint":                      {"domain", "tcp_addr", "tunnel", "edge", "principal", "tunnel_session"},
+	"EndpointList":                  {"next_page_uri"},
+	"EndpointCreate":                {"description", "metadata", "pooling_enabled"},
+	"EndpointListArgs":              {"before_id", "limit", "filter"},
+	"EndpointUpdate":                {"url", "traffic_policy", "description", "metadata", "pooling_enabled"},
+	"EventDestinationUpdate":        {"metadata", "description", "format", "target"},
+	"EventDestinationList":          {"next_page_uri"},
+	"EventTarget":                   {"firehose", "kinesis", "cloudwatch_logs", "datadog", "azure_logs_ingestion"},
+	"EventTargetDatadog":            {"api_key", "ddtags", "service", "ddsite"},
+	"AWSAuth":                       {"role", "creds"},
+	"AWSCredentials":                {"aws_secret_access_key"},
+	"EventSubscriptionUpdate":       {"metadata", "description"},
+	"EventSubscriptionList":         {"next_page_uri"},
+	"IPPolicyUpdate":                {"description", "metadata"},
+	"IPPolicyList":                  {"next_page_uri"},
+	"IPPolicyRuleCreate":            {"action"},
+	"IPPolicyRuleUpdate":            {"description", "metadata", "cidr"},
+	"IPPolicyRuleList":              {"next_page_uri"},
+	"IPRestrictionUpdate":           {"description", "metadata", "enforced"},
+	"IPRestrictionList":             {"next_page_uri"},
+	"ReservedAddrUpdate":            {"description", "metadata"},
+	"ReservedAddrList":              {"next_page_uri"},
+	"ReservedDomainCreate":          {"certificate_id", "certificate_management_policy"},
+	"ReservedDomainUpdate":          {"description", "metadata", "certificate_id", "certificate_management_policy"},
+	"ReservedDomain":                {"cname_target", "certificate", "certificate_management_policy", "certificate_management_status", "acme_challenge_cname_target"},
+	"ReservedDomainList":            {"next_page_uri"},
+	"ReservedDomainCertStatus":      {"renews_at", "provisioning_job"},
+	"ReservedDomainCertJob":         {"error_code", "retries_at"},
+	"SecretUpdate":                  {"name", "value", "metadata", "description"},
+	"SecretList":                    {"next_page_uri"},
+	"ServiceUserCreate":             {"active"},
+	"ServiceUserUpdate":             {"name", "active"},
+	"ServiceUserList":               {"next_page_uri"},
+	"SSHCertificateAuthorityUpdate": {"description", "metadata"},
+	"SSHCertificateAuthorityList":   {"next_page_uri"},
+	"SSHCredentialCreate":           {"owner_id"},
+	"SSHCredentialUpdate":           {"description", "metadata"},
+	"SSHCredential":                 {"owner_id"},
+	"SSHCredentialList":             {"next_page_uri"},
+	"SSHHostCertificateUpdate":      {"description", "metadata"},
+	"SSHHostCertificateList":        {"next_page_uri"},
+	"SSHUserCertificateUpdate":      {"description", "metadata"},
+	"SSHUserCertificateList":        {"next_page_uri"},
+	"TLSCertificateUpdate":          {"description", "metadata"},
+	"TLSCertificate":                {"issued_at"},
+	"TLSCertificateList":            {"next_page_uri"},
+	"Tunnel":                        {"endpoint"},
+	"TunnelList":                    {"next_page_uri"},
+	"VaultUpdate":                   {"name", "metadata", "description"},
+	"VaultList":                     {"next_page_uri"},
+}
