@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -36,8 +37,19 @@ func derive(spec []byte) ([]byte, error) {
 	// stripping then drops.
 	if schemas := lookup(root, "components", "schemas"); schemas != nil {
 		for i := 0; i+1 < len(schemas.Content); i += 2 {
+			if err := settleSchema(schemas.Content[i].Value, schemas.Content[i+1]); err != nil {
+				return nil, err
+			}
 			if err := settleNullability(schemas.Content[i].Value, schemas.Content[i+1]); err != nil {
 				return nil, err
+			}
+		}
+	}
+	if paths := lookup(root, "paths"); paths != nil {
+		for i := 0; i+1 < len(paths.Content); i += 2 {
+			for _, op := range mappingValues(paths.Content[i+1]) {
+				settleParameters(paths.Content[i].Value, lookup(op, "parameters"))
+				settleBody(root, op)
 			}
 		}
 	}
@@ -71,6 +83,58 @@ func derive(spec []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// settleSchema applies the quirks table's rows for the component schema
+// name: the properties it adds, the ones it makes optional.
+func settleSchema(name string, schema *yaml.Node) error {
+	for _, q := range schemaQuirks(name) {
+		for _, add := range q.add {
+			var value yaml.Node
+			if err := yaml.Unmarshal([]byte(add[1]), &value); err != nil {
+				return fmt.Errorf("the quirk adding %s.%s: %w", name, add[0], err)
+			}
+			if len(value.Content) != 1 {
+				return fmt.Errorf("the quirk adding %s.%s: no schema", name, add[0])
+			}
+			props := lookup(schema, "properties")
+			if props == nil {
+				return fmt.Errorf("the quirk adding %s.%s: the schema has no properties", name, add[0])
+			}
+			blockStyle(value.Content[0])
+			setKey(props, add[0], value.Content[0])
+		}
+		if required := lookup(schema, "required"); required != nil && len(q.optional) > 0 {
+			required.Content = slices.DeleteFunc(required.Content, func(n *yaml.Node) bool {
+				return slices.Contains(q.optional, n.Value)
+			})
+			if len(required.Content) == 0 {
+				deleteKey(schema, "required")
+			}
+		}
+	}
+	return nil
+}
+
+// blockStyle writes a node added from a one-line quirk as the rest of the
+// file is written.
+func blockStyle(n *yaml.Node) {
+	n.Style = 0
+	for _, c := range n.Content {
+		blockStyle(c)
+	}
+	if n.Kind == yaml.ScalarNode && strings.HasPrefix(n.Value, "#") {
+		n.Style = yaml.DoubleQuotedStyle
+	}
+}
+
+func deleteKey(node *yaml.Node, key string) {
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		if node.Content[i].Value == key {
+			node.Content = slices.Delete(node.Content, i, i+2)
+			return
+		}
+	}
+}
+
 // settleNullability marks the properties of the component schema name that
 // the quirks table makes nullable.
 func settleNullability(name string, schema *yaml.Node) error {
@@ -84,7 +148,7 @@ func settleNullability(name string, schema *yaml.Node) error {
 		if d := lookup(prop, "description"); d != nil {
 			description = d.Value
 		}
-		q := quirkFor(name, field, description)
+		q := propertyQuirk(name, field, description)
 		if q == nil || !q.nullable {
 			continue
 		}
@@ -93,6 +157,65 @@ func settleNullability(name string, schema *yaml.Node) error {
 		}
 	}
 	return nil
+}
+
+// settleParameters gives the parameters of an operation on path what the
+// quirks table settles for them.
+func settleParameters(path string, params *yaml.Node) {
+	if params == nil || params.Kind != yaml.SequenceNode {
+		return
+	}
+	for _, p := range params.Content {
+		schema := lookup(p, "schema")
+		if schema == nil {
+			continue
+		}
+		typ := ""
+		if t := lookup(schema, "type"); t != nil {
+			typ = t.Value
+		}
+		name := ""
+		if n := lookup(p, "name"); n != nil {
+			name = n.Value
+		}
+		q := parameterQuirk(path, name, typ, lookup(schema, "items") != nil)
+		if q != nil && q.items != "" {
+			setKey(schema, "items", &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{scalar("type"), scalar(q.items)}})
+		}
+	}
+}
+
+// settleBody gives an operation the request body the quirks table settles.
+func settleBody(root, op *yaml.Node) {
+	schema := lookup(op, "requestBody", "content", "application/json", "schema")
+	ref := lookup(schema, "$ref")
+	if ref == nil {
+		return
+	}
+	props := lookup(root, "components", "schemas", strings.TrimPrefix(ref.Value, "#/components/schemas/"), "properties")
+	if props == nil {
+		return
+	}
+	var names, pathParams []string
+	for i := 0; i < len(props.Content); i += 2 {
+		names = append(names, props.Content[i].Value)
+	}
+	if params := lookup(op, "parameters"); params != nil {
+		for _, p := range params.Content {
+			if in := lookup(p, "in"); in != nil && in.Value == "path" {
+				pathParams = append(pathParams, lookup(p, "name").Value)
+			}
+		}
+	}
+	q := bodyQuirk(names, pathParams)
+	if q == nil || q.unwrap == "" {
+		return
+	}
+	inner := lookup(props, q.unwrap, "$ref")
+	if inner == nil {
+		return
+	}
+	schema.Content = []*yaml.Node{scalar("$ref"), {Kind: yaml.ScalarNode, Tag: "!!str", Value: inner.Value, Style: yaml.DoubleQuotedStyle}}
 }
 
 // markNullable adds nullable: true to a property. NOTE: OpenAPI 3.0 ignores

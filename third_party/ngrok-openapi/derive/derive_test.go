@@ -29,6 +29,11 @@ paths:
           required: true
           schema:
             type: string
+        - name: url
+          in: query
+          required: false
+          schema:
+            type: array
       responses:
         200:
           description: the thing
@@ -77,9 +82,18 @@ func TestDeriveDropsProseAndKeepsFacts(t *testing.T) {
 	if op["operationId"] != "ThingsGet" {
 		t.Errorf("operationId = %v", op["operationId"])
 	}
-	param := op["parameters"].([]any)[0].(map[string]any)
+	params, _ := op["parameters"].([]any)
+	if len(params) != 2 {
+		t.Fatalf("parameters = %v", op["parameters"])
+	}
+	param, _ := params[0].(map[string]any)
 	if _, ok := param["description"]; ok || param["name"] != "id" || param["required"] != true {
 		t.Errorf("parameter = %v, want its facts without its description", param)
+	}
+	url, _ := params[1].(map[string]any)
+	urlSchema, _ := url["schema"].(map[string]any)
+	if !equalYAML(t, urlSchema, map[string]any{"type": "array", "items": map[string]any{"type": "string"}}) {
+		t.Errorf("a list parameter without items: %v, want items of type string", url)
 	}
 	if r := dig(t, op, "responses", "200"); r["description"] != "" {
 		t.Errorf("the response's description = %q, want empty (OpenAPI requires the key)", r["description"])
@@ -190,4 +204,30 @@ func equalYAML(t *testing.T, got, want map[string]any) bool {
 		t.Fatal(err)
 	}
 	return bytes.Equal(g, w)
+}
+
+// The rows of the quirks table that change schemas and bodies, as the
+// committed facts show them.
+func TestCommittedFactsCarryTheQuirks(t *testing.T) {
+	t.Parallel()
+	var doc map[string]any
+	if err := yaml.Unmarshal(ngrokopenapi.Facts, &doc); err != nil {
+		t.Fatal(err)
+	}
+	body := dig(t, doc, "paths", "/edges/https/{edge_id}/routes/{id}/backend", "put", "requestBody", "content", "application/json", "schema")
+	if body["$ref"] != "#/components/schemas/EndpointBackendMutate" {
+		t.Errorf("the backend module's Replace body = %v, want the module alone", body)
+	}
+	schemas := dig(t, doc, "components", "schemas")
+	create, _ := schemas["EndpointCreate"].(map[string]any)
+	if required, _ := create["required"].([]any); len(required) != 2 || required[0] != "url" || required[1] != "traffic_policy" {
+		t.Errorf("EndpointCreate requires %v, want url and traffic_policy (type defaults to cloud)", required)
+	}
+	rd := dig(t, schemas, "ReservedDomain", "properties", "https_endpoint_configuration")
+	if rd["nullable"] != true {
+		t.Errorf("ReservedDomain.https_endpoint_configuration = %v, want a nullable Ref", rd)
+	}
+	if p := dig(t, schemas, "ReservedDomainUpdate", "properties", "http_endpoint_configuration_id"); p["type"] != "string" {
+		t.Errorf("ReservedDomainUpdate.http_endpoint_configuration_id = %v", p)
+	}
 }
