@@ -5,7 +5,8 @@
 // caused it. Tests only: no production path imports it.
 //
 // What is validated: the request's operation (method and path), its
-// parameters, its Authorization header and its body; a 2xx answer's status
+// parameters (one the operation does not declare is a violation), its
+// Authorization header and its body; a 2xx answer's status
 // and body. The spec lists no error answers, so a 4xx or 5xx answer is not
 // checked. Objects are closed: a field the spec does not name is a
 // violation in a request (the real API refuses it, ERR_NGROK_214) and in an
@@ -177,6 +178,9 @@ func (v *validating) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err := openapi3filter.ValidateRequest(ctx, in); err != nil {
 		v.t.Errorf("spec: %s (%s %s): the request: %s", opID, r.Method, r.URL.Path, message(err))
 	}
+	if unknown := undeclaredQuery(route, r); len(unknown) > 0 {
+		v.t.Errorf("spec: %s (%s %s): the request: query parameters %q are not the operation's", opID, r.Method, r.URL.Path, unknown)
+	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	rec := &recorder{ResponseWriter: w}
 	v.next.ServeHTTP(rec, r)
@@ -201,6 +205,23 @@ func (v *validating) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // NOTE: kin-openapi's messages otherwise quote the whole schema and value,
 // pages long for a list; the path to the field is enough.
 var schemaOptions = []openapi3.SchemaValidationOption{openapi3.DisableSchemaErrorDetails()}
+
+// undeclaredQuery lists the request's query parameters the operation does
+// not declare. NOTE: kin-openapi lets them pass; the real API refuses them
+// (ERR_NGROK_231), so they are violations too.
+func undeclaredQuery(route *routers.Route, r *http.Request) []string {
+	var unknown []string
+	for name := range r.URL.Query() {
+		declared := func(p *openapi3.ParameterRef) bool {
+			return p.Value != nil && p.Value.In == openapi3.ParameterInQuery && p.Value.Name == name
+		}
+		if !slices.ContainsFunc(route.Operation.Parameters, declared) && !slices.ContainsFunc(route.PathItem.Parameters, declared) {
+			unknown = append(unknown, name)
+		}
+	}
+	slices.Sort(unknown)
+	return unknown
+}
 
 func exempt(path string) bool {
 	return slices.ContainsFunc(exemptPrefixes, func(p string) bool { return strings.HasPrefix(path, p) })

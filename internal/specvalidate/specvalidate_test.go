@@ -123,6 +123,18 @@ func TestRequestViolationsAreReported(t *testing.T) {
 	}
 }
 
+func TestUndeclaredQueryParametersAreReported(t *testing.T) {
+	t.Parallel()
+	url, rep := serve(t, mockserver.New(mockserver.WithAPIKeys(key)))
+	// NOTE: SSH host certificates have no filter in the spec.
+	send(t, http.MethodGet, url+"/ssh_host_certificates?filter=true&limit=2&colour=red", "")
+	send(t, http.MethodGet, url+"/ssh_certificate_authorities?filter=true&limit=2", "")
+	msgs := rep.all()
+	if len(msgs) != 1 || !strings.Contains(msgs[0], `SshHostCertificatesList (GET /ssh_host_certificates): the request: query parameters ["colour" "filter"]`) {
+		t.Errorf("reports = %q", msgs)
+	}
+}
+
 func TestAnswerViolationsAreReported(t *testing.T) {
 	t.Parallel()
 	answers := map[string]string{
