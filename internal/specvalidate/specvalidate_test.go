@@ -160,7 +160,7 @@ func TestAnswerViolationsAreReported(t *testing.T) {
 		send(t, method, url+path, "")
 	}
 	got := strings.Join(rep.all(), "\n")
-	for _, want := range []string{"/reserved_domains/rd_1", "/reserved_domains/rd_2", "/reserved_domains/rd_4", "DELETE /ssh_certificate_authorities/sshca_1): the 200 answer"} {
+	for _, want := range []string{"/reserved_domains/rd_1", "/reserved_domains/rd_2", "/reserved_domains/rd_4", "DELETE /ssh_certificate_authorities/sshca_1): the answer's status 200 is not the operation's"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no report for %s in:\n%s", want, got)
 		}
@@ -174,7 +174,7 @@ func TestAnswerViolationsAreReported(t *testing.T) {
 	}
 }
 
-func TestErrorAnswersAndTheControlAPIAreNotValidated(t *testing.T) {
+func TestErrorAnswersAreValidatedAndTheControlAPIIsNot(t *testing.T) {
 	t.Parallel()
 	mock := mockserver.New(mockserver.WithAPIKeys(key))
 	url, rep := serve(t, mock)
@@ -187,6 +187,24 @@ func TestErrorAnswersAndTheControlAPIAreNotValidated(t *testing.T) {
 	}
 	if msgs := rep.all(); len(msgs) != 0 {
 		t.Errorf("reports: %q", msgs)
+	}
+	// NOTE: an error body without details, and one whose details hold a
+	// number, are not the API's.
+	bad, rep := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusNotFound)
+		body := `{"status_code":404,"msg":"Resource not found"}`
+		if strings.HasSuffix(r.URL.Path, "rd_2") {
+			body = `{"status_code":404,"msg":"Resource not found","details":{"operation_id":"op_1","n":1}}`
+		}
+		_, _ = io.WriteString(w, body)
+	}))
+	send(t, http.MethodGet, bad+"/reserved_domains/rd_1", "")
+	send(t, http.MethodGet, bad+"/reserved_domains/rd_2", "")
+	msgs := rep.all()
+	if len(msgs) != 2 || !strings.Contains(msgs[0], `the 404 answer: Error at "/details": property "details" is missing`) ||
+		!strings.Contains(msgs[1], `Error at "/details/n"`) {
+		t.Errorf("reports = %q", msgs)
 	}
 }
 

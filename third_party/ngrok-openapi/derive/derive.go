@@ -53,6 +53,9 @@ func derive(spec []byte) ([]byte, error) {
 			}
 		}
 	}
+	if err := settleErrors(root); err != nil {
+		return nil, err
+	}
 	strip(root, false)
 	doc.HeadComment, doc.LineComment, doc.FootComment = header, "", ""
 	if paths := lookup(root, "paths"); paths != nil {
@@ -88,19 +91,15 @@ func derive(spec []byte) ([]byte, error) {
 func settleSchema(name string, schema *yaml.Node) error {
 	for _, q := range schemaQuirks(name) {
 		for _, add := range q.add {
-			var value yaml.Node
-			if err := yaml.Unmarshal([]byte(add[1]), &value); err != nil {
+			value, err := yamlNode(add[1])
+			if err != nil {
 				return fmt.Errorf("the quirk adding %s.%s: %w", name, add[0], err)
-			}
-			if len(value.Content) != 1 {
-				return fmt.Errorf("the quirk adding %s.%s: no schema", name, add[0])
 			}
 			props := lookup(schema, "properties")
 			if props == nil {
 				return fmt.Errorf("the quirk adding %s.%s: the schema has no properties", name, add[0])
 			}
-			blockStyle(value.Content[0])
-			setKey(props, add[0], value.Content[0])
+			setKey(props, add[0], value)
 		}
 		if required := lookup(schema, "required"); required != nil && len(q.optional) > 0 {
 			required.Content = slices.DeleteFunc(required.Content, func(n *yaml.Node) bool {
@@ -183,6 +182,53 @@ func settleParameters(path string, params *yaml.Node) {
 			setKey(schema, "items", &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{scalar("type"), scalar(q.items)}})
 		}
 	}
+}
+
+// settleErrors gives every operation the error answer the quirks table
+// settles: a default response of the schema Error.
+func settleErrors(root *yaml.Node) error {
+	q := errorQuirk()
+	if q == nil {
+		return nil
+	}
+	schema, err := yamlNode(q.errors)
+	if err != nil {
+		return fmt.Errorf("the quirk of the error body: %w", err)
+	}
+	schemas := lookup(root, "components", "schemas")
+	if schemas == nil {
+		return fmt.Errorf("the spec has no components.schemas")
+	}
+	setKey(schemas, "Error", schema)
+	for _, item := range mappingValues(lookup(root, "paths")) {
+		for _, op := range mappingValues(item) {
+			responses := lookup(op, "responses")
+			if responses == nil {
+				continue
+			}
+			answer, err := yamlNode(`{description: "", content: {application/json: {schema: {$ref: "#/components/schemas/Error"}}}}`)
+			if err != nil {
+				return err
+			}
+			// NOTE: description first, as strip then sets it on every response.
+			answer.Content = answer.Content[2:]
+			setKey(responses, "default", answer)
+		}
+	}
+	return nil
+}
+
+// yamlNode parses a one-line YAML value into a node written in block style.
+func yamlNode(text string) (*yaml.Node, error) {
+	var value yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &value); err != nil {
+		return nil, err
+	}
+	if len(value.Content) != 1 {
+		return nil, fmt.Errorf("no value in %q", text)
+	}
+	blockStyle(value.Content[0])
+	return value.Content[0], nil
 }
 
 // settleBody gives an operation the request body the quirks table settles.

@@ -23,6 +23,9 @@ type quirk struct {
 	body func(properties, pathParams []string) bool
 	// unwrap: the request body is this property of the spec's schema.
 	unwrap string
+	// errors, when set, is the schema of the API's error body (named
+	// Error), every operation's default response.
+	errors string
 	// schema, when set, names a component schema the row changes as a
 	// whole: add and optional.
 	schema string
@@ -39,6 +42,13 @@ type quirk struct {
 
 // quirks is the table; of the rows of a kind, the first that matches wins.
 var quirks = []quirk{
+	{
+		errors: `{type: object, required: [status_code, msg, details], properties: {
+			error_code: {type: string}, status_code: {type: integer}, msg: {type: string},
+			details: {type: object, required: [operation_id], additionalProperties: {type: string}}}}`,
+		why: "the spec lists no error answer; wire-details.md §2 gives the API's error body [real]: " +
+			"error_code (absent from some 404s), status_code, msg, and details of strings with operation_id",
+	},
 	{
 		// NOTE: 23 operations, the Replace of every edge module.
 		body: func(properties, pathParams []string) bool {
@@ -101,6 +111,16 @@ var quirks = []quirk{
 
 // nullableRef is a nullable reference to another resource (Ref).
 const nullableRef = `{allOf: [{$ref: "#/components/schemas/Ref"}], nullable: true}`
+
+// errorQuirk is the row that gives the error body, or nil.
+func errorQuirk() *quirk {
+	for i := range quirks {
+		if quirks[i].errors != "" {
+			return &quirks[i]
+		}
+	}
+	return nil
+}
 
 // schemaQuirks are the rows that change the component schema name.
 func schemaQuirks(name string) []*quirk {
