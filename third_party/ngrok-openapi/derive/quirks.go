@@ -2,12 +2,14 @@ package main
 
 import "slices"
 
-// NOTE: the one place where the derived facts say more than ngrok's spec.
+// NOTE: the one place where the derived facts differ from ngrok's spec.
 // The spec marks nothing nullable, yet the API sends null for many fields
 // (wire-details.md: "nullable fields are present as explicit null"), and a
-// validator that believed the spec would refuse those answers; and it has a
-// few defects a validator refuses. Each row says what it settles and why;
-// README.md beside the derived file lists the same rows.
+// validator that believed it would refuse those answers; it lists no error
+// answer; it has defects a validator refuses or the wire contradicts; and
+// where it contradicts the seed's documents (management-api.md,
+// wire-details.md) for the seed's objects, the seed wins. Each row says what
+// it settles and why; README.md beside the derived file lists the same rows.
 
 // quirk is one row of the table: which fields or parameters it matches and
 // what it settles about them.
