@@ -71,7 +71,7 @@ type HTTPSEdgeRouteIPRestriction struct {
 // IP policy ID (ipp_...) is required. nil Enabled means true.
 type HTTPSEdgeRouteIPRestrictionReplace struct {
 	Enabled     *bool    `json:"enabled,omitempty"`
-	IPPolicyIDs []string `json:"ip_policy_ids"`
+	IPPolicyIDs []string `json:"ip_policy_ids,omitempty"`
 }
 
 // HTTPSEdgeRouteRequestHeaders is the request headers module: headers added

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 // edgeMock is a mock server with one seeded edge route, a backend and an IP
@@ -26,7 +27,7 @@ type edgeMock struct {
 func newEdgeMock(t *testing.T) *edgeMock {
 	t.Helper()
 	server := mockserver.New(mockserver.WithAPIKeys(mockKey))
-	srv := httptest.NewServer(server)
+	srv := httptest.NewServer(specvalidate.Handler(t, server))
 	t.Cleanup(srv.Close)
 	c, err := New(WithBaseURL(srv.URL), WithAPIKey(mockKey), WithRetryPolicy(RetryPolicy{}))
 	if err != nil {

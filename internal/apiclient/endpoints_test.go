@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 // newEndpointMock returns a client on a fresh mock server, and the server
@@ -17,7 +18,7 @@ import (
 func newEndpointMock(t *testing.T, opts ...mockserver.Option) (*Client, *mockserver.Server) {
 	t.Helper()
 	mock := mockserver.New(append([]mockserver.Option{mockserver.WithAPIKeys(mockKey)}, opts...)...)
-	srv := httptest.NewServer(mock)
+	srv := httptest.NewServer(specvalidate.Handler(t, mock))
 	t.Cleanup(srv.Close)
 	c, err := New(WithBaseURL(srv.URL), WithAPIKey(mockKey), WithRetryPolicy(RetryPolicy{}))
 	if err != nil {

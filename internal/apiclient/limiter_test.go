@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 // handlerTransport serves requests with a handler in the caller's goroutine.
@@ -105,7 +106,7 @@ func (l *sendLog) maxInWindow(w time.Duration) int {
 func newRateLimitedMock(t *testing.T, log *sendLog) (http.Handler, string) {
 	t.Helper()
 	mock := mockserver.New(mockserver.WithAPIKeys(mockKey), mockserver.WithRateLimit(DefaultRequestsPerMinute))
-	h := log.wrap(mock)
+	h := log.wrap(specvalidate.Handler(t, mock))
 	seed := newBubbleClient(t, h)
 	ca, err := seed.CreateSSHCertificateAuthority(context.Background(), &SSHCertificateAuthorityCreate{PrivateKeyType: "ed25519"})
 	if err != nil {

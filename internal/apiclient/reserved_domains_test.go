@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 // rdTestClock is a clock the test moves by hand.
@@ -38,7 +39,7 @@ func newDomainMock(t *testing.T, opts ...mockserver.Option) (*Client, *mockserve
 	clock := &rdTestClock{now: time.Date(2025, 9, 4, 10, 11, 14, 0, time.UTC)}
 	mock := mockserver.New(append([]mockserver.Option{mockserver.WithAPIKeys(mockKey),
 		mockserver.WithClock(clock.Now), mockserver.WithCertificateIssueDelay(time.Minute)}, opts...)...)
-	srv := httptest.NewServer(mock)
+	srv := httptest.NewServer(specvalidate.Handler(t, mock))
 	t.Cleanup(srv.Close)
 	c, err := New(WithBaseURL(srv.URL), WithAPIKey(mockKey), WithRetryPolicy(RetryPolicy{}))
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 const (
@@ -34,6 +35,7 @@ type snapMock struct {
 func newSnapMock(t *testing.T, opts ...mockserver.Option) *snapMock {
 	t.Helper()
 	m := &snapMock{server: mockserver.New(append([]mockserver.Option{mockserver.WithAPIKeys(mockKey)}, opts...)...)}
+	validated := specvalidate.Handler(t, m.server)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet && r.URL.Path == "/ssh_certificate_authorities" {
 			m.mu.Lock()
@@ -43,7 +45,7 @@ func newSnapMock(t *testing.T, opts ...mockserver.Option) *snapMock {
 				hook()
 			}
 		}
-		m.server.ServeHTTP(w, r)
+		validated.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	m.url = srv.URL

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 const mockKey = "mock-test-key-4f2a"
@@ -27,13 +28,13 @@ func newMockClient(t *testing.T, pageSize int) (*Client, *atomic.Int32) {
 	if pageSize > 0 {
 		opts = append(opts, mockserver.WithPageSize(pageSize))
 	}
-	mock := mockserver.New(opts...)
+	validated := specvalidate.Handler(t, mockserver.New(opts...))
 	var gets atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet {
 			gets.Add(1)
 		}
-		mock.ServeHTTP(w, r)
+		validated.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	c, err := New(WithBaseURL(srv.URL), WithAPIKey(mockKey), WithRetryPolicy(RetryPolicy{}))

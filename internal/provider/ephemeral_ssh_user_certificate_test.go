@@ -34,6 +34,7 @@ import (
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 // The ephemeral resource is observed through the echo provider, which copies
@@ -55,9 +56,10 @@ func newCountingMock(t *testing.T) *countingMock {
 	t.Helper()
 	m := &countingMock{}
 	inner := mockserver.New(mockserver.WithAPIKeys(testAPIKey))
+	validated := specvalidate.Handler(t, inner)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := httptest.NewRecorder()
-		inner.ServeHTTP(rec, r)
+		validated.ServeHTTP(rec, r)
 		switch {
 		case r.Method == http.MethodPost && r.URL.Path == "/ssh_user_certificates" && rec.Code == http.StatusCreated:
 			m.created.Add(1)

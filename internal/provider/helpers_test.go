@@ -48,6 +48,7 @@ import (
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 // stateCheckFunc adapts a function to statecheck.StateCheck; the function
@@ -291,7 +292,7 @@ func committingMock(t *testing.T, path string) (*httptest.Server, *apiclient.Cli
 		Latency: 2 * time.Minute, CommitBeforeLatency: true}); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(mock)
+	srv := httptest.NewServer(specvalidate.Handler(t, mock))
 	t.Cleanup(srv.Close)
 	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey),
 		apiclient.WithRequestsPerMinute(0))

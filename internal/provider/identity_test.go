@@ -24,6 +24,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 // requireIdentity gates the tests that need resource identity in the CLI
@@ -239,21 +241,22 @@ type listProxy struct {
 func newListProxyMock(t *testing.T, duplicate bool) (*testMock, *listProxy) {
 	t.Helper()
 	mock := newTestMock(t)
+	validated := specvalidate.Handler(t, mock.server)
 	p := &listProxy{duplicate: duplicate, queries: map[string][]url.Values{}}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet || strings.Count(r.URL.Path, "/") != 1 {
-			mock.server.ServeHTTP(w, r)
+			validated.ServeHTTP(w, r)
 			return
 		}
 		p.mu.Lock()
 		p.queries[r.URL.Path] = append(p.queries[r.URL.Path], r.URL.Query())
 		p.mu.Unlock()
 		if !p.duplicate || !r.URL.Query().Has("filter") {
-			mock.server.ServeHTTP(w, r)
+			validated.ServeHTTP(w, r)
 			return
 		}
 		rec := httptest.NewRecorder()
-		mock.server.ServeHTTP(rec, r)
+		validated.ServeHTTP(rec, r)
 		body, err := duplicateListItems(rec.Body.Bytes())
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)

@@ -30,6 +30,7 @@ import (
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 // listHarness runs a list resource and its managed resource directly,
@@ -274,6 +275,7 @@ type listRecordingMock struct {
 func newListRecordingMock(t *testing.T) *listRecordingMock {
 	t.Helper()
 	server := mockserver.New(mockserver.WithAPIKeys(testAPIKey))
+	validated := specvalidate.Handler(t, server)
 	m := &listRecordingMock{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet && strings.Count(r.URL.Path, "/") == 1 {
@@ -281,7 +283,7 @@ func newListRecordingMock(t *testing.T) *listRecordingMock {
 			m.lists = append(m.lists, r.URL.Path+"?"+r.URL.RawQuery)
 			m.mu.Unlock()
 		}
-		server.ServeHTTP(w, r)
+		validated.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey), apiclient.WithRefreshFromLists(false))

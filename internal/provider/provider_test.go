@@ -35,6 +35,7 @@ import (
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 const testAPIKey = "test-api-key"
@@ -56,7 +57,7 @@ type testMock struct {
 func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 	t.Helper()
 	server := mockserver.New(append([]mockserver.Option{mockserver.WithAPIKeys(testAPIKey)}, opts...)...)
-	srv := httptest.NewServer(server)
+	srv := httptest.NewServer(specvalidate.Handler(t, server))
 	t.Cleanup(srv.Close)
 	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey), apiclient.WithRefreshFromLists(false))
 	if err != nil {
@@ -447,6 +448,7 @@ var taintedReplaced = regexp.MustCompile(`is tainted, so (it )?must be replaced`
 type outageMock struct {
 	t         *testing.T
 	mock      *mockserver.Server
+	validated http.Handler // mock behind spec validation
 	addr      string
 	downAfter int
 	outage    time.Duration
@@ -460,6 +462,7 @@ type outageMock struct {
 
 func newOutageMock(t *testing.T, downAfter int, outage time.Duration) *outageMock {
 	m := &outageMock{t: t, mock: mockserver.New(mockserver.WithAPIKeys(testAPIKey)), downAfter: downAfter, outage: outage}
+	m.validated = specvalidate.Handler(t, m.mock)
 	ln, err := new(net.ListenConfig).Listen(t.Context(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -502,7 +505,7 @@ func (m *outageMock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		m.creates++
 	}
 	m.mu.Unlock()
-	m.mock.ServeHTTP(w, r)
+	m.validated.ServeHTTP(w, r)
 }
 
 func (m *outageMock) restart() {
@@ -799,7 +802,7 @@ func TestAccProvider_mockKilledMidApplyConverges(t *testing.T) {
 	// The third create dies with the server, which stays down for two more
 	// requests; the provider's retries carry the apply across the restart.
 	crashing := newCrashingMock(t, 3, 2)
-	srv := httptest.NewServer(crashing)
+	srv := httptest.NewServer(specvalidate.Handler(t, crashing))
 	t.Cleanup(srv.Close)
 	client, err := apiclient.New(apiclient.WithBaseURL(srv.URL), apiclient.WithAPIKey(testAPIKey), apiclient.WithRefreshFromLists(false))
 	if err != nil {
@@ -857,7 +860,7 @@ resource "ngrok_reserved_domain" "test" {
 // returns its URL and the path of a PEM file holding that certificate.
 func newTLSMock(t *testing.T) (url, caFile string) {
 	t.Helper()
-	srv := httptest.NewTLSServer(mockserver.New(mockserver.WithAPIKeys(testAPIKey)))
+	srv := httptest.NewTLSServer(specvalidate.Handler(t, mockserver.New(mockserver.WithAPIKeys(testAPIKey))))
 	t.Cleanup(srv.Close)
 	caFile = filepath.Join(t.TempDir(), "ca.pem")
 	pemBytes := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
+	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
 // TestJournalCountsRequestsAnd429s reads the journal of a real mock server:
 // the control API's own requests are left out, 429s are counted.
 func TestJournalCountsRequestsAnd429s(t *testing.T) {
 	const key = "scalebench-test-key"
-	srv := httptest.NewServer(mockserver.New(mockserver.WithAPIKeys(key), mockserver.WithRateLimit(2)))
+	srv := httptest.NewServer(specvalidate.Handler(t, mockserver.New(mockserver.WithAPIKeys(key), mockserver.WithRateLimit(2))))
 	t.Cleanup(srv.Close)
 	m := &mock{baseURL: srv.URL, apiKey: key}
 	ctx := context.Background()
