@@ -77,15 +77,19 @@ const (
 	maxFilterCostPerObj = 100_000 // evaluating the filter over one object
 	// maxFilterCostPerList bounds one list request over every object it
 	// visits, so that a filter just under the per-object limit cannot make
-	// one request scan a large account for minutes. NOTE: a unit costs
-	// 50-150 ns in a comprehension (measured on 2 shared cores), while an
-	// ordinary filter (10-50 units) stays far below it at 100,000 objects.
-	maxFilterCostPerList = 20_000_000
+	// one request scan a large account for long. NOTE: a unit costs 10-100
+	// ns (measured on 2 shared cores), so this is about a second at worst,
+	// while an ordinary filter (10-50 units) stays below it at 100,000
+	// objects.
+	maxFilterCostPerList = 10_000_000
 	// maxFilterTime is a list request's deadline for filtering: the wall
-	// clock bound whatever the estimates say, checked between objects and
-	// every filterInterruptEvery iterations of a comprehension. NOTE: a
-	// filter of 50 units over 100,000 objects takes about 150 ms.
-	maxFilterTime        = 500 * time.Millisecond
+	// clock bound whatever the prices say (a field larger than its size in
+	// filterFieldBytes, a loaded machine), checked between objects and
+	// every filterInterruptEvery iterations of a comprehension. NOTE: an
+	// ordinary filter that matches nothing over 100,000 objects takes
+	// 0.2-0.7 s (BenchmarkListFilteredSparse, ...EndpointsPage), several
+	// times that on 2 cores shared with other work.
+	maxFilterTime        = 5 * time.Second
 	filterInterruptEvery = 64
 	// maxFilterValueBytes bounds a string that replace() builds, checked
 	// before it is built: the one function whose result can grow with the
@@ -150,6 +154,7 @@ func newFilterEnv(root reflect.Type, name string) (*cel.Env, error) {
 					return replaceGuarded(args, int64(n))
 				}))),
 		cel.RegexProgramSizeLimit(maxFilterRegexProgram),
+		cel.CostModel(regexCostModels()...),
 		cel.ParserExpressionSizeLimit(maxFilterBytes),
 		cel.ParserRecursionLimit(maxFilterDepth),
 		cel.ASTValidators(cel.ValidateComprehensionNestingLimit(maxFilterNesting)),
@@ -394,33 +399,89 @@ func (filterSizes) EstimateSize(node cost.AstNode) *cost.SizeEstimate {
 	return &sz
 }
 
-// EstimateCallCost prices s.matches(re) and matches(s, re) at the product
-// of the input's size and the regex program's, which is what RE2's work
-// grows with; other calls keep CEL's prices.
-func (e filterSizes) EstimateCallCost(_, overloadID string, target *cost.AstNode, args []cost.AstNode) *cost.CallEstimate {
-	var input, pattern cost.AstNode
-	switch {
-	case overloadID == overloads.MatchesString && target != nil && len(args) == 1:
-		input, pattern = *target, args[0]
-	case overloadID == overloads.Matches && len(args) == 2:
-		input, pattern = args[0], args[1]
-	default:
-		return nil
-	}
-	insts := uint64(maxFilterRegexProgram)
-	if pattern.Expr().Kind() == ast.LiteralKind {
-		if p, ok := pattern.Expr().AsLiteral().(types.String); ok {
-			if n, err := types.RegexProgramSize(string(p)); err == nil {
-				insts = uint64(n)
+// EstimateCallCost keeps CEL's prices; regular expressions are priced by
+// regexCostModels.
+func (filterSizes) EstimateCallCost(string, string, *cost.AstNode, []cost.AstNode) *cost.CallEstimate {
+	return nil
+}
+
+// regexCostModels price s.matches(re) and matches(s, re), before the run
+// and during it, at the product of the input's size and the regex
+// program's, which is what RE2's work grows with: a unit for
+// regexInstBytesPerUnit instruction-bytes.
+func regexCostModels() []cost.OverloadModel {
+	estimate := func(est cost.Estimator, input, pattern cost.AstNode) *cost.CallEstimate {
+		insts := uint64(maxFilterRegexProgram)
+		if pattern.Expr().Kind() == ast.LiteralKind {
+			if p, ok := pattern.Expr().AsLiteral().(types.String); ok {
+				insts = regexInsts(string(p))
 			}
 		}
+		size := cost.EstimateSize(est, input)
+		return cost.NewCallEstimate(cost.RangedCostEstimate(regexCost(size.Min, insts), regexCost(size.Max, insts)), nil)
 	}
-	size := cost.EstimateSize(e, input)
-	perByte := func(n uint64) uint64 {
-		return cost.SafeAdd(1, cost.SafeMultiply(cost.SafeAdd(n, 1), insts)/regexInstBytesPerUnit)
+	track := func(args []ref.Val, _ ref.Val) *uint64 {
+		if len(args) != 2 {
+			return nil
+		}
+		input, ok1 := args[0].(types.String)
+		pattern, ok2 := args[1].(types.String)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		c := regexCost(uint64(len(input)), regexInsts(string(pattern)))
+		return &c
 	}
-	return cost.NewCallEstimate(cost.RangedCostEstimate(perByte(size.Min), perByte(size.Max)), nil)
+	return []cost.OverloadModel{
+		cost.MemberOverload(overloads.MatchesString, cost.ManualCost(
+			func(est cost.Estimator, target *cost.AstNode, args []cost.AstNode) *cost.CallEstimate {
+				if target == nil || len(args) != 1 {
+					return nil
+				}
+				return estimate(est, *target, args[0])
+			}, track)),
+		cost.Overload(overloads.Matches, cost.ManualCost(
+			func(est cost.Estimator, _ *cost.AstNode, args []cost.AstNode) *cost.CallEstimate {
+				if len(args) != 2 {
+					return nil
+				}
+				return estimate(est, args[0], args[1])
+			}, track)),
+	}
 }
+
+func regexCost(inputBytes, insts uint64) uint64 {
+	return cost.SafeAdd(1, cost.SafeMultiply(cost.SafeAdd(inputBytes, 1), insts)/regexInstBytesPerUnit)
+}
+
+// regexInsts is the size of a pattern's RE2 program, maxFilterRegexProgram
+// for one that does not compile (its evaluation fails anyway). The sizes
+// of recent patterns are kept: a filter matches the same pattern on every
+// object.
+func regexInsts(pattern string) uint64 {
+	regexSizes.mu.Lock()
+	n, ok := regexSizes.insts[pattern]
+	regexSizes.mu.Unlock()
+	if ok {
+		return n
+	}
+	n = maxFilterRegexProgram
+	if size, err := types.RegexProgramSize(pattern); err == nil {
+		n = uint64(size)
+	}
+	regexSizes.mu.Lock()
+	defer regexSizes.mu.Unlock()
+	if len(regexSizes.insts) >= maxCachedFilters {
+		clear(regexSizes.insts)
+	}
+	regexSizes.insts[pattern] = n
+	return n
+}
+
+var regexSizes = struct {
+	mu    sync.Mutex
+	insts map[string]uint64
+}{insts: map[string]uint64{}}
 
 // objActivation binds obj to one row.
 type objActivation struct{ obj any }

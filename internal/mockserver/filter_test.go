@@ -553,3 +553,21 @@ func TestFilterGate(t *testing.T) {
 		release()
 	}
 }
+
+// TestFilterRegexPricedByProgramSize: a match is charged its input's size
+// times its program's instructions, at run time as in the estimate.
+func TestFilterRegexPricedByProgramSize(t *testing.T) {
+	t.Parallel()
+	pattern := strings.Repeat("(a|b)?", 20) + "c"
+	f := mustCompile[endpointWire](t, `obj.description.matches("`+pattern+`")`)
+	if _, err := f.match(testEndpoint()); err != nil {
+		t.Fatal(err)
+	}
+	insts, err := types.RegexProgramSize(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := uint64(len("prod endpoint")+1) * uint64(insts) / regexInstBytesPerUnit; f.cost < want {
+		t.Errorf("cost %d, want at least %d (%d instructions over %d bytes)", f.cost, want, insts, len("prod endpoint"))
+	}
+}
