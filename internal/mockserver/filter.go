@@ -360,7 +360,7 @@ var filterFieldBytes = map[string]uint64{
 	"public_key": 1024, "msg": 1024,
 	"description": maxDescriptionBytes, "metadata": maxMetadataBytes,
 	"traffic_policy": 64 << 10,
-	"uri": maxHeaderBytes + 256, // the origin is the client's Host header
+	"uri":            maxHeaderBytes + 256, // the origin is the client's Host header
 }
 
 // filterListBytes is the largest list field, in elements and bytes per
