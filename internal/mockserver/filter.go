@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -102,11 +103,6 @@ const (
 	// underprices tenfold.
 	maxFilterRegexProgram = 1000
 	regexInstBytesPerUnit = 4
-	// maxConcurrentFilters bounds the filtered list requests that evaluate
-	// at once, so that hostile filters, each within its limits, cannot take
-	// every core from the other requests; the others wait, within their
-	// deadline.
-	maxConcurrentFilters = 2
 	// maxCachedFilters bounds the programs kept for reuse: a client walking
 	// the pages of a filtered list sends the same filter with each page.
 	maxCachedFilters = 256
@@ -177,8 +173,11 @@ type celFilter struct {
 // filterGate holds a token per filtered list request evaluating now.
 type filterGate chan struct{}
 
-// filterSlots is the gate of every list: maxConcurrentFilters at once.
-var filterSlots = make(filterGate, maxConcurrentFilters)
+// filterSlots is the gate of every list: as many filters evaluate at once
+// as half the cores (at least one), so that hostile filters, each within
+// its limits, cannot take every core from the other requests; the others
+// wait, within their deadline.
+var filterSlots = make(filterGate, max(1, runtime.GOMAXPROCS(0)/2))
 
 // errFilterDeadline is a filter stopped by its request's deadline.
 var errFilterDeadline = fmt.Errorf("the filter did not finish within %v", maxFilterTime)
