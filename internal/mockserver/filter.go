@@ -78,11 +78,11 @@ const (
 	maxFilterCostPerObj = 100_000 // evaluating the filter over one object
 	// maxFilterCostPerList bounds one list request over every object it
 	// visits, so that a filter just under the per-object limit cannot make
-	// one request scan a large account for long. NOTE: a unit costs 10-100
-	// ns (measured on 2 shared cores), so this is about a second at worst,
-	// while an ordinary filter (10-50 units) stays below it at 100,000
-	// objects.
-	maxFilterCostPerList = 10_000_000
+	// one request scan a large account for long. NOTE: a unit costs 50-150
+	// ns (measured on 2 shared cores, a match's four instruction-bytes
+	// included), so this is about half a second at worst, while an
+	// ordinary filter (10-50 units) stays within it at 100,000 objects.
+	maxFilterCostPerList = 5_000_000
 	// maxFilterTime is a list request's deadline for filtering: the wall
 	// clock bound whatever the prices say (a field larger than its size in
 	// filterFieldBytes, a loaded machine), checked between objects and
@@ -98,9 +98,10 @@ const (
 	maxFilterValueBytes = 1 << 20
 	// maxFilterRegexProgram bounds a regular expression's program (RE2
 	// instructions), constant or not; regexInstBytesPerUnit prices a match:
-	// Go's regexp does about one instruction per input byte in 2-5 ns, so
-	// four instruction-bytes are a unit, which CEL's own model (0.025 units)
-	// underprices tenfold.
+	// Go's regexp spends 10-40 ns per instruction and input byte on a
+	// program too large for its backtracker (measured on 2 shared cores),
+	// so four instruction-bytes are a unit, which CEL's own model (0.025
+	// units a pattern byte) underprices tenfold.
 	maxFilterRegexProgram = 1000
 	regexInstBytesPerUnit = 4
 	// maxCachedFilters bounds the programs kept for reuse: a client walking
