@@ -14,7 +14,7 @@ import (
 
 	"cel.dev/cel-go/cel"
 	"cel.dev/cel-go/common"
-	"cel.dev/cel-go/common/ast"
+	celast "cel.dev/cel-go/common/ast"
 	"cel.dev/cel-go/common/cost"
 	"cel.dev/cel-go/common/overloads"
 	"cel.dev/cel-go/common/types"
@@ -165,6 +165,7 @@ func newFilterEnv(root reflect.Type, name string) (*cel.Env, error) {
 // celFilter is a filter compiled for one request.
 type celFilter struct {
 	prg    cel.Program
+	loops  bool          // evaluated with ctx, which it checks in its comprehensions
 	act    objActivation // reused for every object: one request, one goroutine
 	ctx    context.Context
 	cost   uint64 // spent so far by this request
@@ -217,7 +218,8 @@ func compileFilter[W any](ctx context.Context, src string) (*celFilter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &celFilter{prg: prg, ctx: ctx, budget: maxFilterCostPerList}, nil
+	fp, ok := prg.(*filterProgram)
+	return &celFilter{prg: prg, loops: !ok || fp.loops, ctx: ctx, budget: maxFilterCostPerList}, nil
 }
 
 // filterPrograms keeps the programs of recent filters. cel.Program is safe
@@ -281,7 +283,21 @@ func newFilterProgram(rt reflect.Type, src string) (cel.Program, error) {
 	if err != nil {
 		return nil, &invalidFilterError{msg: err.Error()}
 	}
-	return prg, nil
+	loops := false
+	celast.PreOrderVisit(ast.NativeRep().Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		loops = loops || e.Kind() == celast.ComprehensionKind
+	}))
+	return &filterProgram{Program: prg, loops: loops}, nil
+}
+
+// filterProgram is a compiled filter and whether it has a comprehension,
+// the only place where CEL checks for an interruption. NOTE: a filter
+// without one is evaluated without its context, which costs a third of an
+// evaluation: the per-object cost limit bounds it, and the deadline is
+// checked before each object.
+type filterProgram struct {
+	cel.Program
+	loops bool
 }
 
 // match reports whether the wire value w satisfies the filter. An error
@@ -291,7 +307,16 @@ func (f *celFilter) match(w any) (bool, error) {
 		return false, filterStopped(f.ctx)
 	}
 	f.act.obj = w
-	out, det, err := f.prg.ContextEval(f.ctx, &f.act)
+	var (
+		out ref.Val
+		det *cel.EvalDetails
+		err error
+	)
+	if f.loops {
+		out, det, err = f.prg.ContextEval(f.ctx, &f.act)
+	} else {
+		out, det, err = f.prg.Eval(&f.act)
+	}
 	f.act.obj = nil
 	if det != nil {
 		if c := det.ActualCost(); c != nil {
@@ -412,7 +437,7 @@ func (filterSizes) EstimateCallCost(string, string, *cost.AstNode, []cost.AstNod
 func regexCostModels() []cost.OverloadModel {
 	estimate := func(est cost.Estimator, input, pattern cost.AstNode) *cost.CallEstimate {
 		insts := uint64(maxFilterRegexProgram)
-		if pattern.Expr().Kind() == ast.LiteralKind {
+		if pattern.Expr().Kind() == celast.LiteralKind {
 			if p, ok := pattern.Expr().AsLiteral().(types.String); ok {
 				insts = regexInsts(string(p))
 			}
