@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -737,4 +738,144 @@ func BenchmarkGetHistory(b *testing.B) {
 		b.ReportMetric(float64(oldT.Nanoseconds())/gets, fmt.Sprintf("served_%d-ns/GET", served))
 		b.ReportMetric(float64(freshT)/float64(oldT), "history_ratio")
 	})
+}
+
+// benchHostileFilters are four filters an attacker would send together:
+// issue 19's two (refused before they run) and two that pass the estimate
+// at just under the limit of one object and run until the list's deadline
+// or cost budget stops them.
+func benchHostileFilters() []string {
+	ones := "[" + strings.TrimSuffix(strings.Repeat("1,", 18), ",") + "]"
+	return []string{
+		hostileReplace,
+		hostileRegex,
+		`"` + strings.Repeat("a", 1000) + `".matches("` + strings.Repeat("(a|b)?", 90) + `c") || obj.domain == "nomatch"`,
+		ones + `.all(a, ` + ones + `.all(b, ` + ones + `.all(c, a + b + c > 0))) && obj.domain == "x"`,
+	}
+}
+
+// p99 is the 99th percentile of times.
+func p99(times []time.Duration) time.Duration {
+	slices.Sort(times)
+	return times[len(times)*99/100]
+}
+
+// BenchmarkGetWhileHostileFilters measures the latency of a plain GET of
+// one reserved domain, in an account of 1,000, with no other request
+// (none) and while four clients send hostile filters over and over
+// (four_hostile): p99-us is each one's 99th percentile, p99_ratio the
+// second's over the first's, measured in the same run (1 is unaffected);
+// ms/hostile is the mean time of a hostile request's answer (a 400).
+func BenchmarkGetWhileHostileFilters(b *testing.B) {
+	s := New()
+	var id string
+	for i := range 1000 {
+		w := benchRequest(b, s, http.MethodPost, "/reserved_domains", fmt.Sprintf(`{"domain":"a%d.example.com"}`, i))
+		if w.Code != http.StatusCreated {
+			b.Fatal(w.Code, w.Body)
+		}
+		if i == 0 {
+			id = decodeBenchID(b, w.Body.Bytes())
+		}
+	}
+	for _, f := range benchHostileFilters() {
+		if w := benchRequest(b, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(f), ""); w.Code != http.StatusBadRequest {
+			b.Fatalf("%.40s: %d %s", f, w.Code, w.Body)
+		}
+	}
+	get := func(b *testing.B) []time.Duration {
+		r, w := benchGetRequest(b, "/reserved_domains/"+id), &benchWriter{header: http.Header{}}
+		var times []time.Duration
+		for b.Loop() {
+			start := time.Now()
+			serveBench(b, s, w, r, http.StatusOK)
+			times = append(times, time.Since(start))
+		}
+		return times
+	}
+	var quiet time.Duration
+	b.Run("none", func(b *testing.B) {
+		quiet = p99(get(b))
+		b.ReportMetric(float64(quiet.Nanoseconds())/1e3, "p99-us")
+	})
+	b.Run("four_hostile", func(b *testing.B) {
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		var hostile, hostileNs atomic.Int64
+		for _, f := range benchHostileFilters() {
+			wg.Go(func() {
+				target := "/reserved_domains?filter=" + url.QueryEscape(f)
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					start := time.Now()
+					benchRequest(b, s, http.MethodGet, target, "")
+					hostileNs.Add(int64(time.Since(start)))
+					hostile.Add(1)
+				}
+			})
+		}
+		times := get(b)
+		close(stop)
+		wg.Wait()
+		loud := p99(times)
+		b.ReportMetric(float64(loud.Nanoseconds())/1e3, "p99-us")
+		if quiet > 0 {
+			b.ReportMetric(float64(loud)/float64(quiet), "p99_ratio")
+		}
+		if n := hostile.Load(); n > 0 {
+			b.ReportMetric(float64(hostileNs.Load())/float64(n)/1e6, "ms/hostile")
+		}
+	})
+}
+
+// decodeBenchID is the id of an object's JSON answer.
+func decodeBenchID(b *testing.B, body []byte) string {
+	b.Helper()
+	var obj struct {
+		ID string `json:"id"`
+	}
+	if err := json.Unmarshal(body, &obj); err != nil {
+		b.Fatal(err)
+	}
+	return obj.ID
+}
+
+// BenchmarkHostileRequest is the time and memory (B/op: allocated in all)
+// of each of issue 19's reproductions, and of the two hostile filters that
+// pass the estimate, each answered with a 400: bodies nested 40,000 and
+// 60,000 levels and to the body limit, and filters over 1,000 reserved
+// domains.
+func BenchmarkHostileRequest(b *testing.B) {
+	s := New()
+	for i := range 1000 {
+		if w := benchRequest(b, s, http.MethodPost, "/reserved_domains", fmt.Sprintf(`{"domain":"a%d.example.com"}`, i)); w.Code != http.StatusCreated {
+			b.Fatal(w.Code, w.Body)
+		}
+	}
+	for _, n := range []int{40_000, 60_000, maxBodyBytes / 2} {
+		body := nested(n, "")
+		b.Run(fmt.Sprintf("body_depth_%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if w := benchRequest(b, s, http.MethodPost, "/ssh_certificate_authorities", body); w.Code != http.StatusBadRequest {
+					b.Fatal(w.Code, w.Body)
+				}
+			}
+		})
+	}
+	for i, f := range benchHostileFilters() {
+		target := "/reserved_domains?filter=" + url.QueryEscape(f)
+		b.Run(fmt.Sprintf("filter_%d", i+1), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if w := benchRequest(b, s, http.MethodGet, target, ""); w.Code != http.StatusBadRequest {
+					b.Fatal(w.Code, w.Body)
+				}
+			}
+		})
+	}
 }

@@ -17,6 +17,13 @@ import (
 // refuses what a lenient decoder would let through: syntax errors (213),
 // unknown fields (214) and values of the wrong JSON type (215).
 func decodeStrict(raw []byte, dst any) *apiError {
+	// NOTE: checked first, in one pass that allocates nothing, so that every
+	// later step (the duplicate-key walk, encoding/json's decoders, the
+	// field-name walk) meets at most maxJSONDepth levels: none of them is
+	// then more than linear in the body's size.
+	if depth, at := jsonDepth(raw); depth > maxJSONDepth {
+		return errInvalidJSON.errorf("The request body is not valid JSON here: it nests arrays and objects deeper than %d levels (at byte %d).", maxJSONDepth, at)
+	}
 	// NOTE: encoding/json keeps the last of two equal keys, so
 	// {"private_key_type":"dsa","private_key_type":"ed25519"} would pass as
 	// ed25519 although a value that must be refused was sent. A body with a
@@ -39,74 +46,152 @@ func decodeStrict(raw []byte, dst any) *apiError {
 	return checkFieldNames(raw, reflect.TypeOf(dst))
 }
 
+// maxJSONDepth bounds how deeply a request body nests arrays and objects.
+// The API's bodies nest three levels at most; traffic policies travel as
+// strings and are not counted. [ours: the real API's limit is not known]
+const maxJSONDepth = 64
+
+// jsonDepth returns how deeply raw nests arrays and objects, counting
+// brackets outside strings, and the offset of the first bracket that went
+// past maxJSONDepth (0 when none did). It reads raw once and allocates
+// nothing; it does not check the rest of the syntax.
+func jsonDepth(raw []byte) (depth, at int) {
+	inString, escaped := false, false
+	cur := 0
+	for i, c := range raw {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			cur++
+			if cur > depth {
+				depth = cur
+				if depth == maxJSONDepth+1 {
+					at = i
+				}
+			}
+		case c == ']' || c == '}':
+			cur--
+		}
+	}
+	return depth, at
+}
+
 // duplicateKey returns the path ("a.b", "a.0.b" inside arrays) of the first
 // key that appears twice in one object anywhere in raw, nested objects
 // included. It stops at the end of the first value and reports nothing for
 // a body that is not valid JSON, which the decoder reports in its own words.
+//
+// NOTE: a scan of the bytes rather than encoding/json's token stream, which
+// allocates an error and a boxed value for every number: the scan allocates
+// only the keys of each object, and the path only for the answer.
 func duplicateKey(raw []byte) (string, bool) {
 	type frame struct {
 		keys    map[string]struct{} // nil in an array
-		wantKey bool                // in an object: the next token is a key
+		wantKey bool                // in an object: the next string is a key
 		key     string              // in an object: the key of the value being read
 		index   int                 // in an array: the index of the value being read
-		path    string              // the container's own path, with a trailing dot
 	}
-	var stack []*frame
-	// valueDone moves the innermost container past the value just read.
-	valueDone := func() {
-		if len(stack) == 0 {
-			return
-		}
-		if top := stack[len(stack)-1]; top.keys != nil {
-			top.wantKey = true
-		} else {
-			top.index++
-		}
-	}
-	childPath := func() string {
-		if len(stack) == 0 {
-			return ""
-		}
-		top := stack[len(stack)-1]
-		if top.keys != nil {
-			return top.path + top.key + "."
-		}
-		return top.path + strconv.Itoa(top.index) + "."
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return "", false
-		}
-		if len(stack) > 0 {
-			if top := stack[len(stack)-1]; top.wantKey {
-				if k, ok := tok.(string); ok {
-					if _, seen := top.keys[k]; seen {
-						return top.path + k, true
-					}
-					top.keys[k] = struct{}{}
-					top.key, top.wantKey = k, false
-					continue
+	var (
+		stack []frame
+		dup   string
+		found bool
+		end   = -1
+	)
+	for i := 0; i < len(raw) && end < 0; i++ {
+		switch c := raw[i]; c {
+		case '{':
+			stack = append(stack, frame{keys: map[string]struct{}{}, wantKey: true})
+		case '[':
+			stack = append(stack, frame{})
+		case '}', ']':
+			if len(stack) == 0 {
+				return "", false
+			}
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				end = i + 1
+			}
+		case ',':
+			if len(stack) > 0 {
+				if top := &stack[len(stack)-1]; top.keys != nil {
+					top.wantKey = true
+				} else {
+					top.index++
 				}
 			}
+		case '"':
+			j, escaped := i+1, false
+			for ; j < len(raw) && raw[j] != '"'; j++ {
+				if raw[j] == '\\' {
+					escaped = true
+					j++
+				}
+			}
+			if j >= len(raw) {
+				return "", false
+			}
+			if len(stack) == 0 {
+				return "", false // a string, not an object
+			}
+			if top := &stack[len(stack)-1]; top.keys != nil && top.wantKey && !found {
+				k := string(raw[i+1 : j])
+				if escaped {
+					if err := json.Unmarshal(raw[i:j+1], &k); err != nil {
+						return "", false
+					}
+				}
+				if _, seen := top.keys[k]; seen {
+					dup, found = pathTo(stackKeys(len(stack)-1, func(n int) (string, int, bool) {
+						return stack[n].key, stack[n].index, stack[n].keys != nil
+					}), k), true
+				}
+				top.keys[k] = struct{}{}
+				top.key, top.wantKey = k, false
+			} else if top.keys != nil {
+				top.wantKey = false
+			}
+			i = j
+		default:
+			if len(stack) == 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+				return "", false // a scalar, not an object
+			}
 		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, &frame{keys: map[string]struct{}{}, wantKey: true, path: childPath()})
-			continue
-		case json.Delim('['):
-			stack = append(stack, &frame{path: childPath()})
-			continue
-		case json.Delim('}'), json.Delim(']'):
-			stack = stack[:len(stack)-1]
-		}
-		if len(stack) == 0 {
-			return "", false
-		}
-		valueDone()
 	}
+	if !found || end < 0 || !json.Valid(raw[:end]) {
+		return "", false
+	}
+	return dup, true
+}
+
+// stackKeys lists the path elements of the n outer containers of a walk:
+// each container's key (in an object) or index (in an array), as at returns
+// them.
+func stackKeys(n int, at func(int) (key string, index int, inObject bool)) []string {
+	parts := make([]string, n)
+	for i := range n {
+		key, index, inObject := at(i)
+		if inObject {
+			parts[i] = key
+		} else {
+			parts[i] = strconv.Itoa(index)
+		}
+	}
+	return parts
+}
+
+// pathTo joins the containers' path elements and the key with dots.
+func pathTo(containers []string, key string) string {
+	return strings.Join(append(containers, key), ".")
 }
 
 func decodeError(raw []byte, dst any, err error) *apiError {

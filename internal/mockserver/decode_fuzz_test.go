@@ -22,7 +22,8 @@ var fuzzBodies = []func() any{
 // value), every time the same; a body with a key twice in one object is
 // refused as invalid JSON (counted independently: keys read versus keys
 // kept); an accepted body has only fields of its type, spelled exactly,
-// decodes as a lenient decoder would, and its re-encoding decodes the same.
+// decodes as a lenient decoder would, and its re-encoding decodes the same;
+// decoding allocates at most maxAllocPerBodyByte per byte plus a constant.
 func FuzzDecodeStrict(f *testing.F) {
 	for _, r := range fuzzRequests(fuzzAccount{sshCA: "sshca_1", hostCert: "shcrt_1", userCert: "sucrt_1", domain: "rd_1", endpoint: "ep_1"}) {
 		if r[2] != "" {
@@ -32,14 +33,18 @@ func FuzzDecodeStrict(f *testing.F) {
 		}
 	}
 	for _, b := range []string{`{"Description":"x"}`, `{"description":1}`, `[]`, `null`, `{"a":{"b":1,"b":2}}`, `{"description":"x"} {}`,
-		`{"certificate_management_policy":{"authority":"letsencrypt","authority":"x"}}`, `{"principals":["a",{"b":1,"b":1}]}`, `{"key_size":1.5}`} {
+		`{"certificate_management_policy":{"authority":"letsencrypt","authority":"x"}}`, `{"principals":["a",{"b":1,"b":1}]}`, `{"key_size":1.5}`,
+		nested(maxJSONDepth+1, ""), `{"principals":` + nested(maxJSONDepth-1, "") + `}`, `{"a":"\"[[[","a\u0022":1,"a\"":2}`} {
 		f.Add([]byte(b), uint8(0))
 		f.Add([]byte(b), uint8(5))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte, which uint8) {
 		newBody := fuzzBodies[int(which)%len(fuzzBodies)]
 		dst := newBody()
-		err := decodeStrict(raw, dst)
+		var err *apiError
+		if bytes := allocated(func() { err = decodeStrict(raw, dst) }); bytes > uint64(maxAllocPerBodyByte*len(raw)+maxAllocPerRequest) {
+			t.Fatalf("%q: decoding %d bytes allocated %d", raw, len(raw), bytes)
+		}
 		if again := decodeStrict(raw, newBody()); fmt.Sprint(again) != fmt.Sprint(err) {
 			t.Fatalf("%q: decoded twice, refused as %v then as %v", raw, err, again)
 		}

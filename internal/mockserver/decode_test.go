@@ -1,7 +1,10 @@
 package mockserver
 
 import (
+	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -51,6 +54,150 @@ func TestDuplicateKey(t *testing.T) {
 		got, found := duplicateKey([]byte(body))
 		if got != want || found != (want != "") {
 			t.Errorf("duplicateKey(%s) = %q, %v; want %q", body, got, found, want)
+		}
+	}
+}
+
+func TestJSONDepth(t *testing.T) {
+	t.Parallel()
+	for body, want := range map[string]int{
+		``: 0, `1`: 0, `{}`: 1, `[[]]`: 2, `{"a":[{"b":[]}]}`: 4,
+		`"[[[["`: 0, `{"a":"]]]\"[[["}`: 1, `{"a\\":[1]}`: 2, `[[[`: 3,
+	} {
+		if got, _ := jsonDepth([]byte(body)); got != want {
+			t.Errorf("jsonDepth(%s) = %d, want %d", body, got, want)
+		}
+	}
+}
+
+// nested is n arrays inside each other around inner.
+func nested(n int, inner string) string {
+	return strings.Repeat("[", n) + inner + strings.Repeat("]", n)
+}
+
+func TestDecodeStrictRefusesDeepNesting(t *testing.T) {
+	t.Parallel()
+	deep := func(n int) string { // n levels in all, the body's object counted
+		return `{"description":"x","metadata":` + nested(n-1, `1`) + `}`
+	}
+	if err := decodeStrict([]byte(deep(maxJSONDepth)), new(sshCACreate)); err == nil || strings.Contains(err.msg, "deeper") {
+		t.Errorf("a body %d levels deep: %v, want the decoder's own refusal of the value", maxJSONDepth, err)
+	}
+	for _, body := range []string{deep(maxJSONDepth + 1), nested(maxJSONDepth+1, ""), `{"a":{"a":` + nested(100, "") + `,"a":1}}`} {
+		err := decodeStrict([]byte(body), new(sshCACreate))
+		if err == nil || err.code != errInvalidJSON.code || !strings.Contains(err.msg, "deeper than 64 levels") {
+			t.Errorf("%.40s...: %v, want %s for the depth", body, err, errInvalidJSON.code)
+		}
+	}
+}
+
+// allocated returns how many bytes fn allocates. NOTE: the count is the
+// process's; the tests that use it do not run in parallel, so it is fn's
+// give or take the runtime's own.
+func allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// maxAllocPerBodyByte and maxAllocPerRequest bound what one request may
+// allocate in all (garbage included, so its peak too): this multiple of its
+// body's size, plus a constant. NOTE: measured at most about 100 (a YAML
+// traffic policy of a thousand rules, yaml.v3's cost), 90 (an array of
+// numbers where strings are due: encoding/json's errors), 26 (the deepest
+// nesting allowed, repeated).
+const (
+	maxAllocPerBodyByte = 128
+	maxAllocPerRequest  = 1 << 20
+)
+
+// TestDeepNestingIsRefusedInLinearMemory is issue 19's reproduction:
+// "["*40000 + "]"*40000 posted to /ssh_certificate_authorities took the mock
+// from 16 MB to 1.7 GB, quadratic in the depth. Each variant, up to the
+// body limit, is the API's 400 and allocates a bounded multiple of its size.
+// NOTE: not parallel, so that the allocation counted is the request's.
+func TestDeepNestingIsRefusedInLinearMemory(t *testing.T) {
+	s := New()
+	for _, n := range []int{40_000, 60_000, maxBodyBytes / 2} {
+		body := nested(n, "")
+		var w *httptest.ResponseRecorder
+		bytes := allocated(func() { w = do(t, s, http.MethodPost, "/ssh_certificate_authorities", body) })
+		wantError(t, w, http.StatusBadRequest, errInvalidJSON.code)
+		if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, "deeper than") {
+			t.Errorf("%d levels: msg %q does not name the depth", n, msg)
+		}
+		if limit := uint64(maxAllocPerBodyByte*len(body) + maxAllocPerRequest); bytes > limit {
+			t.Errorf("%d levels (%d bytes): %d bytes allocated, over %d", n, len(body), bytes, limit)
+		}
+		t.Logf("%d levels, %d bytes: %d bytes allocated (%.1f per body byte)", n, len(body), bytes, float64(bytes)/float64(len(body)))
+	}
+}
+
+// TestAnyBodyAllocatesLinearly is the property behind the depth limit: a
+// body of any shape, up to the body limit, allocates at most a fixed
+// multiple of its size, whatever the route does with it. Shapes: the
+// deepest nesting allowed, repeated; wide objects; long arrays of small
+// values; strings full of escapes; a key twice at the end; traffic
+// policies (JSON and YAML inside a string) nested deeply.
+// NOTE: not parallel, so that the allocation counted is the request's.
+func TestAnyBodyAllocatesLinearly(t *testing.T) {
+	s := New()
+	ca := newTestCA(t, s)
+	fill := func(size int, unit string) string { return strings.Repeat(unit, max(1, size/len(unit))) }
+	list := func(size int, unit string) string {
+		return strings.TrimSuffix(fill(size, unit+","), ",")
+	}
+	shapes := map[string]func(size int) (target, body string){
+		"deepest nesting, repeated": func(size int) (string, string) {
+			return "/ssh_certificate_authorities", `{"principals":[` + list(size, nested(maxJSONDepth-2, "")) + `]}`
+		},
+		"wide object": func(size int) (string, string) {
+			var b strings.Builder
+			b.WriteString(`{"critical_options":{`)
+			for i := 0; b.Len() < size-16; i++ {
+				fmt.Fprintf(&b, `"k%d":"",`, i)
+			}
+			return "/ssh_user_certificates", b.String() + `"x":""}}`
+		},
+		"long array of numbers": func(size int) (string, string) {
+			return "/ssh_user_certificates", `{"ssh_certificate_authority_id":"` + ca + `","principals":[` + list(size, "1") + `]}`
+		},
+		"long array of strings": func(size int) (string, string) {
+			return "/ssh_user_certificates", `{"ssh_certificate_authority_id":"` + ca + `","principals":[` + list(size, `"a"`) + `]}`
+		},
+		"escapes": func(size int) (string, string) {
+			return "/ssh_certificate_authorities", `{"description":"` + fill(size, `\u00e9\"`) + `"}`
+		},
+		"a key twice at the end": func(size int) (string, string) {
+			return "/ssh_certificate_authorities", `{"metadata":"` + fill(size, "m") + `","description":"a","description":"b"}`
+		},
+		"deep JSON traffic policy": func(size int) (string, string) {
+			return "/endpoints", `{"url":"https://a.example.com","traffic_policy":"` + nested(size/2, "") + `"}`
+		},
+		"deep YAML traffic policy": func(size int) (string, string) {
+			return "/endpoints", `{"url":"https://a.example.com","traffic_policy":"on_http_request: ` + nested(size/2, "") + `"}`
+		},
+		"wide YAML traffic policy": func(size int) (string, string) {
+			return "/endpoints", `{"url":"https://a.example.com","traffic_policy":"on_http_request: [` + list(size, "{}") + `]"}`
+		},
+	}
+	for name, shape := range shapes {
+		for _, size := range []int{1 << 10, 64 << 10, maxBodyBytes - 256} {
+			target, body := shape(size)
+			if len(body) > maxBodyBytes {
+				t.Fatalf("%s: a body of %d bytes, over the limit", name, len(body))
+			}
+			var w *httptest.ResponseRecorder
+			bytes := allocated(func() { w = do(t, s, http.MethodPost, target, body) })
+			if w.Code >= 500 {
+				t.Errorf("%s, %d bytes: %d %s", name, len(body), w.Code, w.Body)
+			}
+			if limit := uint64(maxAllocPerBodyByte*len(body) + maxAllocPerRequest); bytes > limit {
+				t.Errorf("%s, %d bytes: %d bytes allocated, over %d", name, len(body), bytes, limit)
+			}
+			t.Logf("%s, %d bytes: %d %d bytes allocated (%.1f per body byte)", name, len(body), w.Code, bytes, float64(bytes)/float64(len(body)))
 		}
 	}
 }

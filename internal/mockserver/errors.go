@@ -71,12 +71,12 @@ var (
 	errBodyTooLarge = defineError("ERR_NGROK_212", http.StatusRequestEntityTooLarge, ours,
 		"a body larger than 1 MiB, or declared so by Content-Length (refused before it is read)")
 	errInvalidJSON = defineError("ERR_NGROK_213", http.StatusBadRequest, realCode,
-		"a body that is not valid JSON, has a key twice in one object, or cannot be read")
+		"a body that is not valid JSON, has a key twice in one object, nests deeper than 64 levels, or cannot be read")
 	errUnknownField = defineError("ERR_NGROK_214", http.StatusBadRequest, realAPI,
 		"a field the body's object does not have, names matched case-sensitively")
 	errInvalidValue = defineError("ERR_NGROK_215", http.StatusBadRequest, realCode,
 		"a value of the wrong JSON type, a body that is not an object, a query string that does not decode, "+
-			"an invalid before_id or filter, and every invalid value that has no code of its own")
+			"an invalid before_id or filter (a filter over its limits included), and every invalid value that has no code of its own")
 	errContentType = defineError("ERR_NGROK_216", http.StatusBadRequest, realAPI,
 		"a body without Content-Type application/json")
 	errContentEncoding = defineError("ERR_NGROK_216", http.StatusUnsupportedMediaType, realCode,

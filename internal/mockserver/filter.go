@@ -4,13 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"cel.dev/cel-go/cel"
 	"cel.dev/cel-go/common"
+	celast "cel.dev/cel-go/common/ast"
+	"cel.dev/cel-go/common/cost"
+	"cel.dev/cel-go/common/overloads"
 	"cel.dev/cel-go/common/types"
 	"cel.dev/cel-go/common/types/ref"
 	"cel.dev/cel-go/common/types/traits"
@@ -54,8 +60,17 @@ var (
 )
 
 // Limits on a filter. The cost unit is CEL's: about one unit per operation,
-// a comprehension's iterations and a string function's input size counted.
-// [ours: the real API's limits are not documented]
+// a comprehension's iterations and a string function's input and output
+// sizes counted (0.1 a byte). [ours: the real API's limits are not documented]
+//
+// A filter is refused before it runs when its worst-case cost on one object,
+// estimated by CEL from its text and the largest value each field can hold
+// (filterFieldBytes), exceeds maxFilterCostPerObj. Since every function that
+// builds a value is charged for its size, that also bounds every value a
+// filter builds to about ten bytes per unit. Then, at run time, each
+// evaluation is charged its actual cost, replace() refuses to build a string
+// over maxFilterValueBytes before building it, and each list request stops
+// at its cost budget or its deadline, whichever comes first.
 const (
 	maxFilterBytes      = 4096    // the expression's length in code points
 	maxFilterDepth      = 100     // parser recursion
@@ -63,11 +78,32 @@ const (
 	maxFilterCostPerObj = 100_000 // evaluating the filter over one object
 	// maxFilterCostPerList bounds one list request over every object it
 	// visits, so that a filter just under the per-object limit cannot make
-	// one request scan a large account for minutes. NOTE: a unit costs
-	// 50-150 ns in a comprehension (measured on 2 shared cores), so this is
-	// a few seconds at worst, while an ordinary filter (10-50 units) stays
-	// far below it at 100,000 objects.
-	maxFilterCostPerList = 20_000_000
+	// one request scan a large account for long. NOTE: a unit costs 50-150
+	// ns (measured on 2 shared cores, a match's four instruction-bytes
+	// included), so this is about half a second at worst, while an
+	// ordinary filter (10-50 units) stays within it at 100,000 objects.
+	maxFilterCostPerList = 5_000_000
+	// maxFilterTime is a list request's deadline for filtering: the wall
+	// clock bound whatever the prices say (a field larger than its size in
+	// filterFieldBytes, a loaded machine), checked between objects and
+	// every filterInterruptEvery iterations of a comprehension. NOTE: an
+	// ordinary filter that matches nothing over 100,000 objects takes
+	// 0.2-0.7 s (BenchmarkListFilteredSparse, ...EndpointsPage), several
+	// times that on 2 cores shared with other work.
+	maxFilterTime        = 5 * time.Second
+	filterInterruptEvery = 64
+	// maxFilterValueBytes bounds a string that replace() builds, checked
+	// before it is built: the one function whose result can grow with the
+	// product of its inputs' sizes.
+	maxFilterValueBytes = 1 << 20
+	// maxFilterRegexProgram bounds a regular expression's program (RE2
+	// instructions), constant or not; regexInstBytesPerUnit prices a match:
+	// Go's regexp spends 10-40 ns per instruction and input byte on a
+	// program too large for its backtracker (measured on 2 shared cores),
+	// so four instruction-bytes are a unit, which CEL's own model (0.025
+	// units a pattern byte) underprices tenfold.
+	maxFilterRegexProgram = 1000
+	regexInstBytesPerUnit = 4
 	// maxCachedFilters bounds the programs kept for reuse: a client walking
 	// the pages of a filtered list sends the same filter with each page.
 	maxCachedFilters = 256
@@ -102,6 +138,20 @@ func newFilterEnv(root reflect.Type, name string) (*cel.Env, error) {
 		// obj.port >= 443.0 worked; CEL allows it with this option.
 		cel.CrossTypeNumericComparisons(true),
 		ext.Strings(),
+		// NOTE: the same overloads with a size check first; see replaceGuarded.
+		cel.Function("replace",
+			cel.MemberOverload("string_replace_string_string", []*cel.Type{cel.StringType, cel.StringType, cel.StringType}, cel.StringType,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val { return replaceGuarded(args, -1) })),
+			cel.MemberOverload("string_replace_string_string_int", []*cel.Type{cel.StringType, cel.StringType, cel.StringType, cel.IntType}, cel.StringType,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					n, ok := args[3].(types.Int)
+					if !ok {
+						return types.MaybeNoSuchOverloadErr(args[3])
+					}
+					return replaceGuarded(args, int64(n))
+				}))),
+		cel.RegexProgramSizeLimit(maxFilterRegexProgram),
+		cel.CostModel(regexCostModels()...),
 		cel.ParserExpressionSizeLimit(maxFilterBytes),
 		cel.ParserRecursionLimit(maxFilterDepth),
 		cel.ASTValidators(cel.ValidateComprehensionNestingLimit(maxFilterNesting)),
@@ -115,10 +165,43 @@ func newFilterEnv(root reflect.Type, name string) (*cel.Env, error) {
 // celFilter is a filter compiled for one request.
 type celFilter struct {
 	prg    cel.Program
+	loops  bool          // evaluated with ctx, which it checks in its comprehensions
 	act    objActivation // reused for every object: one request, one goroutine
 	ctx    context.Context
 	cost   uint64 // spent so far by this request
 	budget uint64 // what the request may spend: maxFilterCostPerList
+}
+
+// filterGate holds a token per filtered list request evaluating now.
+type filterGate chan struct{}
+
+// filterSlots is the gate of every list: as many filters evaluate at once
+// as half the cores (at least one), so that hostile filters, each within
+// its limits, cannot take every core from the other requests; the others
+// wait, within their deadline.
+var filterSlots = make(filterGate, max(1, runtime.GOMAXPROCS(0)/2))
+
+// errFilterDeadline is a filter stopped by its request's deadline.
+var errFilterDeadline = fmt.Errorf("the filter did not finish within %v", maxFilterTime)
+
+// acquire waits for a slot within the request's deadline; the returned
+// function releases it.
+func (g filterGate) acquire(ctx context.Context) (func(), error) {
+	select {
+	case g <- struct{}{}:
+		return func() { <-g }, nil
+	case <-ctx.Done():
+		return nil, filterStopped(ctx)
+	}
+}
+
+// filterStopped is why a filter's context ended: its deadline, or the
+// client going away.
+func filterStopped(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return errFilterDeadline
+	}
+	return ctx.Err()
 }
 
 // invalidFilterError is a filter refused before any object is visited, with
@@ -135,7 +218,8 @@ func compileFilter[W any](ctx context.Context, src string) (*celFilter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &celFilter{prg: prg, ctx: ctx, budget: maxFilterCostPerList}, nil
+	fp, ok := prg.(*filterProgram)
+	return &celFilter{prg: prg, loops: !ok || fp.loops, ctx: ctx, budget: maxFilterCostPerList}, nil
 }
 
 // filterPrograms keeps the programs of recent filters. cel.Program is safe
@@ -187,24 +271,53 @@ func newFilterProgram(rt reflect.Type, src string) (cel.Program, error) {
 	if !ast.OutputType().IsExactType(types.BoolType) {
 		return nil, &invalidFilterError{msg: fmt.Sprintf("the filter is of type %s; it must be a bool", ast.OutputType())}
 	}
-	prg, err := env.Program(ast, cel.CostLimit(maxFilterCostPerObj))
+	est, err := env.EstimateCost(ast, filterSizes{})
 	if err != nil {
 		return nil, &invalidFilterError{msg: err.Error()}
 	}
-	return prg, nil
+	if est.Max > maxFilterCostPerObj {
+		return nil, &invalidFilterError{msg: fmt.Sprintf(
+			"its estimated worst-case cost on one object, %s, exceeds the cost limit of %d per object", costString(est.Max), maxFilterCostPerObj)}
+	}
+	prg, err := env.Program(ast, cel.CostLimit(maxFilterCostPerObj), cel.InterruptCheckFrequency(filterInterruptEvery))
+	if err != nil {
+		return nil, &invalidFilterError{msg: err.Error()}
+	}
+	loops := false
+	celast.PreOrderVisit(ast.NativeRep().Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		loops = loops || e.Kind() == celast.ComprehensionKind
+	}))
+	return &filterProgram{Program: prg, loops: loops}, nil
+}
+
+// filterProgram is a compiled filter and whether it has a comprehension,
+// the only place where CEL checks for an interruption. NOTE: a filter
+// without one is evaluated without its context, which would add half of
+// an ordinary filter's time and three allocations (BenchmarkFilterMatch):
+// the per-object cost limit bounds it, and the deadline is checked before
+// each object.
+type filterProgram struct {
+	cel.Program
+	loops bool
 }
 
 // match reports whether the wire value w satisfies the filter. An error
 // stops the list: the filter went over a cost limit, or the request ended.
 func (f *celFilter) match(w any) (bool, error) {
-	// NOTE: the per-object cost limit bounds one evaluation to about a
-	// millisecond, so checking the request between objects is enough; a
-	// check inside the evaluation (ContextEval) would cost a third more.
-	if err := f.ctx.Err(); err != nil {
-		return false, err
+	if f.ctx.Err() != nil {
+		return false, filterStopped(f.ctx)
 	}
 	f.act.obj = w
-	out, det, err := f.prg.Eval(&f.act)
+	var (
+		out ref.Val
+		det *cel.EvalDetails
+		err error
+	)
+	if f.loops {
+		out, det, err = f.prg.ContextEval(f.ctx, &f.act)
+	} else {
+		out, det, err = f.prg.Eval(&f.act)
+	}
 	f.act.obj = nil
 	if det != nil {
 		if c := det.ActualCost(); c != nil {
@@ -213,8 +326,13 @@ func (f *celFilter) match(w any) (bool, error) {
 	}
 	if err != nil {
 		var cancelled interpreter.EvalCancelledError
-		if errors.As(err, &cancelled) && cancelled.Cause == interpreter.CostLimitExceeded {
+		switch {
+		case errors.As(err, &cancelled) && cancelled.Cause == interpreter.CostLimitExceeded:
 			return false, fmt.Errorf("%w of %d per object", errFilterCost, maxFilterCostPerObj)
+		case errors.As(err, &cancelled) || f.ctx.Err() != nil:
+			return false, filterStopped(f.ctx)
+		case errors.Is(err, errFilterValueSize):
+			return false, err
 		}
 		return false, nil // an error in one object: that object does not match
 	}
@@ -223,6 +341,173 @@ func (f *celFilter) match(w any) (bool, error) {
 	}
 	return out == types.True, nil
 }
+
+// errFilterValueSize is a replace() refused for the size of its result.
+var errFilterValueSize = fmt.Errorf("replace() would build a string over the limit of %d bytes", maxFilterValueBytes)
+
+// replaceGuarded is ext.Strings' replace (n < 0: every match), refused
+// before it allocates when its result would exceed maxFilterValueBytes.
+func replaceGuarded(args []ref.Val, n int64) ref.Val {
+	str, ok1 := args[0].(types.String)
+	old, ok2 := args[1].(types.String)
+	repl, ok3 := args[2].(types.String)
+	if !ok1 || !ok2 || !ok3 {
+		return types.MaybeNoSuchOverloadErr(args[0])
+	}
+	matches := int64(strings.Count(string(str), string(old)))
+	if n >= 0 {
+		matches = min(matches, n)
+	}
+	if size := int64(len(str)) + matches*(int64(len(repl))-int64(len(old))); size > maxFilterValueBytes {
+		return types.WrapErr(errFilterValueSize)
+	}
+	return types.String(strings.Replace(string(str), string(old), string(repl), int(n)))
+}
+
+// costString writes a cost, "unbounded" for CEL's unknown.
+func costString(c uint64) string {
+	if c == math.MaxUint64 {
+		return "unbounded"
+	}
+	return strconv.FormatUint(c, 10)
+}
+
+// filterFieldBytes is the largest value, in bytes, of each string field a
+// filter can read, by JSON name; a field not listed is taken to be up to
+// maxHeaderBytes, the most any string the mock keeps can hold except those
+// listed larger. NOTE: traffic_policy is priced at 64 KiB, not at the body
+// limit: a price of 1 MiB would refuse any search of a policy (a scan costs
+// 0.1 a byte), and the run-time limits still stop a filter on a larger one.
+var filterFieldBytes = map[string]uint64{
+	"id": 64, "region": 64, "type": 64, "proto": 64, "scheme": 64, "key_type": 64, "private_key_type": 64,
+	"authority": 64, "upstream_protocol": 64, "error_code": 64, "status": 64,
+	"domain": 256, "host": 256, "cname_target": 256, "acme_challenge_cname_target": 256,
+	"url": 2048, "public_url": 2048, "upstream_url": 2048, "hostport": 2048, "error_redirect_url": 2048, "name": 2048,
+	"public_key": 1024, "msg": 1024,
+	"description": maxDescriptionBytes, "metadata": maxMetadataBytes,
+	"traffic_policy": 64 << 10,
+	"uri":            maxHeaderBytes + 256, // the origin is the client's Host header
+}
+
+// filterListBytes is the largest list field, in elements and bytes per
+// element, by JSON name (bindings: public, internal, kubernetes).
+var filterListBytes = map[string][2]uint64{"bindings": {3, 16}}
+
+// filterSizes gives CEL's cost estimator the size of each field a filter
+// reads, and prices regular expressions.
+type filterSizes struct{}
+
+func (filterSizes) EstimateSize(node cost.AstNode) *cost.SizeEstimate {
+	path := node.Path()
+	if len(path) < 2 || path[0] != "obj" {
+		return nil
+	}
+	last := path[len(path)-1]
+	if last == "@items" && len(path) >= 3 {
+		if l, ok := filterListBytes[path[len(path)-2]]; ok {
+			sz := cost.RangedSizeEstimate(0, l[1])
+			return &sz
+		}
+		return nil
+	}
+	if l, ok := filterListBytes[last]; ok {
+		elem := cost.RangedSizeEstimate(0, l[1])
+		sz := cost.ListSizeEstimate(cost.RangedSizeEstimate(0, l[0]), elem)
+		return &sz
+	}
+	// NOTE: a size given for a field that is not a string (a number, an
+	// object) is not used by the estimator.
+	n, ok := filterFieldBytes[last]
+	if !ok {
+		n = maxHeaderBytes
+	}
+	sz := cost.RangedSizeEstimate(0, n)
+	return &sz
+}
+
+// EstimateCallCost keeps CEL's prices; regular expressions are priced by
+// regexCostModels.
+func (filterSizes) EstimateCallCost(string, string, *cost.AstNode, []cost.AstNode) *cost.CallEstimate {
+	return nil
+}
+
+// regexCostModels price s.matches(re) and matches(s, re), before the run
+// and during it, at the product of the input's size and the regex
+// program's, which is what RE2's work grows with: a unit for
+// regexInstBytesPerUnit instruction-bytes.
+func regexCostModels() []cost.OverloadModel {
+	estimate := func(est cost.Estimator, input, pattern cost.AstNode) *cost.CallEstimate {
+		insts := uint64(maxFilterRegexProgram)
+		if pattern.Expr().Kind() == celast.LiteralKind {
+			if p, ok := pattern.Expr().AsLiteral().(types.String); ok {
+				insts = regexInsts(string(p))
+			}
+		}
+		size := cost.EstimateSize(est, input)
+		return cost.NewCallEstimate(cost.RangedCostEstimate(regexCost(size.Min, insts), regexCost(size.Max, insts)), nil)
+	}
+	track := func(args []ref.Val, _ ref.Val) *uint64 {
+		if len(args) != 2 {
+			return nil
+		}
+		input, ok1 := args[0].(types.String)
+		pattern, ok2 := args[1].(types.String)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		c := regexCost(uint64(len(input)), regexInsts(string(pattern)))
+		return &c
+	}
+	return []cost.OverloadModel{
+		cost.MemberOverload(overloads.MatchesString, cost.ManualCost(
+			func(est cost.Estimator, target *cost.AstNode, args []cost.AstNode) *cost.CallEstimate {
+				if target == nil || len(args) != 1 {
+					return nil
+				}
+				return estimate(est, *target, args[0])
+			}, track)),
+		cost.Overload(overloads.Matches, cost.ManualCost(
+			func(est cost.Estimator, _ *cost.AstNode, args []cost.AstNode) *cost.CallEstimate {
+				if len(args) != 2 {
+					return nil
+				}
+				return estimate(est, args[0], args[1])
+			}, track)),
+	}
+}
+
+func regexCost(inputBytes, insts uint64) uint64 {
+	return cost.SafeAdd(1, cost.SafeMultiply(cost.SafeAdd(inputBytes, 1), insts)/regexInstBytesPerUnit)
+}
+
+// regexInsts is the size of a pattern's RE2 program, maxFilterRegexProgram
+// for one that does not compile (its evaluation fails anyway). The sizes
+// of recent patterns are kept: a filter matches the same pattern on every
+// object.
+func regexInsts(pattern string) uint64 {
+	regexSizes.mu.Lock()
+	n, ok := regexSizes.insts[pattern]
+	regexSizes.mu.Unlock()
+	if ok {
+		return n
+	}
+	n = maxFilterRegexProgram
+	if size, err := types.RegexProgramSize(pattern); err == nil {
+		n = uint64(size)
+	}
+	regexSizes.mu.Lock()
+	defer regexSizes.mu.Unlock()
+	if len(regexSizes.insts) >= maxCachedFilters {
+		clear(regexSizes.insts)
+	}
+	regexSizes.insts[pattern] = n
+	return n
+}
+
+var regexSizes = struct {
+	mu    sync.Mutex
+	insts map[string]uint64
+}{insts: map[string]uint64{}}
 
 // objActivation binds obj to one row.
 type objActivation struct{ obj any }

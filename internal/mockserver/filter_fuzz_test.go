@@ -7,7 +7,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
+	"strings"
 	"testing"
+
+	"cel.dev/cel-go/common"
 )
 
 // fuzzFilterRows are objects of every filterable kind as a list answer
@@ -45,9 +49,12 @@ func fuzzFilterRows(tb testing.TB) (cas []sshCAWire, domains []reservedDomainWir
 
 // FuzzFilter checks list filters: compiling any text is a result or an
 // invalid-filter error (the list's 400), the same every time; a filter that
-// compiles evaluates on the same object to the same result every time,
-// and one evaluation either stays within the cost limit of one object or is
-// stopped for it. Seeds: the unit tests' filters, valid and not.
+// compiles has an estimated worst-case cost within the limit of one object,
+// evaluates on the same object to the same result every time, at a cost
+// within its estimate (or is stopped for the cost limit), and a deadline
+// that strikes during an evaluation stops it; compiling and evaluating on
+// every row allocates at most maxFilterAlloc. Seeds: the unit tests'
+// filters, valid and not, and issue 19's hostile ones.
 func FuzzFilter(f *testing.F) {
 	for _, src := range []string{
 		`obj.type == "cloud"`, `obj.port >= 443.0`, `obj.tunnel == null`, `"public" in obj.bindings`,
@@ -57,7 +64,8 @@ func FuzzFilter(f *testing.F) {
 		`obj.certificate.id == "x"`, `obj.certificate_management_status.provisioning_job.msg != ""`,
 		`obj.public_key.size() > 10 && obj.key_type == "ed25519"`, `size(obj.domain) > 3`, `obj.type ==`,
 		`[1,2,3].map(a, [1,2,3].map(b, [1,2,3].map(c, a*b*c))).size() > 0`, `obj.description.repeat(1000) != ""`,
-		`dyn(obj).frobnicate == 1`, `obj.missing == null`, `obj.port`, ``,
+		`dyn(obj).frobnicate == 1`, `obj.missing == null`, `obj.port`, ``, hostileReplace, hostileRegex,
+		`[` + strings.Repeat("1,", 500) + `1].all(x, x > 0)`, `obj.description.replace("", obj.description).size() > 0`,
 	} {
 		f.Add(src)
 	}
@@ -84,6 +92,27 @@ func fuzzFilterOn[W any](t *testing.T, src string, rows []W) {
 		}
 		return
 	}
+	estimate := estimateFilter[W](t, src)
+	if estimate > maxFilterCostPerObj {
+		t.Fatalf("%q compiled with an estimated cost of %d, over the limit of %d", src, estimate, maxFilterCostPerObj)
+	}
+	if bytes := allocated(func() {
+		for i := range rows {
+			_, _, _ = fuzzMatch(f, &rows[i])
+		}
+	}); bytes > maxFilterAlloc {
+		t.Fatalf("%q: evaluating on %d rows allocated %d bytes, over %d", src, len(rows), bytes, maxFilterAlloc)
+	}
+	for i := range rows {
+		late, lerr := compileFilter[W](&lateContext{Context: ctx}, src)
+		if lerr != nil {
+			t.Fatal(lerr)
+		}
+		ok, err := late.match(&rows[i])
+		if want, wantErr := f.match(&rows[i]); err != nil && !errors.Is(err, errFilterDeadline) || err == nil && (ok != want || wantErr != nil) {
+			t.Fatalf("%q on %T #%d with the deadline striking: %v (%v), without: %v (%v)", src, rows[i], i, ok, err, want, wantErr)
+		}
+	}
 	for i := range rows {
 		first, ok1, err1 := fuzzMatch(f, &rows[i])
 		second, ok2, err2 := fuzzMatch(f, &rows[i])
@@ -91,8 +120,8 @@ func fuzzFilterOn[W any](t *testing.T, src string, rows []W) {
 			t.Fatalf("%q on %T #%d: %v (%v), then %v (%v)", src, rows[i], i, ok1, err1, ok2, err2)
 		}
 		for _, cost := range []uint64{first, second} {
-			if err1 == nil && cost > maxFilterCostPerObj {
-				t.Fatalf("%q on %T #%d cost %d, over the limit of %d, and was not stopped", src, rows[i], i, cost, maxFilterCostPerObj)
+			if err1 == nil && cost > min(estimate, maxFilterCostPerObj) {
+				t.Fatalf("%q on %T #%d cost %d, over its estimate %d or the limit of %d, and was not stopped", src, rows[i], i, cost, estimate, maxFilterCostPerObj)
 			}
 		}
 		if err1 != nil && !errors.Is(err1, errFilterCost) {
@@ -106,4 +135,23 @@ func fuzzMatch(f *celFilter, w any) (uint64, bool, error) {
 	f.cost = 0
 	ok, err := f.match(w)
 	return f.cost, ok, err
+}
+
+// maxFilterAlloc bounds what a filter within its limits may allocate on
+// the fuzz rows: a value is at most about ten bytes per unit of cost.
+const maxFilterAlloc = 64 << 20
+
+// estimateFilter is the worst-case cost that compiling src estimated.
+func estimateFilter[W any](t *testing.T, src string) uint64 {
+	t.Helper()
+	env := filterEnvs()[reflect.TypeFor[W]()]
+	ast, iss := env.CompileSource(common.NewStringSource(src, "filter"))
+	if iss.Err() != nil {
+		t.Fatalf("%q compiled once, not twice: %v", src, iss.Err())
+	}
+	est, err := env.EstimateCost(ast, filterSizes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return est.Max
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"slices"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"cel.dev/cel-go/cel"
+	"cel.dev/cel-go/common/types"
+	"cel.dev/cel-go/common/types/ref"
 )
 
 // testEndpoint is a row as a filter sees it: the wire value of an endpoint.
@@ -381,5 +384,191 @@ func TestFilterProgramCache(t *testing.T) {
 	}
 	if n := len(c.programs); n > maxCachedFilters {
 		t.Errorf("the cache holds %d programs, more than %d", n, maxCachedFilters)
+	}
+}
+
+// Issue 19's hostile filters.
+var (
+	// hostileReplace grows a string by the product of two sizes, twice:
+	// 300 × 300 bytes, then 90,000 × 90,000 (8.1 GB asked for at once).
+	hostileReplace = `["` + strings.Repeat("a", 300) + `".replace("a", "` + strings.Repeat("a", 300) +
+		`")].exists(s, s.replace("a", s).size() < 0)`
+	// hostileRegex is a regular expression of 150 optional groups over
+	// 1,000 bytes, on every object (4.3 s over 1,000 domains).
+	hostileRegex = `"` + strings.Repeat("a", 1000) + `".matches("` + strings.Repeat("(a|b)?", 150) +
+		`c") || obj.domain == "nomatch"`
+)
+
+// listAllocated serves GET target once and returns the answer and the
+// bytes the request allocated.
+func listAllocated(t *testing.T, s http.Handler, target string) (*httptest.ResponseRecorder, uint64) {
+	t.Helper()
+	var w *httptest.ResponseRecorder
+	bytes := allocated(func() { w = do(t, s, http.MethodGet, target, "") })
+	return w, bytes
+}
+
+// maxFilterRefusalAlloc bounds what refusing a filter before it runs may
+// allocate: compiling it and estimating its cost.
+const maxFilterRefusalAlloc = 16 << 20
+
+// TestHostileFiltersAreRefusedBeforeTheyRun: each of issue 19's filters is
+// the API's 400, refused by its estimated cost, allocating little.
+// NOTE: not parallel, so that the allocation counted is the request's.
+func TestHostileFiltersAreRefusedBeforeTheyRun(t *testing.T) {
+	s, _ := newRDServer()
+	for i := range 1000 {
+		createRD(t, s, fmt.Sprintf(`{"domain":"a%d.example.com"}`, i))
+	}
+	for name, filter := range map[string]string{"replace": hostileReplace, "regex": hostileRegex} {
+		w, bytes := listAllocated(t, s, "/reserved_domains?filter="+url.QueryEscape(filter))
+		wantError(t, w, http.StatusBadRequest, errInvalidValue.code)
+		if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, "estimated worst-case cost") {
+			t.Errorf("%s: msg %q does not name the estimated cost", name, msg)
+		}
+		if bytes > maxFilterRefusalAlloc {
+			t.Errorf("%s: %d bytes allocated, over %d", name, bytes, maxFilterRefusalAlloc)
+		}
+		t.Logf("%s: %d bytes allocated", name, bytes)
+	}
+}
+
+func TestReplaceGuarded(t *testing.T) {
+	t.Parallel()
+	s := func(v string) ref.Val { return types.String(v) }
+	tests := []struct {
+		str, old, repl string
+		n              int64
+		want           string
+	}{
+		{"hello hello", "he", "we", -1, "wello wello"},
+		{"hello hello", "he", "we", 1, "wello hello"},
+		{"hello hello", "he", "we", 0, "hello hello"},
+		{"ab", "", "_", -1, "_a_b_"},
+		{"hello", "l", "", -1, "heo"},
+	}
+	for _, tt := range tests {
+		if got := replaceGuarded([]ref.Val{s(tt.str), s(tt.old), s(tt.repl)}, tt.n); got != types.String(tt.want) {
+			t.Errorf("%q.replace(%q, %q, %d) = %v, want %q", tt.str, tt.old, tt.repl, tt.n, got, tt.want)
+		}
+	}
+	big := strings.Repeat("a", 90_000)
+	for _, args := range [][]ref.Val{{s(big), s("a"), s(big)}, {s(big), s(""), s(big)}, {s(big), s("a"), s("aaaaaaaaaaaaaa")}} {
+		got := replaceGuarded(args, -1)
+		err, ok := got.(*types.Err)
+		if !ok || !errors.Is(err, errFilterValueSize) {
+			t.Errorf("a result over %d bytes: got %.40v, want the size error", maxFilterValueBytes, got)
+		}
+	}
+	got, ok := replaceGuarded([]ref.Val{s(big), s("a"), s(big)}, 3).(types.String)
+	if want := 90_000 + 3*(90_000-1); !ok || len(got) != want {
+		t.Errorf("three replacements of a 90,000-byte string: %d bytes (%v), want %d", len(got), ok, want)
+	}
+}
+
+// lateContext is a context whose deadline has passed by the time an
+// evaluation looks at its Done channel, though not when the list looked
+// before evaluating: the deadline strikes inside an evaluation.
+type lateContext struct {
+	context.Context
+	checked bool
+}
+
+func (c *lateContext) Done() <-chan struct{} {
+	done := make(chan struct{})
+	close(done)
+	return done
+}
+
+func (c *lateContext) Err() error {
+	if !c.checked {
+		c.checked = true
+		return nil
+	}
+	return context.DeadlineExceeded
+}
+
+func TestFilterStoppedByTheDeadlineInsideAnEvaluation(t *testing.T) {
+	t.Parallel()
+	list := "[" + strings.TrimSuffix(strings.Repeat("1,", 1000), ",") + "]"
+	f, err := compileFilter[endpointWire](&lateContext{Context: t.Context()}, list+`.all(x, x > 0)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.match(testEndpoint()); !errors.Is(err, errFilterDeadline) {
+		t.Errorf("err = %v, want the deadline", err)
+	}
+	if f.cost >= 1000 {
+		t.Errorf("cost %d: the comprehension ran to its end", f.cost)
+	}
+}
+
+func TestFilterDeadlineBetweenObjects(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	f, err := compileFilter[endpointWire](ctx, `true`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.match(testEndpoint()); !errors.Is(err, errFilterDeadline) {
+		t.Errorf("err = %v, want the deadline", err)
+	}
+}
+
+func TestFilterRefusedByEstimatedCost(t *testing.T) {
+	t.Parallel()
+	for _, expr := range []string{
+		`obj.description.replace("a", obj.metadata).replace("b", obj.metadata).size() > 0`,
+		`obj.traffic_policy.split("").exists(a, obj.traffic_policy.split("").exists(b, a == b))`,
+		`obj.url.matches("` + strings.Repeat("(a|b)?", 100) + `")`,
+	} {
+		_, err := compileFilter[endpointWire](t.Context(), expr)
+		var serr *invalidFilterError
+		if !errors.As(err, &serr) || !strings.Contains(serr.msg, "estimated worst-case cost") {
+			t.Errorf("%.60s: err = %v, want the estimated cost", expr, err)
+		}
+	}
+	_, err := compileFilter[endpointWire](t.Context(), `obj.url.matches("`+strings.Repeat("(a|b)?", 300)+`")`)
+	if err == nil || !strings.Contains(err.Error(), "regex program size") {
+		t.Errorf("a regex over the program size limit: err = %v", err)
+	}
+}
+
+func TestFilterGate(t *testing.T) {
+	t.Parallel()
+	g := make(filterGate, 1)
+	release, err := g.acquire(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	if _, err := g.acquire(ctx); !errors.Is(err, errFilterDeadline) {
+		t.Errorf("a full gate: err = %v, want the deadline", err)
+	}
+	release()
+	if release, err := g.acquire(t.Context()); err != nil {
+		t.Errorf("a free gate: %v", err)
+	} else {
+		release()
+	}
+}
+
+// TestFilterRegexPricedByProgramSize: a match is charged its input's size
+// times its program's instructions, at run time as in the estimate.
+func TestFilterRegexPricedByProgramSize(t *testing.T) {
+	t.Parallel()
+	pattern := strings.Repeat("(a|b)?", 20) + "c"
+	f := mustCompile[endpointWire](t, `obj.description.matches("`+pattern+`")`)
+	if _, err := f.match(testEndpoint()); err != nil {
+		t.Fatal(err)
+	}
+	insts, err := types.RegexProgramSize(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := uint64(len("prod endpoint")+1) * uint64(insts) / regexInstBytesPerUnit; f.cost < want {
+		t.Errorf("cost %d, want at least %d (%d instructions over %d bytes)", f.cost, want, insts, len("prod endpoint"))
 	}
 }

@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -46,7 +47,9 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 	rawFilter := query.Get("filter")
 	var filter *celFilter
 	if rawFilter != "" {
-		f, ferr := compileFilter[W](rq.r.Context(), rawFilter)
+		ctx, cancel := context.WithTimeout(rq.r.Context(), maxFilterTime)
+		defer cancel()
+		f, ferr := compileFilter[W](ctx, rawFilter)
 		var serr *invalidFilterError
 		switch {
 		case errors.As(ferr, &serr):
@@ -54,6 +57,11 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 		case ferr != nil:
 			return nil, 0, internalError("compiling a %s filter: %v", t.noun, ferr)
 		}
+		release, werr := filterSlots.acquire(ctx)
+		if werr != nil {
+			return nil, 0, errInvalidValue.errorf("The filter %q was stopped: %v.", rawFilter, werr)
+		}
+		defer release()
 		filter = f
 	}
 
