@@ -3,11 +3,11 @@ package mockserver
 import (
 	"bytes"
 	"context"
-	"errors"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
