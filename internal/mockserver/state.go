@@ -331,7 +331,7 @@ func openDB(f *os.File, timeout time.Duration, checking bool) (*bbolt.DB, error)
 		return nil, fmt.Errorf("%s is in use by another process", f.Name())
 	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch):
 		return nil, &RefusedStateError{What: fmt.Sprintf("the file is not an ngrok-mock state file (nor a JSON one of version %d)", legacyStateVersion), Err: err}
-	case errors.Is(err, berrors.ErrChecksum):
+	case errors.Is(err, berrors.ErrChecksum), err != nil && checking:
 		return nil, &RefusedStateError{What: "the state file is damaged", Err: err}
 	case err != nil:
 		return nil, err
