@@ -463,26 +463,33 @@ func (p *persister) ensureBuckets() error {
 	if err != nil || complete {
 		return err
 	}
-	return p.update(func(tx *bbolt.Tx) error {
+	return p.update(func(tx *bbolt.Tx) (bool, error) {
 		meta, err := tx.CreateBucketIfNotExists(bucketMeta)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := meta.Put(keyFormat, []byte(strconv.Itoa(stateFormat))); err != nil {
-			return err
+			return false, err
 		}
 		_, err = tx.CreateBucketIfNotExists(bucketIdempotency)
-		return err
+		return false, err
 	})
 }
 
 // update runs fn in a write transaction, then clears the pages that the
-// commit freed (state_scrub.go).
-func (p *persister) update(fn func(*bbolt.Tx) error) error {
-	if err := p.db.Update(fn); err != nil {
+// commit freed (state_scrub.go). fn reports whether it deleted or replaced
+// a row.
+func (p *persister) update(fn func(*bbolt.Tx) (removed bool, err error)) error {
+	removed := false
+	err := p.db.Update(func(tx *bbolt.Tx) error {
+		var err error
+		removed, err = fn(tx)
+		return err
+	})
+	if err != nil {
 		return err
 	}
-	return p.scrubFreePages()
+	return p.scrubFreePages(removed)
 }
 
 // RefusedStateError is a state file that a start refused, leaving it as it
@@ -644,11 +651,21 @@ func (s *Server) commitLocked() error {
 		return nil
 	}
 
-	err = p.update(func(tx *bbolt.Tx) error {
+	err = p.update(func(tx *bbolt.Tx) (removed bool, err error) {
 		if full {
 			if err := resetBuckets(tx, s.store.tableNames()); err != nil {
-				return err
+				return true, err
 			}
+		}
+		removed = full
+		// NOTE: reports a row deleted or replaced, whose old bytes are
+		// then in a page that this commit frees.
+		put := func(b *bbolt.Bucket, k, v []byte) error {
+			removed = removed || b.Get(k) != nil
+			if v == nil {
+				return b.Delete(k)
+			}
+			return b.Put(k, v)
 		}
 		buckets := map[string]*bbolt.Bucket{}
 		for _, w := range writes {
@@ -656,31 +673,25 @@ func (s *Server) commitLocked() error {
 			if b == nil {
 				var err error
 				if b, err = tx.CreateBucketIfNotExists([]byte(w.table)); err != nil {
-					return err
+					return removed, err
 				}
 				buckets[w.table] = b
 			}
-			if w.data == nil {
-				if err := b.Delete([]byte(w.id)); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := b.Put([]byte(w.id), w.data); err != nil {
-				return err
+			if err := put(b, []byte(w.id), w.data); err != nil {
+				return removed, err
 			}
 		}
 		b := tx.Bucket(bucketIdempotency)
 		for _, rec := range records {
 			data, err := json.Marshal(rec)
 			if err != nil {
-				return err
+				return removed, err
 			}
-			if err := b.Put(rec.dbKey(), data); err != nil {
-				return err
+			if err := put(b, rec.dbKey(), data); err != nil {
+				return removed, err
 			}
 		}
-		return nil
+		return removed, nil
 	})
 	if err != nil {
 		return fmt.Errorf("committing to the state file: %w", err)

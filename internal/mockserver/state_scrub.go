@@ -9,8 +9,9 @@ import (
 	"slices"
 )
 
-// Deleted secrets leave the state file: after every commit, the pages that
-// the commit freed are overwritten with zeros.
+// Deleted secrets leave the state file: after every commit that deleted or
+// replaced a row, the pages that the commit freed are overwritten with
+// zeros (p.zeroed: the free pages known to be clean).
 //
 // NOTE: bbolt never writes a page in place: a commit writes the rows it
 // changed to new pages and frees the old ones, which keep their bytes (a
@@ -41,9 +42,12 @@ const (
 	boltNoFreelist     = ^uint64(0)
 )
 
-// scrubFreePages zeroes the free pages not zeroed yet, and remembers which
-// pages are free (and so zero) now. p.mu is held and no transaction is open.
-func (p *persister) scrubFreePages() error {
+// scrubFreePages zeroes the free pages not known to be clean, and
+// remembers which pages are free (and clean) now. p.mu is held and no
+// transaction is open. removed reports a commit that deleted or replaced a
+// row: the pages freed by one that only added rows hold copies of rows
+// still held, and are clean as they are.
+func (p *persister) scrubFreePages(removed bool) error {
 	if p.noScrub {
 		return nil
 	}
@@ -52,11 +56,14 @@ func (p *persister) scrubFreePages() error {
 	if err != nil {
 		return fmt.Errorf("clearing freed pages: %w", err)
 	}
+	// NOTE: the first scrub, of a file opened, clears every free page: an
+	// earlier version left them as they were.
+	write := removed || p.zeroed == nil
 	zeroed := make(map[uint64]struct{}, len(free))
 	var todo []uint64
 	for _, id := range free {
 		zeroed[id] = struct{}{}
-		if _, ok := p.zeroed[id]; !ok {
+		if _, ok := p.zeroed[id]; !ok && write {
 			todo = append(todo, id)
 		}
 	}
