@@ -68,6 +68,7 @@ type config struct {
 	tls         bool
 	tlsCertFile string
 	stateFile   string
+	initState   bool
 	seedFile    string
 	certDelay   time.Duration
 	journalSize int
@@ -91,7 +92,8 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 	flags.DurationVar(&c.certDelay, "certificate-issue-delay", 3*time.Second, "how long a reserved domain's managed certificate takes to be issued")
 	flags.IntVar(&c.journalSize, "journal-size", mockserver.DefaultJournalSize, "how many of the last requests GET /_mock/journal shows (0: none; the counts per route go on)")
 	flags.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof under /debug/pprof/ on this address (e.g. 127.0.0.1:6060), a listener of its own; off when empty")
-	flags.StringVar(&c.stateFile, "state", "", "keep the state in this file (a bbolt database, created 0600): loaded at start, each change committed and fsynced before it is answered, so a restart, even after kill -9, loses nothing; a JSON state file of earlier versions is migrated once (kept as FILE.v1.bak)")
+	flags.StringVar(&c.stateFile, "state", "", "keep the state in this file (a bbolt database, created 0600): loaded at start, each change committed and fsynced before it is answered, so a restart, even after kill -9, loses nothing; locked, and checked whole before anything is written (a damaged, truncated or empty file is refused and left as it was); a JSON state file of earlier versions is migrated once (kept as FILE.v1.bak, without its idempotency records)")
+	flags.BoolVar(&c.initState, "init-state", false, "with -state, take a state file of 0 bytes as a new one (seeded like a missing file) instead of refusing it as a state file cut short")
 	if err := flags.Parse(args); err != nil {
 		return nil, err
 	}
@@ -128,6 +130,8 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 		return nil, fmt.Errorf("-journal-size %d must not be negative", c.journalSize)
 	case c.tlsCertFile != "" && !c.tls:
 		return nil, errors.New("-tls-cert-file needs -tls")
+	case c.initState && c.stateFile == "":
+		return nil, errors.New("-init-state needs -state")
 	}
 	if len(c.keys) == 0 {
 		c.keys = stringList{mockserver.DefaultAPIKey}
@@ -174,7 +178,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	if logger != nil {
 		opts = append(opts, mockserver.WithLogger(logger))
 	}
-	server, err := mockserver.Open(mockserver.StartFiles{State: c.stateFile, Seed: c.seedFile}, opts...)
+	server, err := mockserver.Open(mockserver.StartFiles{State: c.stateFile, Seed: c.seedFile, InitState: c.initState}, opts...)
 	var startErr *mockserver.StartError
 	if errors.As(err, &startErr) {
 		return fmt.Errorf("-%s %s: %w", startErr.File, startErr.Path, startErr.Err)

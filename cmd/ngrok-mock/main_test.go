@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -18,6 +20,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"go.etcd.io/bbolt"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
@@ -770,4 +774,234 @@ func TestKilledDuringCreatesKeepsEveryAcknowledgedObject(t *testing.T) {
 		}
 	}
 	t.Logf("%d creates acknowledged before the kill, %d missing after the restart", len(acked), missing)
+}
+
+// damagedStateFiles writes, into dir, a good state file of many pages and
+// each way issue 19 found to damage one (items 5, 6 and 7), and returns
+// their paths by name.
+func damagedStateFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	good := filepath.Join(dir, "good")
+	seed := filepath.Join(dir, "seed.yaml")
+	var yaml strings.Builder
+	yaml.WriteString("ip_policies:\n")
+	for i := range 300 {
+		fmt.Fprintf(&yaml, "  - description: policy %d %s\n", i, strings.Repeat("x", 200))
+	}
+	if err := os.WriteFile(seed, []byte(yaml.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := mockserver.Open(mockserver.StartFiles{State: good, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	undecodable := filepath.Join(dir, "undecodable")
+	if err := os.WriteFile(undecodable, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := bbolt.Open(undecodable, 0o600, nil)
+	if err == nil {
+		err = db.Update(func(tx *bbolt.Tx) error {
+			return tx.Bucket([]byte("idempotency")).Put([]byte("k"), []byte(`{"fingerprint":"!!"}`))
+		})
+		err = errors.Join(err, db.Close())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	zeroed := bytes.Clone(data)
+	clear(zeroed[8192:])
+	paths := map[string]string{"illegal base64 in an idempotency record": undecodable}
+	for name, b := range map[string][]byte{
+		"cut to half its size": data[:len(data)/2],
+		"cut to 8192 bytes":    data[:8192],
+		"data pages zeroed":    zeroed,
+		"empty":                nil,
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		paths[name] = path
+	}
+	return paths
+}
+
+// Each damaged state file stops the start with one line that says what
+// is wrong, that the file was left untouched and how to start fresh, and
+// leaves the file byte for byte as it was.
+func TestRunRefusesDamagedStateUntouched(t *testing.T) {
+	t.Parallel()
+	for name, path := range damagedStateFiles(t, t.TempDir()) {
+		before, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = run(t.Context(), []string{"-addr", "127.0.0.1:0", "-state", path}, io.Discard, io.Discard, func(string) string { return "" })
+		switch {
+		case err == nil:
+			t.Errorf("%s: the start succeeded", name)
+		case strings.Contains(err.Error(), "\n"), !strings.Contains(err.Error(), "-state "+path),
+			!strings.Contains(err.Error(), "left untouched"), !strings.Contains(err.Error(), "delete it"):
+			t.Errorf("%s: error %q, want one line naming -state, saying the file was left untouched and how to start fresh", name, err)
+		}
+		if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("%s: the refused file changed (%v)", name, err)
+		}
+	}
+}
+
+// The program exits 1 with one line on stderr, never a panic, for each
+// damaged state file, and leaves it unchanged; -init-state starts from an
+// empty one.
+func TestProgramRefusesDamagedState(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bin := buildProgram(t, dir)
+	for name, path := range damagedStateFiles(t, dir) {
+		before, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr strings.Builder
+		cmd := exec.CommandContext(t.Context(), bin, "-addr", "127.0.0.1:0", "-state", path)
+		cmd.Stderr = &stderr
+		err = cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+			t.Errorf("%s: %v, want exit status 1", name, err)
+		}
+		if msg := stderr.String(); strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "ngrok-mock: -state ") ||
+			strings.Contains(msg, "panic") || !strings.Contains(msg, "left untouched") {
+			t.Errorf("%s: stderr %q, want one line saying the file was left untouched", name, msg)
+		}
+		if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("%s: the refused file changed (%v)", name, err)
+		}
+	}
+	empty := filepath.Join(dir, "empty")
+	startProgram(t, bin, "-state", empty, "-init-state")
+	if fi, err := os.Stat(empty); err != nil || fi.Size() == 0 {
+		t.Errorf("-init-state: the state file is still empty (%v)", err)
+	}
+}
+
+// Two programs started at once on one new state path: one serves, the
+// other exits 1, and after a kill -9 of the one serving the file holds
+// what it acknowledged (issue 19, item 4).
+func TestProgramsRacingOnANewStateFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bin := buildProgram(t, dir)
+	for try := range 10 {
+		state := filepath.Join(dir, fmt.Sprintf("state-%d", try))
+		type started struct {
+			cmd    *exec.Cmd
+			base   string
+			stderr *strings.Builder
+		}
+		results := make(chan started, 2)
+		for range 2 {
+			go func() {
+				cmd := exec.CommandContext(t.Context(), bin, "-addr", "127.0.0.1:0", "-log-level", "off", "-state", state)
+				stdout, err := cmd.StdoutPipe()
+				if err != nil {
+					results <- started{}
+					return
+				}
+				stderr := &strings.Builder{}
+				cmd.Stderr = stderr
+				if err := cmd.Start(); err != nil {
+					results <- started{}
+					return
+				}
+				line, _ := bufio.NewReader(stdout).ReadString('\n')
+				if m := listeningLine.FindStringSubmatch(line); m != nil {
+					go func() { _, _ = io.Copy(io.Discard, stdout) }()
+					results <- started{cmd: cmd, base: m[1]}
+					return
+				}
+				_ = cmd.Wait()
+				results <- started{cmd: cmd, stderr: stderr}
+			}()
+		}
+		var winner started
+		for range 2 {
+			r := <-results
+			switch {
+			case r.cmd == nil:
+				t.Fatal("a program did not start")
+			case r.base == "":
+				if r.cmd.ProcessState.ExitCode() != 1 {
+					t.Errorf("try %d: the losing program exited %d: %s", try, r.cmd.ProcessState.ExitCode(), r.stderr)
+				}
+			case winner.cmd != nil:
+				t.Fatalf("try %d: both programs serve one state file", try)
+			default:
+				winner = r
+				t.Cleanup(func() { _ = r.cmd.Process.Kill(); _ = r.cmd.Wait() })
+			}
+		}
+		if winner.cmd == nil {
+			t.Fatalf("try %d: neither program serves", try)
+		}
+		resp, err := apiRequest(t, http.MethodPost, winner.base+"/ssh_certificate_authorities", `{"description":"acknowledged"}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		if resp.StatusCode != http.StatusCreated {
+			t.Fatalf("try %d: create answered %d", try, resp.StatusCode)
+		}
+		_ = winner.cmd.Process.Kill()
+		_ = winner.cmd.Wait()
+		_, base := startProgram(t, bin, "-state", state)
+		resp, err = apiRequest(t, http.MethodGet, base+"/ssh_certificate_authorities", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		if !strings.Contains(string(body), `"description":"acknowledged"`) {
+			t.Errorf("try %d: after the restart the list is %s, want the acknowledged authority", try, body)
+		}
+	}
+}
+
+func TestParseInitStateFlag(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		args    []string
+		env     map[string]string
+		want    bool
+		wantErr string
+	}{
+		"off by default":         {args: []string{"-state", "s"}},
+		"flag":                   {args: []string{"-state", "s", "-init-state"}, want: true},
+		"environment":            {args: []string{"-state", "s"}, env: map[string]string{"NGROK_MOCK_INIT_STATE": "true"}, want: true},
+		"without -state":         {args: []string{"-init-state"}, wantErr: "-init-state needs -state"},
+		"environment, no -state": {env: map[string]string{"NGROK_MOCK_INIT_STATE": "1"}, wantErr: "-init-state needs -state"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, err := parseConfig(tc.args, io.Discard, func(k string) string { return tc.env[k] })
+			switch {
+			case tc.wantErr != "":
+				if err == nil || err.Error() != tc.wantErr {
+					t.Errorf("parseConfig = %v, want %q", err, tc.wantErr)
+				}
+			case err != nil:
+				t.Fatal(err)
+			case c.initState != tc.want:
+				t.Errorf("initState = %v, want %v", c.initState, tc.want)
+			}
+		})
+	}
 }

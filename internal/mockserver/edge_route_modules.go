@@ -24,7 +24,9 @@ import (
 //     the real API does for accounts whose edges became read-only.
 //   - Each route keeps the last accepted PUT body of each module, for
 //     EdgeRouteModule: in the route's row, so that Reset forgets them and the
-//     state file keeps them with the route.
+//     state file keeps them with the route. A DELETE of the OIDC module
+//     forgets its body, which holds the client secret: a deleted secret
+//     leaves the state file (state_scrub.go).
 
 // Module names, as path segments and as EdgeRouteModule's argument.
 const (
@@ -69,8 +71,9 @@ func (s *Server) SetEdgesReadOnly(readOnly bool) {
 // (ModuleOIDC, ModuleBackend...) of a route, byte for byte as the client sent
 // it, so that tests can assert what reached the API, including values that
 // never reach a Terraform state. ok is false when no PUT was accepted. A
-// later DELETE of the module does not forget the body; Reset, or the route
-// being deleted, does. The state file keeps it with the route.
+// later DELETE of the module does not forget the body, except for the OIDC
+// module (its body holds the client secret); Reset, or the route being
+// deleted, does. The state file keeps it with the route.
 func (s *Server) EdgeRouteModule(edgeID, routeID, module string) (json.RawMessage, bool) {
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
@@ -103,13 +106,16 @@ type routeModule[B, M any] struct {
 	build func(es *edgeState, in *B) (M, *apiError)
 	wire  func(m *M, origin string) any
 	slot  func(r *httpsEdgeRoute) **M
+	// secret: the module holds a credential, so that its DELETE also
+	// forgets the recorded PUT body that holds it.
+	secret bool
 }
 
 func (s *Server) edgeRouteModuleRoutes() []route {
 	return slices.Concat(
 		moduleRoutes(s, routeModule[oidcBody, oidcModule]{
 			name: ModuleOIDC, build: buildOIDC, wire: (*oidcModule).wire,
-			slot: func(r *httpsEdgeRoute) **oidcModule { return &r.OIDC },
+			slot: func(r *httpsEdgeRoute) **oidcModule { return &r.OIDC }, secret: true,
 		}),
 		moduleRoutes(s, routeModule[backendBody, backendModule]{
 			name: ModuleBackend, build: buildBackend, wire: (*backendModule).wire,
@@ -181,6 +187,9 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		}
 		route := r.val
 		*m.slot(&route) = nil
+		if m.secret {
+			route.forgetPut(m.name)
+		}
 		es.routes.putLocked(r.id, route)
 		return nil, http.StatusNoContent, nil
 	}

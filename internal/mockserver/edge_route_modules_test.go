@@ -339,12 +339,24 @@ func TestEdgeRouteModuleRecordsTheLastPut(t *testing.T) {
 		t.Errorf("EdgeRouteModule = %s, %v; want %s", raw, ok, second)
 	}
 	raw[0] = 'X' // the caller's copy, not the server's
-	wantStatus(t, do(t, f.s, http.MethodDelete, f.modulePath(ModuleOIDC), ""), http.StatusNoContent)
 	if raw, ok := f.s.EdgeRouteModule(f.edge, f.route, ModuleOIDC); !ok || string(raw) != second {
-		t.Errorf("after DELETE: EdgeRouteModule = %s, %v; want the last body kept", raw, ok)
+		t.Errorf("EdgeRouteModule = %s, %v; want %s unchanged by the caller", raw, ok, second)
 	}
 	if _, ok := f.s.EdgeRouteModule(f.edge, f.route, ModuleBackend); ok {
 		t.Error("another module has a recorded body")
+	}
+	// A DELETE keeps the body, except the OIDC module's, which holds the
+	// client secret.
+	headers := `{"add":{"x-kept":"1"}}`
+	wantStatus(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleRequestHeaders), headers), http.StatusOK)
+	for _, module := range []string{ModuleOIDC, ModuleRequestHeaders} {
+		wantStatus(t, do(t, f.s, http.MethodDelete, f.modulePath(module), ""), http.StatusNoContent)
+	}
+	if raw, ok := f.s.EdgeRouteModule(f.edge, f.route, ModuleRequestHeaders); !ok || string(raw) != headers {
+		t.Errorf("after DELETE: EdgeRouteModule(request_headers) = %s, %v; want the last body kept", raw, ok)
+	}
+	if raw, ok := f.s.EdgeRouteModule(f.edge, f.route, ModuleOIDC); ok {
+		t.Errorf("after DELETE: EdgeRouteModule(oidc) = %s; want it forgotten with its client secret", raw)
 	}
 }
 

@@ -116,6 +116,14 @@ func (r *httpsEdgeRoute) recordPut(module string, body []byte) {
 	r.LastPut = m
 }
 
+// forgetPut forgets the last accepted PUT of module, in a copy of the map.
+func (r *httpsEdgeRoute) forgetPut(module string) {
+	if _, ok := r.LastPut[module]; ok {
+		r.LastPut = maps.Clone(r.LastPut)
+		delete(r.LastPut, module)
+	}
+}
+
 type tunnelGroupBackend struct {
 	ID          string            `json:"id"`
 	CreatedAt   time.Time         `json:"created_at"`

@@ -5,7 +5,10 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 const (
@@ -156,5 +159,108 @@ func TestOpenFailedFirstStartLeavesNoStateFile(t *testing.T) {
 	writeSeed(t, seed, seededPolicyA)
 	if s := open(t, StartFiles{State: state, Seed: seed}); !holdsPolicy(s, seededPolicyA) {
 		t.Errorf("the next start did not seed %s", seededPolicyA)
+	}
+}
+
+// Two servers started at once on one new state path: one serves, the
+// other fails, and the file then holds every object that the one serving
+// acknowledged (issue 19, item 4: the loser removed the file the winner
+// served, decided "fresh" by a stat before the lock). Fifty tries.
+func TestOpenRaceOnNewStateFile(t *testing.T) {
+	t.Parallel()
+	for try := range 50 {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "state")
+		var servers [2]*Server
+		var errs [2]error
+		var wg sync.WaitGroup
+		ready := make(chan struct{})
+		for i := range 2 {
+			wg.Go(func() {
+				<-ready
+				servers[i], errs[i] = Open(StartFiles{State: path, lockTimeout: time.Millisecond})
+			})
+		}
+		close(ready)
+		wg.Wait()
+		var winner *Server
+		for i, s := range servers {
+			var se *StartError
+			switch {
+			case s == nil && !errors.As(errs[i], &se):
+				t.Fatalf("try %d: the losing start = %v, want a *StartError", try, errs[i])
+			case s != nil && winner != nil:
+				t.Fatalf("try %d: both servers started on one state file", try)
+			case s != nil:
+				winner = s
+			}
+		}
+		if winner == nil {
+			t.Fatalf("try %d: neither server started: %v", try, errs)
+		}
+		var acked []string
+		for range 3 {
+			acked = append(acked, createCA(t, winner, `{}`).ID)
+		}
+		// NOTE: every change was committed before it was answered: closing
+		// the server writes nothing more, as a kill -9 would not.
+		closeServer(t, winner)
+		if entries, err := os.ReadDir(dir); err != nil || len(entries) != 1 {
+			t.Fatalf("try %d: the directory holds %v (%v), want only the state file", try, entries, err)
+		}
+		s := open(t, StartFiles{State: path})
+		for _, id := range acked {
+			if _, aerr := s.sshCAs.get(id); aerr != nil {
+				t.Fatalf("try %d: the acknowledged authority %s is missing after the restart", try, id)
+			}
+		}
+		closeServer(t, s)
+	}
+}
+
+// A 0-byte state file is refused and left as it was (issue 19, item 7: it
+// started silently as an empty account); with InitState it is seeded as a
+// new one, and a start that fails leaves it empty.
+func TestOpenEmptyStateFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	state, seed := filepath.Join(dir, "state"), filepath.Join(dir, "seed.yaml")
+	if err := os.WriteFile(state, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	wantEmpty := func(when string) {
+		t.Helper()
+		if fi, err := os.Stat(state); err != nil || fi.Size() != 0 {
+			t.Fatalf("%s: the state file is no longer empty (%v)", when, err)
+		}
+		if entries, err := os.ReadDir(dir); err != nil || len(entries) != 2 {
+			t.Fatalf("%s: the directory holds %v (%v), want the state and seed files", when, entries, err)
+		}
+	}
+	writeSeed(t, seed, seededPolicyA)
+	_, err := Open(StartFiles{State: state, Seed: seed})
+	var refused *RefusedStateError
+	if !errors.As(err, &refused) || !strings.Contains(err.Error(), "-init-state") {
+		t.Errorf("Open of an empty state file = %v, want a *RefusedStateError naming -init-state", err)
+	}
+	wantEmpty("refused")
+
+	if err := os.WriteFile(seed, []byte("ip_policies:\n  - id: not-an-id\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Open(StartFiles{State: state, Seed: seed, InitState: true}); err == nil {
+		_ = s.Close()
+		t.Fatal("a seed file with a bad ID was accepted")
+	}
+	wantEmpty("failed seed")
+
+	writeSeed(t, seed, seededPolicyA)
+	s := open(t, StartFiles{State: state, Seed: seed, InitState: true})
+	if !holdsPolicy(s, seededPolicyA) {
+		t.Errorf("the initialised state file was not seeded")
+	}
+	closeServer(t, s)
+	if s := open(t, StartFiles{State: state}); !holdsPolicy(s, seededPolicyA) {
+		t.Errorf("after a restart the seeded policy is gone")
 	}
 }

@@ -9,12 +9,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -57,17 +59,59 @@ var (
 // private keys.
 const stateFileMode = 0o600
 
-// lockTimeout bounds the wait for a state file that another process holds.
-const lockTimeout = time.Second
+const (
+	// lockTimeout bounds the wait for a state file that another process
+	// holds; lockRetry is the interval between attempts.
+	lockTimeout = time.Second
+	lockRetry   = 50 * time.Millisecond
+)
+
+// errLocked is lockFile's answer for a file that another process holds.
+var errLocked = errors.New("locked by another process")
 
 // persister is the state file of a server.
 type persister struct {
 	path string
-	// mu serialises commits, and guards db, full and closed.
-	mu     sync.Mutex
-	db     *bbolt.DB // nil until LoadStateFile or the first commit opens it
-	full   bool      // the next commit writes every row, not only the changed ones
-	closed bool
+	// initEmpty initialises a 0-byte file at path as a new state file
+	// (StartFiles.InitState) instead of refusing it.
+	initEmpty   bool
+	lockTimeout time.Duration
+	// mu serialises commits, and guards everything below.
+	mu   sync.Mutex
+	db   *bbolt.DB // nil until LoadStateFile or the first commit opens it
+	file *os.File  // db's file, locked as long as db is open
+	// pending is a new database built beside path, which publishLocked puts
+	// at path after its first commit.
+	pending *pendingFile
+	// holdNew keeps a pending database from its path until the start that
+	// made it clears it (Open).
+	holdNew bool
+	// created: this server made the database new (the path was missing, or
+	// held an initialised empty file); Open seeds only such a file.
+	created bool
+	full    bool // the next commit writes every row, not only the changed ones
+	closed  bool
+	// zeroed holds the free pages known to hold only zeros (state_scrub.go),
+	// nil before the first scrub; unsynced is set when zeros were written
+	// since the last commit.
+	zeroed   map[uint64]struct{}
+	unsynced bool
+	noScrub  bool // for benchmarks: commits without clearing freed pages
+}
+
+// pendingFile is a new database not yet at the state file's path.
+//
+// NOTE: built beside it and then linked (or renamed) into place, so that a
+// start that fails leaves the path as it found it: it neither removes a
+// file (which another process may have created meanwhile, and serve) nor
+// writes one that it did not create.
+type pendingFile struct {
+	tmp string
+	// replaced is the file at the path that the database replaces, locked
+	// until then: an initialised empty file, or a migrated JSON one. When
+	// nil the path was missing, and the database is linked there only if
+	// it still is.
+	replaced *os.File
 }
 
 // WithStateFile keeps the server's state in the file at path, a bbolt
@@ -79,14 +123,18 @@ type persister struct {
 // call LoadStateFile writes its whole state at its first change, replacing
 // what the file held. Close releases the file.
 func WithStateFile(path string) Option {
-	return func(s *Server) { s.persist = &persister{path: path} }
+	return func(s *Server) { s.persist = &persister{path: path, lockTimeout: lockTimeout} }
 }
 
 // LoadStateFile opens the state file given to WithStateFile, creating it
 // when missing, and replaces the server's state with what it holds. A JSON
-// state file of version 1 is migrated: kept as PATH.v1.bak, replaced by a
-// database holding the same objects. Nothing is loaded when the file cannot
-// be read whole.
+// state file of version 1 is migrated: kept as PATH.v1.bak (without its
+// idempotency records, which held the API key in clear), replaced by a
+// database holding the same objects. The file is locked before anything is
+// decided about it, and checked whole before anything is written to it: a
+// 0-byte file, a damaged one (*RefusedStateError) or one that holds what
+// this version cannot read is refused and left as it was, and nothing is
+// loaded.
 func (s *Server) LoadStateFile() error {
 	p := s.persist
 	if p == nil {
@@ -94,56 +142,385 @@ func (s *Server) LoadStateFile() error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if err := s.openStateLocked(true); err != nil {
+		return err
+	}
+	if err := p.publishLocked(); err != nil {
+		_ = p.closeDBLocked()
+		return err
+	}
+	return nil
+}
+
+// openStateLocked opens and locks the state file, or builds a new one
+// beside it (pendingFile) when the path is missing or empty, and loads it
+// when load is set; otherwise it only checks it (the first commit of a
+// server that did not load then replaces what it holds).
+func (s *Server) openStateLocked(load bool) error {
+	p := s.persist
 	switch {
 	case p.closed:
 		return errors.New("the state file is closed")
 	case p.db != nil:
 		return errors.New("the state file is already loaded")
 	}
-	f, err := os.Open(p.path)
+	f, err := lockPath(p.path, time.Now().Add(p.lockTimeout))
 	if errors.Is(err, os.ErrNotExist) {
-		db, err := openStateDB(p.path)
-		if err != nil {
-			return err
-		}
-		// NOTE: what the server already holds (seeded before the load, say)
-		// goes into the new file at the next commit.
-		p.db, p.full = db, true
-		return nil
+		return s.createStateDB(nil)
 	}
 	if err != nil {
 		return err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		_ = f.Close()
+		return err
+	}
+	if fi.Size() == 0 {
+		if !p.initEmpty {
+			_ = f.Close()
+			return &RefusedStateError{What: "the state file is empty (0 bytes), as a state file cut short can be",
+				Fresh: "start with InitState (ngrok-mock -init-state) to initialise it as a new state file, or delete it"}
+		}
+		return s.createStateDB(f)
 	}
 	var first [1]byte
-	_, err = io.ReadFull(f, first[:])
-	_ = f.Close()
-	if err == nil && first[0] == '{' {
-		return s.migrateLocked()
-	}
-	db, err := openStateDB(p.path)
-	if err != nil {
+	if _, err := f.ReadAt(first[:], 0); err != nil {
+		_ = f.Close()
 		return err
 	}
-	n, err := s.loadDB(db)
+	if first[0] == '{' && load {
+		return s.migrateLocked(f)
+	}
+	return s.openExistingDB(f, fi.Size(), load)
+}
+
+// lockPath opens the file at path and locks it, waiting until deadline. It
+// answers os.ErrNotExist when there is none.
+func lockPath(path string, deadline time.Time) (*os.File, error) {
+	for {
+		f, err := os.OpenFile(path, os.O_RDWR, 0)
+		if err != nil {
+			return nil, err
+		}
+		if err := lockFile(f, deadline); err != nil {
+			_ = f.Close()
+			if errors.Is(err, errLocked) {
+				return nil, fmt.Errorf("%s is in use by another process", path)
+			}
+			return nil, err
+		}
+		// NOTE: the file opened may have been replaced at path (by a
+		// migration, an initialised empty file) before the lock was granted:
+		// the lock then holds a file that is no longer the state file.
+		fi, err := f.Stat()
+		if err != nil {
+			_ = f.Close()
+			return nil, err
+		}
+		pi, err := os.Stat(path)
+		if err == nil && os.SameFile(fi, pi) {
+			return f, nil
+		}
+		_ = f.Close()
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	}
+}
+
+// createStateDB builds a new database beside the state file, to replace
+// replaced (locked, closed with the persister), or to be linked where no
+// file is yet.
+func (s *Server) createStateDB(replaced *os.File) error {
+	p := s.persist
+	fail := func(err error) error {
+		if replaced != nil {
+			_ = replaced.Close()
+		}
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(p.path), filepath.Base(p.path)+".new-*")
+	if err != nil {
+		return fail(err)
+	}
+	if err := lockFile(f, time.Now().Add(p.lockTimeout)); err != nil {
+		_ = f.Close()
+		_ = os.Remove(f.Name())
+		return fail(err)
+	}
+	db, err := openDB(f, p.lockTimeout, false)
 	if err == nil {
-		// NOTE: reopened so that the pages read at load leave the
-		// process's memory: bbolt reads through a shared mapping of the
-		// file, whose pages count as the process's own once touched (45
-		// MiB at 100,000 objects); commits touch only a few of them.
-		if err = db.Close(); err == nil {
-			db, err = openStateDB(p.path)
-		}
+		p.db, p.file = db, f
+		err = p.ensureBuckets()
 	}
 	if err != nil {
-		if db != nil {
-			_ = db.Close()
-		}
-		return err
+		_ = p.closeDBLocked()
+		_ = os.Remove(f.Name())
+		return fail(err)
 	}
-	p.db = db
-	releaseLoadGarbage(n)
+	p.pending = &pendingFile{tmp: f.Name(), replaced: replaced}
+	p.created, p.full = true, true
 	return nil
 }
+
+// publishLocked puts a pending new database at the state file's path.
+func (p *persister) publishLocked() error {
+	pf := p.pending
+	if pf == nil {
+		return nil
+	}
+	var err error
+	if pf.replaced != nil {
+		err = os.Rename(pf.tmp, p.path)
+	} else if err = os.Link(pf.tmp, p.path); err == nil {
+		_ = os.Remove(pf.tmp)
+	} else if errors.Is(err, os.ErrExist) {
+		err = fmt.Errorf("%s is in use by another process, which created it while this one started", p.path)
+	}
+	if err != nil {
+		return err
+	}
+	syncDir(filepath.Dir(p.path))
+	if pf.replaced != nil {
+		_ = pf.replaced.Close()
+	}
+	p.pending = nil
+	return nil
+}
+
+// closeDBLocked closes the database and drops a pending one.
+func (p *persister) closeDBLocked() error {
+	var err error
+	if p.db != nil {
+		if p.unsynced {
+			err = p.file.Sync()
+			p.unsynced = false
+		}
+		// NOTE: closes p.file too, and so releases its lock.
+		err = errors.Join(err, p.db.Close())
+	} else if p.file != nil {
+		err = p.file.Close()
+	}
+	if pf := p.pending; pf != nil {
+		_ = os.Remove(pf.tmp)
+		if pf.replaced != nil {
+			_ = pf.replaced.Close()
+		}
+	}
+	p.db, p.file, p.pending, p.zeroed = nil, nil, nil, nil
+	return err
+}
+
+// openDB opens the database in f, which the caller has locked.
+//
+// NOTE: bbolt is given f rather than the path: a file of its own would be
+// a second open file, whose flock the lock already held on f refuses, even
+// within one process. checking opens it without the freelist sync, which
+// is the only write bbolt may make when it opens a file that is not empty
+// (when the file's freelist was not synced).
+func openDB(f *os.File, timeout time.Duration, checking bool) (*bbolt.DB, error) {
+	db, err := bbolt.Open(f.Name(), stateFileMode, &bbolt.Options{
+		Timeout:        timeout,
+		FreelistType:   bbolt.FreelistMapType,
+		NoFreelistSync: checking,
+		OpenFile:       func(string, int, os.FileMode) (*os.File, error) { return f, nil },
+	})
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, fmt.Errorf("%s is in use by another process", f.Name())
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch):
+		return nil, &RefusedStateError{What: fmt.Sprintf("the file is not an ngrok-mock state file (nor a JSON one of version %d)", legacyStateVersion), Err: err}
+	case errors.Is(err, berrors.ErrChecksum), err != nil && checking:
+		return nil, &RefusedStateError{What: "the state file is damaged", Err: err}
+	case err != nil:
+		return nil, err
+	}
+	return db, nil
+}
+
+// openExistingDB opens the database in f (locked, not empty) after
+// checking it whole without writing to it, and loads it when load is set.
+func (s *Server) openExistingDB(f *os.File, size int64, load bool) error {
+	p := s.persist
+	var dec decodedState
+	db, err := openChecked(f, size, p.lockTimeout, func(tx *bbolt.Tx) error {
+		var err error
+		// NOTE: decoded even when not loaded: the check needs every page read first.
+		dec, err = s.decodeDB(tx)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	// NOTE: the file checked, commits may write it, with its freelist.
+	db.NoFreelistSync = false
+	p.db, p.file = db, f
+	if err := p.ensureBuckets(); err != nil {
+		_ = p.closeDBLocked()
+		return err
+	}
+	if !load {
+		p.full = true
+		return nil
+	}
+	s.install(dec.stages, dec.records)
+	p.full = false
+	releaseMapped(db, size)
+	releaseLoadGarbage(dec.rows)
+	return nil
+}
+
+// openChecked opens the database in f and checks it without writing to it:
+// bbolt's own open (with no freelist sync), then a file long enough for
+// every page the database counts, its format, read (which reads every row),
+// and bbolt's consistency check (tx.Check: every page reachable once or
+// free, keys in order). f is closed on failure.
+//
+// NOTE: a damaged file (cut short, pages zeroed) makes bbolt fail its own
+// assertions, which panic, or read past the end of the file through its
+// mapping, a fault that SetPanicOnFault turns into a panic: both are
+// recovered here, in this goroutine. tx.Check runs in a goroutine of its
+// own, where a fault would not be recovered, so it runs last: it reads only
+// pages that read has read already (it recovers its own panics).
+func openChecked(f *os.File, size int64, timeout time.Duration, read func(*bbolt.Tx) error) (db *bbolt.DB, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		if db != nil {
+			_ = db.Close()
+		} else {
+			_ = f.Close()
+		}
+		db, err = nil, &RefusedStateError{What: "the state file is damaged", Err: fmt.Errorf("%v", r)}
+	}()
+	if db, err = openDB(f, timeout, true); err != nil {
+		return nil, err
+	}
+	err = db.View(func(tx *bbolt.Tx) error {
+		if end := tx.Size(); end > size {
+			return &RefusedStateError{What: "the state file is damaged",
+				Err: fmt.Errorf("it is %d bytes long but its pages end at byte %d: it was cut short", size, end)}
+		}
+		if err := checkFormat(tx); err != nil {
+			return &RefusedStateError{What: "the state file is of another format", Err: err}
+		}
+		if err := read(tx); err != nil {
+			return &RefusedStateError{What: "the state file holds what this ngrok-mock cannot read", Err: err}
+		}
+		return checkDB(tx)
+	})
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// checkDB runs bbolt's consistency check.
+func checkDB(tx *bbolt.Tx) error {
+	var first error
+	n := 0
+	for err := range tx.Check() {
+		if first == nil {
+			first = err
+		}
+		n++
+	}
+	switch {
+	case n == 1:
+		return &RefusedStateError{What: "the state file is damaged", Err: first}
+	case n > 1:
+		return &RefusedStateError{What: "the state file is damaged", Err: fmt.Errorf("%w, and %d more problems", first, n-1)}
+	}
+	return nil
+}
+
+// checkFormat refuses a database of another format than this version's.
+func checkFormat(tx *bbolt.Tx) error {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		return nil
+	}
+	if v := meta.Get(keyFormat); v != nil && string(v) != strconv.Itoa(stateFormat) {
+		return fmt.Errorf("state file format %q; this ngrok-mock reads format %d", v, stateFormat)
+	}
+	return nil
+}
+
+// ensureBuckets writes the format and makes the idempotency bucket, when
+// missing (a new database).
+func (p *persister) ensureBuckets() error {
+	complete := false
+	err := p.db.View(func(tx *bbolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		complete = meta != nil && meta.Get(keyFormat) != nil && tx.Bucket(bucketIdempotency) != nil
+		return nil
+	})
+	if err != nil || complete {
+		return err
+	}
+	return p.update(func(tx *bbolt.Tx) (bool, error) {
+		meta, err := tx.CreateBucketIfNotExists(bucketMeta)
+		if err != nil {
+			return false, err
+		}
+		if err := meta.Put(keyFormat, []byte(strconv.Itoa(stateFormat))); err != nil {
+			return false, err
+		}
+		_, err = tx.CreateBucketIfNotExists(bucketIdempotency)
+		return false, err
+	})
+}
+
+// update runs fn in a write transaction, then clears the pages that the
+// commit freed (state_scrub.go). fn reports whether it deleted or replaced
+// a row.
+func (p *persister) update(fn func(*bbolt.Tx) (removed bool, err error)) error {
+	removed := false
+	err := p.db.Update(func(tx *bbolt.Tx) error {
+		var err error
+		removed, err = fn(tx)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return p.scrubFreePages(removed)
+}
+
+// RefusedStateError is a state file that a start refused, leaving it as it
+// was.
+type RefusedStateError struct {
+	What  string // what is wrong
+	Err   error  // the detail, or nil
+	Fresh string // how to start fresh; empty for the usual advice
+}
+
+// refusedDetailMax bounds the detail quoted from bbolt (a panic's value, a
+// check's finding).
+const refusedDetailMax = 300
+
+func (e *RefusedStateError) Error() string {
+	msg := e.What
+	if e.Err != nil {
+		detail := strings.Join(strings.Fields(e.Err.Error()), " ") // NOTE: one line
+		if len(detail) > refusedDetailMax {
+			detail = detail[:refusedDetailMax] + "…"
+		}
+		msg += " (" + detail + ")"
+	}
+	fresh := e.Fresh
+	if fresh == "" {
+		fresh = "move it aside or delete it to start with an empty state"
+	}
+	return msg + "; the file was left untouched: " + fresh
+}
+
+func (e *RefusedStateError) Unwrap() error { return e.Err }
 
 // releaseLoadGarbage returns to the operating system the memory that
 // decoding n rows used and no longer needs, when n is large.
@@ -163,7 +540,8 @@ func releaseLoadGarbage(n int) {
 func (s *Server) SaveState() error { return s.commit() }
 
 // Close releases the state file. The server answers every later change with
-// an error, as its changes can no longer be kept.
+// an error, as its changes can no longer be kept. A new state file that no
+// commit put in place yet (a start that failed) is removed.
 func (s *Server) Close() error {
 	p := s.persist
 	if p == nil {
@@ -172,12 +550,7 @@ func (s *Server) Close() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.closed = true
-	if p.db == nil {
-		return nil
-	}
-	err := p.db.Close()
-	p.db = nil
-	return err
+	return p.closeDBLocked()
 }
 
 // inChange runs fn as one change: a commit writes all of it or none of it.
@@ -220,19 +593,24 @@ func (s *Server) commit() error {
 		return errors.New("the state file is closed")
 	}
 	if p.db == nil {
-		db, err := openStateDB(p.path)
-		if err != nil {
+		if err := s.openStateLocked(false); err != nil {
 			return err
 		}
-		p.db, p.full = db, true
 	}
 	err := s.commitLocked()
 	if err != nil {
 		// NOTE: what this commit collected is no longer marked as changed;
 		// the next commit writes everything instead.
 		p.full = true
+		return err
 	}
-	return err
+	// NOTE: a new database is put in place once it holds its first commit
+	// (for Open, at the end of the start), so that a start that fails
+	// leaves no file.
+	if p.holdNew {
+		return nil
+	}
+	return p.publishLocked()
 }
 
 // commitLocked is commit with persister.mu held and the database open.
@@ -273,11 +651,21 @@ func (s *Server) commitLocked() error {
 		return nil
 	}
 
-	err = p.db.Update(func(tx *bbolt.Tx) error {
+	err = p.update(func(tx *bbolt.Tx) (removed bool, err error) {
 		if full {
 			if err := resetBuckets(tx, s.store.tableNames()); err != nil {
-				return err
+				return true, err
 			}
+		}
+		removed = full
+		// NOTE: reports a row deleted or replaced, whose old bytes are
+		// then in a page that this commit frees.
+		put := func(b *bbolt.Bucket, k, v []byte) error {
+			removed = removed || b.Get(k) != nil
+			if v == nil {
+				return b.Delete(k)
+			}
+			return b.Put(k, v)
 		}
 		buckets := map[string]*bbolt.Bucket{}
 		for _, w := range writes {
@@ -285,71 +673,31 @@ func (s *Server) commitLocked() error {
 			if b == nil {
 				var err error
 				if b, err = tx.CreateBucketIfNotExists([]byte(w.table)); err != nil {
-					return err
+					return removed, err
 				}
 				buckets[w.table] = b
 			}
-			if w.data == nil {
-				if err := b.Delete([]byte(w.id)); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := b.Put([]byte(w.id), w.data); err != nil {
-				return err
+			if err := put(b, []byte(w.id), w.data); err != nil {
+				return removed, err
 			}
 		}
 		b := tx.Bucket(bucketIdempotency)
 		for _, rec := range records {
 			data, err := json.Marshal(rec)
 			if err != nil {
-				return err
+				return removed, err
 			}
-			if err := b.Put(rec.dbKey(), data); err != nil {
-				return err
+			if err := put(b, rec.dbKey(), data); err != nil {
+				return removed, err
 			}
 		}
-		return nil
+		return removed, nil
 	})
 	if err != nil {
 		return fmt.Errorf("committing to the state file: %w", err)
 	}
 	p.full = false
 	return nil
-}
-
-// openStateDB opens (or creates) the database and checks its format.
-func openStateDB(path string) (*bbolt.DB, error) {
-	db, err := bbolt.Open(path, stateFileMode, &bbolt.Options{Timeout: lockTimeout, FreelistType: bbolt.FreelistMapType})
-	switch {
-	case errors.Is(err, berrors.ErrTimeout):
-		return nil, fmt.Errorf("%s is in use by another process", path)
-	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrChecksum):
-		return nil, fmt.Errorf("%s is not an ngrok-mock state file (nor a JSON one of version %d): %w", path, legacyStateVersion, err)
-	case err != nil:
-		return nil, err
-	}
-	err = db.Update(func(tx *bbolt.Tx) error {
-		meta, err := tx.CreateBucketIfNotExists(bucketMeta)
-		if err != nil {
-			return err
-		}
-		switch v := meta.Get(keyFormat); {
-		case v == nil:
-			if err := meta.Put(keyFormat, []byte(strconv.Itoa(stateFormat))); err != nil {
-				return err
-			}
-		case string(v) != strconv.Itoa(stateFormat):
-			return fmt.Errorf("state file format %q; this ngrok-mock reads format %d", v, stateFormat)
-		}
-		_, err = tx.CreateBucketIfNotExists(bucketIdempotency)
-		return err
-	})
-	if err != nil {
-		_ = db.Close()
-		return nil, err
-	}
-	return db, nil
 }
 
 // resetBuckets empties the idempotency bucket and every table's bucket.
@@ -367,48 +715,49 @@ func resetBuckets(tx *bbolt.Tx, tables []string) error {
 	return nil
 }
 
-// loadDB replaces the server's state with the database's. Every row is
-// decoded before any table is replaced, so that a file with one bad row
-// leaves the server as it was.
-func (s *Server) loadDB(db *bbolt.DB) (rows int, err error) {
+// decodedState is a database's content, decoded.
+type decodedState struct {
+	stages  map[string]tableStage
+	records []idempotencyRecord
+	rows    int
+}
+
+// decodeDB decodes every row of the database, for install: a file with one
+// bad row then leaves the server as it was.
+func (s *Server) decodeDB(tx *bbolt.Tx) (decodedState, error) {
 	s.store.mu.Lock()
 	tables := s.store.tables
 	s.store.mu.Unlock()
-	stages := map[string]tableStage{}
-	var records []idempotencyRecord
-	err = db.View(func(tx *bbolt.Tx) error {
-		return tx.ForEach(func(name []byte, b *bbolt.Bucket) error {
-			switch {
-			case bytes.Equal(name, bucketMeta):
-				return nil
-			case bytes.Equal(name, bucketIdempotency):
-				return b.ForEach(func(k, v []byte) error {
-					var rec idempotencyRecord
-					if err := json.Unmarshal(v, &rec); err != nil {
-						return fmt.Errorf("idempotency record %q: %w", k, err)
-					}
-					records = append(records, rec)
-					return nil
-				})
-			}
-			t, ok := tables[string(name)]
-			if !ok {
-				return fmt.Errorf("the state file has an unknown collection %q", name)
-			}
-			stage := t.stage()
-			stages[string(name)] = stage
+	d := decodedState{stages: map[string]tableStage{}}
+	err := tx.ForEach(func(name []byte, b *bbolt.Bucket) error {
+		switch {
+		case bytes.Equal(name, bucketMeta):
+			return nil
+		case bytes.Equal(name, bucketIdempotency):
 			return b.ForEach(func(k, v []byte) error {
-				rows++
-				return stage.add(string(k), v)
+				var rec idempotencyRecord
+				if err := json.Unmarshal(v, &rec); err != nil {
+					return fmt.Errorf("idempotency record %q: %w", k, err)
+				}
+				d.records = append(d.records, rec)
+				return nil
 			})
+		}
+		t, ok := tables[string(name)]
+		if !ok {
+			return fmt.Errorf("the state file has an unknown collection %q", name)
+		}
+		stage := t.stage()
+		d.stages[string(name)] = stage
+		return b.ForEach(func(k, v []byte) error {
+			d.rows++
+			return stage.add(string(k), v)
 		})
 	})
 	if err != nil {
-		return 0, fmt.Errorf("reading the state file: %w", err)
+		return decodedState{}, fmt.Errorf("reading the state file: %w", err)
 	}
-	s.install(stages, records)
-	s.persist.full = false
-	return rows, nil
+	return d, nil
 }
 
 // install puts decoded tables and idempotency records in place of the
@@ -436,43 +785,37 @@ func (s *Server) install(stages map[string]tableStage, records []idempotencyReco
 	s.idem.restore(records)
 }
 
-// migrateLocked turns the JSON state file at the persister's path into a
-// database: the old file is copied to PATH.v1.bak, the database is written
-// beside it and then renamed over it, so that a crash at any point leaves
-// either the JSON file (migrated again at the next start) or the database.
-func (s *Server) migrateLocked() error {
+// migrateLocked turns the JSON state file in f (locked) into a database:
+// the old file is copied to PATH.v1.bak without its idempotency records,
+// the database is written beside it and then renamed over it (publish), so
+// that a crash at any point leaves either the JSON file (migrated again at
+// the next start) or the database.
+func (s *Server) migrateLocked(f *os.File) error {
 	p := s.persist
-	data, err := os.ReadFile(p.path)
+	data, err := io.ReadAll(io.NewSectionReader(f, 0, math.MaxInt64))
 	if err != nil {
+		_ = f.Close()
 		return err
 	}
 	if err := s.LoadState(data); err != nil {
-		return fmt.Errorf("migrating the JSON state file: %w", err)
+		_ = f.Close()
+		return &RefusedStateError{What: "the JSON state file cannot be migrated", Err: err}
 	}
 	backup := p.path + ".v1.bak"
-	if err := writeFileAtomic(backup, data); err != nil {
+	kept, err := withoutIdempotency(data)
+	if err == nil {
+		err = writeFileAtomic(backup, kept)
+	}
+	if err != nil {
+		_ = f.Close()
 		return fmt.Errorf("keeping the JSON state file: %w", err)
 	}
-	tmp := p.path + ".migrating"
-	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
+	if err := s.createStateDB(f); err != nil {
+		return fmt.Errorf("migrating the JSON state file: %w", err)
 	}
-	db, err := openStateDB(tmp)
-	if err != nil {
-		return err
-	}
-	p.db, p.full = db, true
-	err = s.commitLocked()
-	if err == nil {
-		err = os.Rename(tmp, p.path)
-	}
-	if err == nil {
-		syncDir(filepath.Dir(p.path))
-	}
-	if err != nil {
-		_ = db.Close()
-		_ = os.Remove(tmp)
-		p.db = nil
+	p.created = false // NOTE: the state is the JSON file's, seeded at its first start
+	if err := s.commitLocked(); err != nil {
+		_ = p.closeDBLocked()
 		return fmt.Errorf("migrating the JSON state file: %w", err)
 	}
 	if log := s.journal.log; log != nil {
@@ -480,6 +823,22 @@ func (s *Server) migrateLocked() error {
 	}
 	releaseLoadGarbage(len(data) / 512)
 	return nil
+}
+
+// withoutIdempotency returns a JSON state file of version 1 without its
+// idempotency records, for the backup of a migrated one.
+//
+// NOTE: each record held the API key it was made with, in clear (the
+// database holds only its SHA-256); without them the backup still holds
+// every object, and an earlier ngrok-mock still reads it (a retried create
+// is then not replayed).
+func withoutIdempotency(data []byte) ([]byte, error) {
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, err
+	}
+	delete(f, "idempotency")
+	return json.MarshalIndent(f, "", "  ")
 }
 
 // legacyStateFile is the JSON state file of version 1.

@@ -7,6 +7,8 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -44,17 +46,16 @@ func openState(t *testing.T, path string, opts ...Option) *Server {
 func reload(t *testing.T, s *Server, opts ...Option) *Server {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "state")
-	db, err := openStateDB(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	saved, dirty := s.persist, s.store.dirty
-	s.persist = &persister{path: path, db: db, full: true}
-	err = s.commitLocked()
-	s.persist, s.store.dirty = saved, dirty
-	if cerr := db.Close(); err == nil {
-		err = cerr
+	s.persist = &persister{path: path, lockTimeout: lockTimeout}
+	err := s.openStateLocked(false)
+	if err == nil {
+		if err = s.commitLocked(); err == nil {
+			err = s.persist.publishLocked()
+		}
 	}
+	err = errors.Join(err, s.persist.closeDBLocked())
+	s.persist, s.store.dirty = saved, dirty
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,6 +210,10 @@ func TestStateFileRefusesGarbage(t *testing.T) {
 		cases[name] = path
 	}
 	for name, path := range cases {
+		before, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
 		s := New(WithStateFile(path))
 		// NOTE: stored directly: a change through the API would commit, and
 		// so write the file before it is loaded.
@@ -222,13 +227,16 @@ func TestStateFileRefusesGarbage(t *testing.T) {
 			t.Errorf("%s: the failed load changed the server", name)
 		}
 		_ = s.Close()
+		if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("%s: the refused file changed (%v)", name, err)
+		}
 	}
 }
 
 // writeDB makes a bbolt file with what fill writes.
 func writeDB(t *testing.T, path string, fill func(*bbolt.Tx) error) {
 	t.Helper()
-	db, err := openStateDB(path)
+	db, err := bbolt.Open(path, stateFileMode, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,8 +437,30 @@ func TestStateMigratesJSONFile(t *testing.T) {
 	}
 	s := openState(t, path)
 
-	if data, err := os.ReadFile(path + ".v1.bak"); err != nil || !bytes.Equal(data, v1) {
-		t.Errorf("backup of the JSON file: %v (equal: %v)", err, bytes.Equal(data, v1))
+	// The backup holds every object, for an earlier version, but not the
+	// idempotency records, which held the API key in clear.
+	backup, err := os.ReadFile(path + ".v1.bak")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(backup, []byte(DefaultAPIKey)) || !bytes.Contains(v1, []byte(DefaultAPIKey)) {
+		t.Errorf("the backup holds the API key %q in clear", DefaultAPIKey)
+	}
+	fromBackup := New()
+	if err := fromBackup.LoadState(backup); err != nil {
+		t.Fatalf("the backup is no JSON state file of version 1: %v", err)
+	}
+	var objects stateView
+	if err := json.Unmarshal([]byte(stateJSON(t, want)), &objects); err != nil {
+		t.Fatal(err)
+	}
+	objects.Idempotency = []idempotencyRecord{}
+	wantBackup, err := json.MarshalIndent(objects, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := stateJSON(t, fromBackup); got != string(wantBackup) {
+		t.Errorf("the backup's state:\n%s\nwant the JSON file's objects\n%s", got, wantBackup)
 	}
 	migrated, err := os.ReadFile(path)
 	if err != nil {
@@ -549,5 +579,149 @@ func TestStateViewShowsNoCredential(t *testing.T) {
 	// The stored route keeps the secret: only the view is redacted.
 	if raw, ok := f.s.EdgeRouteModule(f.edge, f.route, ModuleOIDC); !ok || !strings.Contains(string(raw), "s3cret") {
 		t.Errorf("recorded OIDC body = %s, want it unchanged", raw)
+	}
+}
+
+// populatedStateFile writes a state file of n authorities (many pages) and
+// returns its bytes.
+func populatedStateFile(t *testing.T, path string, n int) []byte {
+	t.Helper()
+	s := openState(t, path)
+	for i := range n {
+		if _, aerr := s.sshCAs.insert(func(id string) sshCA {
+			return sshCA{ID: id, Description: strings.Repeat("x", 200), PrivateKey: bytes.Repeat([]byte{byte(i)}, 120)}
+		}); aerr != nil {
+			t.Fatal(aerr.msg)
+		}
+	}
+	if err := s.SaveState(); err != nil {
+		t.Fatal(err)
+	}
+	closeServer(t, s)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// wantRefusedUntouched loads the state file at path, whose bytes are want,
+// and expects a one-line *RefusedStateError, the file byte for byte as it
+// was, and nothing else left in its directory.
+func wantRefusedUntouched(t *testing.T, path string, want []byte) {
+	t.Helper()
+	s := New(WithStateFile(path))
+	err := s.LoadStateFile()
+	_ = s.Close()
+	var refused *RefusedStateError
+	switch {
+	case !errors.As(err, &refused):
+		t.Errorf("LoadStateFile = %v, want a *RefusedStateError", err)
+	case strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "left untouched"):
+		t.Errorf("error %q: want one line that says the file was left untouched", err)
+	}
+	got, rerr := os.ReadFile(path)
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the refused file changed (%d bytes, was %d)", len(got), len(want))
+	}
+	entries, rerr := os.ReadDir(filepath.Dir(path))
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	for _, e := range entries {
+		if e.Name() != filepath.Base(path) {
+			t.Errorf("the refused start left %s beside the state file", e.Name())
+		}
+	}
+}
+
+// A truncated or zeroed state file is refused with one line and left byte
+// for byte as it was (issue 19, item 5: bbolt's assertions panicked).
+func TestStateFileRefusesDamage(t *testing.T) {
+	t.Parallel()
+	good := populatedStateFile(t, filepath.Join(t.TempDir(), "state"), 300)
+	const pageSize = 4096
+	if len(good) < 16*pageSize {
+		t.Fatalf("the state file has %d bytes: too few pages for the cases", len(good))
+	}
+	zeroed := func(from, to int) []byte {
+		b := bytes.Clone(good)
+		clear(b[from:to])
+		return b
+	}
+	for name, data := range map[string][]byte{
+		"cut to half its size":     good[:len(good)/2],
+		"cut to 8192 bytes":        good[:8192],
+		"cut to one page":          good[:pageSize],
+		"data pages zeroed":        zeroed(2*pageSize, len(good)),
+		"half the data pages zero": zeroed(len(good)/2, len(good)),
+		"meta pages zeroed":        zeroed(0, 2*pageSize),
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "state")
+			if err := os.WriteFile(path, data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			wantRefusedUntouched(t, path, data)
+		})
+	}
+}
+
+// Zeroing any one page gives either a file that loads whole (the page was
+// free) or one refused and left untouched: never a panic.
+func TestStateFileAnyZeroedPage(t *testing.T) {
+	t.Parallel()
+	good := populatedStateFile(t, filepath.Join(t.TempDir(), "state"), 100)
+	const pageSize = 4096
+	dir := t.TempDir()
+	for page := range len(good) / pageSize {
+		data := bytes.Clone(good)
+		clear(data[page*pageSize : (page+1)*pageSize])
+		path := filepath.Join(dir, fmt.Sprintf("page-%d", page))
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s := New(WithStateFile(path))
+		err := s.LoadStateFile()
+		n := s.sshCAs.len()
+		_ = s.Close()
+		if err == nil {
+			if n != 100 {
+				t.Errorf("page %d zeroed: loaded %d authorities, want 100 or an error", page, n)
+			}
+			continue
+		}
+		var refused *RefusedStateError
+		if !errors.As(err, &refused) {
+			t.Errorf("page %d zeroed: %v, want a *RefusedStateError", page, err)
+		}
+		if got, _ := os.ReadFile(path); !bytes.Equal(got, data) {
+			t.Errorf("page %d zeroed: the refused file changed", page)
+		}
+	}
+}
+
+// A database that bbolt reads but that we cannot decode is refused
+// without a byte written (issue 19, item 6: the refusal came after bbolt
+// had written its meta and freelist pages).
+func TestStateFileRefusesUndecodableWithoutWriting(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state")
+	populatedStateFile(t, path, 3)
+	writeDB(t, path, func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketIdempotency).Put([]byte("k"), []byte(`{"api_key_sha256":"00","key":"k","fingerprint":"!!not base64!!","status":201,"body":""}`))
+	})
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRefusedUntouched(t, path, data)
+	err = New(WithStateFile(path)).LoadStateFile()
+	if err == nil || !strings.Contains(err.Error(), "illegal base64 data") {
+		t.Errorf("LoadStateFile = %v, want the decoding error", err)
 	}
 }
