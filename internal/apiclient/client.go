@@ -204,12 +204,11 @@ func New(opts ...Option) (*Client, error) {
 		return nil, err
 	}
 	c.base = base
-	if c.key == nil || strings.TrimSpace(c.key.value) == "" {
-		return nil, errors.New("ngrok API: missing API key")
+	if c.key == nil {
+		return nil, ErrMissingAPIKey
 	}
-	// NOTE: the message must not quote the key.
-	if strings.ContainsFunc(c.key.value, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
-		return nil, errors.New("ngrok API: the API key contains whitespace or control characters")
+	if err := CheckAPIKey(c.key.value); err != nil {
+		return nil, err
 	}
 	if c.httpClient == nil {
 		c.httpClient = defaultHTTPClient()
@@ -229,6 +228,59 @@ func defaultHTTPClient() *http.Client {
 	return &http.Client{Transport: rt}
 }
 
+// ErrMissingAPIKey is the error of New, and of CheckAPIKey, without a key.
+var ErrMissingAPIKey = errors.New("ngrok API: missing API key")
+
+// CheckAPIKey reports why key cannot be sent as the API key (WithAPIKey), or
+// nil: the rule that New applies, for callers that check a setting before
+// they build a client. A key is sent in the Authorization header as a bearer
+// token, so it must be printable ASCII without spaces (RFC 6750's token is
+// narrower still; every ngrok API key fits it). The error never quotes the
+// key, nor any part of it.
+func CheckAPIKey(key string) error {
+	if strings.TrimSpace(key) == "" {
+		return ErrMissingAPIKey
+	}
+	bad := func(r rune) bool { return r <= ' ' || r >= 0x7f }
+	i := strings.IndexFunc(key, bad)
+	if i < 0 {
+		return nil
+	}
+	var what string
+	switch r := []rune(key[i:])[0]; {
+	case r == '\n' || r == '\r':
+		what = "a line break"
+	case r == '\t':
+		what = "a tab"
+	case r == ' ':
+		what = "a space"
+	case r < ' ' || r == 0x7f:
+		what = "a control character"
+	default:
+		what = "a character outside ASCII"
+	}
+	good := func(r rune) bool { return !bad(r) }
+	where := "inside it"
+	switch {
+	case i == 0:
+		where = "before it"
+	case !strings.ContainsFunc(key[i:], good):
+		where = "after it"
+	}
+	return &APIKeyError{What: what, Where: where}
+}
+
+// APIKeyError says what makes a key unusable, without quoting it.
+type APIKeyError struct {
+	What  string // "a line break", "a tab", "a space", "a control character", "a character outside ASCII"
+	Where string // "before it", "after it" or "inside it"
+}
+
+func (e *APIKeyError) Error() string {
+	return fmt.Sprintf("ngrok API: the API key has %s %s: an API key is one word of printable ASCII, "+
+		"which an HTTP header can carry", e.What, e.Where)
+}
+
 // CheckBaseURL reports why raw cannot be the base URL of a client
 // (WithBaseURL), or nil: the rule that New applies, for callers that check a
 // setting before they build a client. The error never quotes credentials.
@@ -238,37 +290,34 @@ func CheckBaseURL(raw string) error {
 }
 
 func parseBaseURL(raw string) (*url.URL, error) {
+	// NOTE: every message quotes raw through RedactURL only: a base URL
+	// from a setting or the environment may carry a password or a token,
+	// whatever its scheme, and so may one that does not parse.
+	quoted := RedactURL(raw)
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil {
-		// NOTE: neither raw nor the *url.Error, which quotes it, may be
-		// repeated: a URL that does not parse may still carry a password.
+		// NOTE: the *url.Error quotes raw as it is; keep only what it wraps.
 		var uerr *url.Error
 		if errors.As(err, &uerr) {
 			err = uerr.Err
 		}
-		return nil, fmt.Errorf("ngrok API: invalid base URL: %w", err)
+		return nil, fmt.Errorf("ngrok API: invalid base URL %q: %w", quoted, err)
 	}
 	switch {
 	case u.Scheme != "http" && u.Scheme != "https":
-		return nil, fmt.Errorf("ngrok API: invalid base URL %q: must be an absolute http or https URL", raw)
+		return nil, fmt.Errorf("ngrok API: invalid base URL %q: must be an absolute http or https URL", quoted)
 	case u.Host == "" || u.Opaque != "":
-		return nil, fmt.Errorf("ngrok API: invalid base URL %q: no host", raw)
+		return nil, fmt.Errorf("ngrok API: invalid base URL %q: no host", quoted)
 	case u.User != nil:
-		return nil, fmt.Errorf("ngrok API: invalid base URL %q: must not carry credentials", redactUserinfo(u))
+		return nil, fmt.Errorf("ngrok API: invalid base URL %q: must not carry credentials", quoted)
 	case u.RawQuery != "" || u.ForceQuery:
-		return nil, fmt.Errorf("ngrok API: invalid base URL %q: must not have a query", raw)
+		return nil, fmt.Errorf("ngrok API: invalid base URL %q: must not have a query", quoted)
 	case u.Fragment != "":
-		return nil, fmt.Errorf("ngrok API: invalid base URL %q: must not have a fragment", raw)
+		return nil, fmt.Errorf("ngrok API: invalid base URL %q: must not have a fragment", quoted)
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = strings.TrimRight(u.RawPath, "/")
 	return u, nil
-}
-
-func redactUserinfo(u *url.URL) string {
-	v := *u
-	v.User = url.User("REDACTED")
-	return v.String()
 }
 
 // BaseURL returns the base URL in use, without trailing slash.
@@ -299,6 +348,10 @@ func (c *Client) urlFor(path string, query url.Values) (*url.URL, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil {
+		// NOTE: the *url.Error would quote the query, a list's filter.
+		if uerr, ok := errors.AsType[*url.Error](err); ok {
+			err = uerr.Err
+		}
 		return nil, fmt.Errorf("ngrok API: invalid request path %q: %w", path, err)
 	}
 	return u, nil
@@ -577,7 +630,7 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, body []
 	}
 	req, err := http.NewRequestWithContext(actx, method, u.String(), rdr)
 	if err != nil {
-		return nil, err
+		return nil, redactURLError(err)
 	}
 	req.Header.Set("Authorization", "Bearer "+c.key.value)
 	req.Header.Set("Ngrok-Version", apiVersion)
@@ -591,7 +644,7 @@ func (c *Client) attempt(ctx context.Context, method string, u *url.URL, body []
 	}
 	resp, err := c.httpClient.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, redactURLError(err)
 	}
 	defer func() { _ = resp.Body.Close() }()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes+1))

@@ -178,6 +178,65 @@ func TestNewValidation(t *testing.T) {
 	}
 }
 
+// Issue 19 item 8: a base URL is quoted without its user information or
+// query, whatever its scheme, and the message says what is wrong.
+func TestCheckBaseURLQuotesNoSecret(t *testing.T) {
+	t.Parallel()
+	for raw, want := range map[string]string{
+		"ftp://user:s3cretpw@127.0.0.1/":         `ngrok API: invalid base URL "ftp://REDACTED@127.0.0.1/": must be an absolute http or https URL`,
+		"https://user:s3cretpw@api.ngrok.com":    `ngrok API: invalid base URL "https://REDACTED@api.ngrok.com": must not carry credentials`,
+		"https://api.ngrok.com/?token=s3cretpw":  `ngrok API: invalid base URL "https://api.ngrok.com/?REDACTED": must not have a query`,
+		"https://api.ngrok.com/#s3cretpw":        `ngrok API: invalid base URL "https://api.ngrok.com/#REDACTED": must not have a fragment`,
+		"user:s3cretpw@api.ngrok.com":            `ngrok API: invalid base URL "REDACTED@api.ngrok.com": must be an absolute http or https URL`,
+		"https://u:s3cretpw@api.ngrok.com:x":     `ngrok API: invalid base URL "https://REDACTED@api.ngrok.com:x": invalid port ":x" after host`,
+		"ftp://user:s3cretpw@127.0.0.1/?k=s3cre": `ngrok API: invalid base URL "ftp://REDACTED@127.0.0.1/?REDACTED": must be an absolute http or https URL`,
+	} {
+		err := CheckBaseURL(raw)
+		if err == nil || err.Error() != want {
+			t.Errorf("CheckBaseURL(%q) = %v, want %s", raw, err, want)
+		}
+		if _, err := New(WithAPIKey(testKey), WithBaseURL(raw)); err == nil || strings.Contains(err.Error(), "s3cre") {
+			t.Errorf("New with %q: %v", raw, err)
+		}
+	}
+}
+
+// Issue 19 item 9: a key an HTTP header cannot carry is refused with what is
+// wrong and where, never with the key or a part of it.
+func TestCheckAPIKey(t *testing.T) {
+	t.Parallel()
+	const key = "2abcS3cretKey_x9"
+	for in, want := range map[string]string{
+		key:                      "",
+		"k":                      "",
+		"":                       ErrMissingAPIKey.Error(),
+		" \n\t":                  ErrMissingAPIKey.Error(),
+		key + "\n":               "the API key has a line break after it",
+		key + "\r\n":             "the API key has a line break after it",
+		"\n" + key:               "the API key has a line break before it",
+		key[:4] + "\n" + key[4:]: "the API key has a line break inside it",
+		key + "\nX-Evil: 1":      "the API key has a line break inside it",
+		" " + key:                "the API key has a space before it",
+		key + "\t":               "the API key has a tab after it",
+		key[:4] + "\x00" + key:   "the API key has a control character inside it",
+		key + "\x7f":             "the API key has a control character after it",
+		key + "é":                "the API key has a character outside ASCII after it",
+	} {
+		err := CheckAPIKey(in)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("CheckAPIKey(%q) = %v, want nil", in, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("CheckAPIKey(%q) = %v, want %q", in, err, want)
+		case err != nil && (strings.Contains(err.Error(), "S3cret") || strings.Contains(err.Error(), key[:4])):
+			t.Errorf("CheckAPIKey(%q) = %v quotes the key", in, err)
+		}
+		if _, nerr := New(WithAPIKey(in)); (nerr == nil) != (err == nil) || (err != nil && nerr.Error() != err.Error()) {
+			t.Errorf("New with key %q: %v; CheckAPIKey: %v", in, nerr, err)
+		}
+	}
+}
+
 func TestDefaultRetryPolicy(t *testing.T) {
 	t.Parallel()
 	want := RetryPolicy{MaxRetries: UnlimitedRetries, MinBackoff: 500 * time.Millisecond,

@@ -126,7 +126,7 @@ func (p *pager[T]) next(ctx context.Context) ([]*T, error) {
 	}
 	p.seen[page.String()] = true
 	if p.seen[nextURL.String()] {
-		return items, fmt.Errorf("ngrok API: GET %s: next_page_uri %q repeats a page already read", c.apiPath(page), *next)
+		return items, fmt.Errorf("ngrok API: GET %s: next_page_uri %q repeats a page already read", c.apiPath(page), RedactURL(*next))
 	}
 	p.page = nextURL
 	return items, nil
@@ -137,16 +137,22 @@ func (p *pager[T]) next(ctx context.Context) ([]*T, error) {
 // go elsewhere. Parameters of the first request that the link lacks (filter,
 // limit) are carried over, so that a later page is never unfiltered.
 func (c *Client) nextPageURL(page *url.URL, next string, first url.Values) (*url.URL, error) {
+	// NOTE: next is quoted through RedactURL only: the server chose it, and
+	// its query (a cursor, a signature) or user information is not ours to
+	// repeat; the *url.Error of a link that does not parse quotes it whole.
 	ref, err := url.Parse(next)
 	if err != nil {
-		return nil, fmt.Errorf("invalid next_page_uri %q: %w", next, err)
+		if uerr, ok := errors.AsType[*url.Error](err); ok {
+			err = uerr.Err
+		}
+		return nil, fmt.Errorf("invalid next_page_uri %q: %w", RedactURL(next), err)
 	}
 	u := page.ResolveReference(ref)
 	if u.User != nil {
 		return nil, errors.New("refusing next_page_uri that carries credentials")
 	}
 	if !strings.EqualFold(u.Scheme, c.base.Scheme) || origin(u) != origin(c.base) {
-		return nil, fmt.Errorf("refusing next_page_uri %q: not on %s", next, c.base.Scheme+"://"+c.base.Host)
+		return nil, fmt.Errorf("refusing next_page_uri %q: not on %s", RedactURL(next), c.base.Scheme+"://"+c.base.Host)
 	}
 	u.Fragment, u.RawFragment = "", ""
 	q := u.Query()

@@ -37,6 +37,19 @@ type ReservedDomain struct {
 	CertificateManagementStatus *ReservedDomainCertStatus `json:"certificate_management_status"`
 	HTTPEndpointConfiguration   *Ref                      `json:"http_endpoint_configuration"`
 	HTTPSEndpointConfiguration  *Ref                      `json:"https_endpoint_configuration"`
+	// ResolvesTo lists the points of presence the domain is pinned to
+	// (region pinning); empty for global resolution.
+	ResolvesTo []ReservedDomainResolvesToEntry `json:"resolves_to"`
+}
+
+// ResolvesToGlobal is the ResolvesTo value for every point of presence: a
+// domain that is not pinned.
+const ResolvesToGlobal = "global"
+
+// ReservedDomainResolvesToEntry is one entry of ResolvesTo: a point of
+// presence's code (such as "eu" or "us-cal-1") or ResolvesToGlobal.
+type ReservedDomainResolvesToEntry struct {
+	Value string `json:"value"`
 }
 
 // ReservedDomainCertPolicy is automatic certificate management. On a
@@ -69,6 +82,9 @@ type ReservedDomainCreate struct {
 	Metadata                    string                    `json:"metadata,omitempty"`
 	CertificateID               string                    `json:"certificate_id,omitempty"`
 	CertificateManagementPolicy *ReservedDomainCertPolicy `json:"certificate_management_policy,omitempty"`
+	// ResolvesTo pins the domain to points of presence; empty resolves
+	// globally.
+	ResolvesTo []ReservedDomainResolvesToEntry `json:"resolves_to,omitempty"`
 }
 
 // ReservedDomainUpdate is the body of an update: nil leaves a field
@@ -77,13 +93,16 @@ type ReservedDomainCreate struct {
 // DeleteReservedDomainCertificate or
 // DeleteReservedDomainCertificateManagementPolicy instead. Setting one of
 // CertificateID and CertificateManagementPolicy replaces the other.
+// ResolvesTo, when not empty, replaces the points of presence; one entry
+// ResolvesToGlobal un-pins the domain.
 type ReservedDomainUpdate struct {
-	Description                  *string                   `json:"description,omitempty"`
-	Metadata                     *string                   `json:"metadata,omitempty"`
-	CertificateID                *string                   `json:"certificate_id,omitempty"`
-	CertificateManagementPolicy  *ReservedDomainCertPolicy `json:"certificate_management_policy,omitempty"`
-	HTTPEndpointConfigurationID  *string                   `json:"http_endpoint_configuration_id,omitempty"`
-	HTTPSEndpointConfigurationID *string                   `json:"https_endpoint_configuration_id,omitempty"`
+	Description                  *string                         `json:"description,omitempty"`
+	Metadata                     *string                         `json:"metadata,omitempty"`
+	CertificateID                *string                         `json:"certificate_id,omitempty"`
+	CertificateManagementPolicy  *ReservedDomainCertPolicy       `json:"certificate_management_policy,omitempty"`
+	HTTPEndpointConfigurationID  *string                         `json:"http_endpoint_configuration_id,omitempty"`
+	HTTPSEndpointConfigurationID *string                         `json:"https_endpoint_configuration_id,omitempty"`
+	ResolvesTo                   []ReservedDomainResolvesToEntry `json:"resolves_to,omitempty"`
 }
 
 // CreateReservedDomain reserves a domain (POST, 201).

@@ -3,6 +3,7 @@ package apiclient
 import (
 	"context"
 	"errors"
+	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
@@ -119,6 +120,46 @@ func TestMockReservedDomainCRUD(t *testing.T) {
 		if err := detach(ctx, ""); err == nil {
 			t.Error("detach with an empty ID must fail before any request")
 		}
+	}
+}
+
+// resolves_to goes out on create and update, comes back (sorted by the
+// mock), and one "global" entry un-pins the domain.
+func TestMockReservedDomainResolvesTo(t *testing.T) {
+	t.Parallel()
+	c, _, _ := newDomainMock(t)
+	ctx := context.Background()
+	values := func(d *ReservedDomain) string {
+		var vs []string
+		for _, e := range d.ResolvesTo {
+			vs = append(vs, e.Value)
+		}
+		return strings.Join(vs, ",")
+	}
+	created, err := c.CreateReservedDomain(ctx, &ReservedDomainCreate{Domain: "app.example.com",
+		ResolvesTo: []ReservedDomainResolvesToEntry{{Value: "us-cal-1"}, {Value: "eu"}}})
+	if err != nil || values(created) != "eu,us-cal-1" {
+		t.Fatalf("create: %q, %v", values(created), err)
+	}
+	kept, err := c.UpdateReservedDomain(ctx, created.ID, &ReservedDomainUpdate{Description: new("pinned")})
+	if err != nil || values(kept) != "eu,us-cal-1" {
+		t.Errorf("an update without resolves_to: %q, %v", values(kept), err)
+	}
+	moved, err := c.UpdateReservedDomain(ctx, created.ID, &ReservedDomainUpdate{
+		ResolvesTo: []ReservedDomainResolvesToEntry{{Value: "ap"}}})
+	if err != nil || values(moved) != "ap" {
+		t.Errorf("update: %q, %v", values(moved), err)
+	}
+	unpinned, err := c.UpdateReservedDomain(ctx, created.ID, &ReservedDomainUpdate{
+		ResolvesTo: []ReservedDomainResolvesToEntry{{Value: ResolvesToGlobal}}})
+	if err != nil || unpinned.ResolvesTo == nil || len(unpinned.ResolvesTo) != 0 {
+		t.Errorf("un-pin: %#v, %v; want an empty, non-nil list", unpinned.ResolvesTo, err)
+	}
+	_, err = c.CreateReservedDomain(ctx, &ReservedDomainCreate{Domain: "b.example.com",
+		ResolvesTo: []ReservedDomainResolvesToEntry{{Value: "mars"}}})
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || apiErr.ErrorCode != "ERR_NGROK_400" {
+		t.Errorf("an unknown point of presence: %v", err)
 	}
 }
 

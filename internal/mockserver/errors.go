@@ -95,6 +95,8 @@ var (
 		"a limit that is not an integer from 1 to 100")
 	errEndpointNotCloud = defineError("ERR_NGROK_248", http.StatusBadRequest, realCode,
 		"creating an endpoint of a type other than cloud (real); changing or deleting an agent or edge endpoint (ours)")
+	errInvalidRegion = defineError("ERR_NGROK_400", http.StatusBadRequest, realCode,
+		"a reserved domain resolves_to value that is not a point of presence or \"global\", listed twice, or \"global\" beside another")
 	errDomainTaken = defineError("ERR_NGROK_413", http.StatusConflict, realCode,
 		"a domain the account has already reserved, compared after lower-casing")
 	errCertificateAndPolicy = defineError("ERR_NGROK_434", http.StatusBadRequest, realAPI,

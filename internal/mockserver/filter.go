@@ -52,10 +52,11 @@ var (
 		reflect.TypeFor[endpointWire]():       "ngrok.Endpoint",
 	}
 	filterNested = map[reflect.Type]string{
-		reflect.TypeFor[refWire]():        "ngrok.Ref",
-		reflect.TypeFor[certPolicyWire](): "ngrok.CertificateManagementPolicy",
-		reflect.TypeFor[certStatusWire](): "ngrok.CertificateManagementStatus",
-		reflect.TypeFor[certJobWire]():    "ngrok.CertificateProvisioningJob",
+		reflect.TypeFor[refWire]():             "ngrok.Ref",
+		reflect.TypeFor[certPolicyWire]():      "ngrok.CertificateManagementPolicy",
+		reflect.TypeFor[certStatusWire]():      "ngrok.CertificateManagementStatus",
+		reflect.TypeFor[certJobWire]():         "ngrok.CertificateProvisioningJob",
+		reflect.TypeFor[resolvesToEntryWire](): "ngrok.ReservedDomainResolvesToEntry",
 	}
 )
 
@@ -604,6 +605,9 @@ func describeField(owner reflect.Type, f reflect.StructField, structs map[reflec
 	var (
 		celType *types.Type
 		convert func(v reflect.Value) ref.Val
+		// elems, for a list of nested structs, gives pointers to them,
+		// which CEL's registry adapts through their celStruct.
+		elems func(v reflect.Value) []any
 	)
 	switch {
 	case t == timeType:
@@ -627,6 +631,23 @@ func describeField(owner reflect.Type, f reflect.StructField, structs map[reflec
 	case t == reflect.TypeFor[map[string]string]():
 		celType = types.NewMapType(types.StringType, types.StringType)
 		convert = celOf(func(m map[string]string) ref.Val { return types.NewStringStringMap(types.DefaultTypeAdapter, m) })
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Struct:
+		name, ok := filterNested[t.Elem()]
+		if !ok {
+			return nil, fmt.Errorf("%v is not in filterNested", t.Elem())
+		}
+		nested, err := describeStruct(t.Elem(), name, structs)
+		if err != nil {
+			return nil, err
+		}
+		celType = types.NewListType(nested.typ)
+		elems = func(v reflect.Value) []any {
+			out := make([]any, v.Len())
+			for i := range out {
+				out[i] = v.Index(i).Addr().Interface()
+			}
+			return out
+		}
 	case t.Kind() == reflect.Struct:
 		name, ok := filterNested[t]
 		if !ok {
@@ -660,6 +681,9 @@ func describeField(owner reflect.Type, f reflect.StructField, structs map[reflec
 			}
 			if v.Kind() == reflect.Pointer {
 				v = v.Elem()
+			}
+			if elems != nil {
+				return elems(v), nil
 			}
 			if convert == nil {
 				if v.CanAddr() {

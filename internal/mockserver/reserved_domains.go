@@ -52,6 +52,13 @@ import (
 //   - cname_target is minted at creation and never changes;
 //     acme_challenge_cname_target (wildcard custom domains only) is
 //     "_acme-challenge." followed by the cname_target.
+//   - resolves_to (region pinning) takes each point of presence at most once,
+//     or "global" alone; "global" is stored and answered as the empty list,
+//     the spec's "empty for global resolution", and the entries are answered
+//     sorted, whatever order they were sent in. In a PATCH an absent or null
+//     resolves_to changes nothing and [] un-pins. Every domain may be
+//     pinned: whether DNS records that ngrok does not manage forbid it
+//     (ERR_NGROK_462) is not something the mock knows.
 //   - Deleting a domain that a cloud endpoint serves on (exactly, or under a
 //     wildcard reservation) is refused with 409 ERR_NGROK_446, the status
 //     of a conflict with the current state; agent and edge endpoints do not
@@ -64,6 +71,14 @@ var serviceDomains = []string{"ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok
 
 // Regions the deprecated region field accepts; the value is then ignored.
 var domainRegions = []string{"au", "eu", "ap", "us", "jp", "in", "sa"}
+
+// domainPoPs are the points of presence that resolves_to pins a domain to,
+// besides resolvesToGlobal [real: ngrok's Points of Presence table].
+var domainPoPs = []string{"ap", "au", "eu", "in", "jp", "sa", "us", "us-cal-1"}
+
+// resolvesToGlobal is the resolves_to value for every point of presence,
+// the default [real].
+const resolvesToGlobal = "global"
 
 // Options of a certificate management policy.
 const (
@@ -125,6 +140,9 @@ type reservedDomain struct {
 	// Endpoint configuration IDs; "" when none.
 	HTTPEC  string `json:"http_endpoint_configuration_id,omitempty"`
 	HTTPSEC string `json:"https_endpoint_configuration_id,omitempty"`
+	// ResolvesTo holds the pinned points of presence, sorted; empty for
+	// global resolution.
+	ResolvesTo []string `json:"resolves_to,omitempty"`
 }
 
 // certPolicy is automatic certificate management and the state of its
@@ -162,6 +180,13 @@ type reservedDomainWire struct {
 	HTTPSEndpointConfiguration  *refWire        `json:"https_endpoint_configuration"`
 	// ErrorRedirectURL is always null: its type and meaning are not shown.
 	ErrorRedirectURL *string `json:"error_redirect_url"`
+	// ResolvesTo is never null: empty for global resolution.
+	ResolvesTo []resolvesToEntryWire `json:"resolves_to"`
+}
+
+// resolvesToEntryWire is one entry of resolves_to, in answers and bodies.
+type resolvesToEntryWire struct {
+	Value string `json:"value"`
 }
 
 // certPolicyWire is both the response shape of a policy and the body shape
@@ -191,6 +216,8 @@ type reservedDomainCreate struct {
 	Metadata                    string          `json:"metadata"`
 	CertificateID               string          `json:"certificate_id"`
 	CertificateManagementPolicy *certPolicyWire `json:"certificate_management_policy"`
+	// ResolvesTo: null, [] or [{"value": "global"}] resolve globally.
+	ResolvesTo []resolvesToEntryWire `json:"resolves_to"`
 }
 
 // reservedDomainUpdate is the PATCH body: an absent (or null) field is left
@@ -202,6 +229,8 @@ type reservedDomainUpdate struct {
 	CertificateManagementPolicy  *certPolicyWire `json:"certificate_management_policy"`
 	HTTPEndpointConfigurationID  *string         `json:"http_endpoint_configuration_id"`
 	HTTPSEndpointConfigurationID *string         `json:"https_endpoint_configuration_id"`
+	// ResolvesTo: absent or null leaves it alone, [] un-pins.
+	ResolvesTo *[]resolvesToEntryWire `json:"resolves_to"`
 }
 
 // wire is the domain as the API shows it at time now: the certificate and
@@ -220,6 +249,10 @@ func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
 		ACMEChallengeCNAMETarget:   optionalString(d.ACMETarget),
 		HTTPEndpointConfiguration:  optionalRef(origin, collEndpointConfigurations, d.HTTPEC),
 		HTTPSEndpointConfiguration: optionalRef(origin, collEndpointConfigurations, d.HTTPSEC),
+		ResolvesTo:                 make([]resolvesToEntryWire, len(d.ResolvesTo)),
+	}
+	for i, v := range d.ResolvesTo {
+		w.ResolvesTo[i].Value = v
 	}
 	p := d.Policy
 	if p == nil {
@@ -295,6 +328,10 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 	if err := checkFreeText(in.Description, in.Metadata); err != nil {
 		return nil, 0, err
 	}
+	resolvesTo, err := normalizeResolvesTo(in.ResolvesTo)
+	if err != nil {
+		return nil, 0, err
+	}
 	if in.CertificateID != "" && in.CertificateManagementPolicy != nil {
 		return nil, 0, certificateAndPolicyError()
 	}
@@ -321,6 +358,7 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 		Domain:        name,
 		CertificateID: in.CertificateID,
 		Policy:        policy,
+		ResolvesTo:    resolvesTo,
 	}
 	if !serviceOwned {
 		if d.CNAMETarget, err = s.newCNAMETarget(); err != nil {
@@ -379,6 +417,14 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
 		return nil, 0, err
 	}
+	var resolvesTo *[]string
+	if in.ResolvesTo != nil {
+		pops, err := normalizeResolvesTo(*in.ResolvesTo)
+		if err != nil {
+			return nil, 0, err
+		}
+		resolvesTo = &pops
+	}
 	// NOTE: certificate_id "" is "not set", not a detach (see the choices above).
 	if deref(in.CertificateID) == "" {
 		in.CertificateID = nil
@@ -433,6 +479,7 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		assign(&d.Metadata, in.Metadata)
 		assign(&d.HTTPEC, in.HTTPEndpointConfigurationID)
 		assign(&d.HTTPSEC, in.HTTPSEndpointConfigurationID)
+		assign(&d.ResolvesTo, resolvesTo)
 		switch {
 		case in.CertificateID != nil:
 			// NOTE: an uploaded certificate replaces the policy [ours].
@@ -642,6 +689,35 @@ func normalizeDomain(raw string) (string, *apiError) {
 			"The domain %q belongs to ngrok and cannot be reserved. Reserve a subdomain of it, such as myapp.%s.", raw, host)
 	}
 	return name, nil
+}
+
+// normalizeResolvesTo checks the entries of a requested resolves_to and
+// returns the points of presence to store, sorted; nil for global
+// resolution (no entries, or "global" alone).
+func normalizeResolvesTo(entries []resolvesToEntryWire) ([]string, *apiError) {
+	var pops []string
+	global := false
+	for _, e := range entries {
+		switch {
+		case e.Value == resolvesToGlobal:
+			global = true
+		case !slices.Contains(domainPoPs, e.Value):
+			return nil, errInvalidRegion.errorf(
+				"The resolves_to value %q is not a point of presence. Use one or more of %s, or %q alone.",
+				e.Value, strings.Join(domainPoPs, ", "), resolvesToGlobal)
+		case slices.Contains(pops, e.Value):
+			return nil, errInvalidRegion.errorf("The resolves_to value %q is listed twice.", e.Value)
+		default:
+			pops = append(pops, e.Value)
+		}
+	}
+	if global && (len(pops) > 0 || len(entries) > 1) {
+		return nil, errInvalidRegion.errorf(
+			"The resolves_to value %q stands for every point of presence: list it alone, or list points of presence without it.",
+			resolvesToGlobal)
+	}
+	slices.Sort(pops)
+	return pops, nil
 }
 
 func isServiceOwned(name string) bool {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -149,7 +150,7 @@ func TestReservedDomainNullsAndOmissions(t *testing.T) {
 	raw := decodeBody[map[string]any](t, w)
 	wantKeys := []string{"acme_challenge_cname_target", "certificate", "certificate_management_policy",
 		"certificate_management_status", "cname_target", "created_at", "domain", "error_redirect_url",
-		"http_endpoint_configuration", "https_endpoint_configuration", "id", "region", "uri"}
+		"http_endpoint_configuration", "https_endpoint_configuration", "id", "region", "resolves_to", "uri"}
 	if got := slices.Sorted(maps.Keys(raw)); !slices.Equal(got, wantKeys) {
 		t.Errorf("fields = %v, want %v (description and metadata omitted when empty)", got, wantKeys)
 	}
@@ -162,6 +163,9 @@ func TestReservedDomainNullsAndOmissions(t *testing.T) {
 	}
 	if raw["region"] != "" {
 		t.Errorf("region = %v, want \"\" whatever was requested", raw["region"])
+	}
+	if l, ok := raw["resolves_to"].([]any); !ok || len(l) != 0 {
+		t.Errorf("resolves_to = %v, want [] (global resolution), never null", raw["resolves_to"])
 	}
 
 	d := createRD(t, s, `{"domain":"b.ngrok.app","description":"d","metadata":"{\"k\":1}"}`)
@@ -800,7 +804,7 @@ func TestReservedDomainStateRoundTrip(t *testing.T) {
 	a := createRD(t, s, `{"domain":"*.example.com","description":"d","metadata":"m","certificate_management_policy":{"private_key_type":"rsa"}}`)
 	clock.Advance(time.Minute)
 	patchRD(t, s, a.ID, `{"certificate_management_policy":{},"http_endpoint_configuration_id":"`+ec+`"}`)
-	b := createRD(t, s, `{"domain":"b.example.com","certificate_id":"`+cert+`"}`)
+	b := createRD(t, s, `{"domain":"b.example.com","certificate_id":"`+cert+`","resolves_to":[{"value":"us-cal-1"},{"value":"eu"}]}`)
 
 	restored := reload(t, s, WithClock(clock.Now))
 	for _, id := range []string{a.ID, b.ID} {
@@ -858,4 +862,96 @@ func TestReservedDomainDeleteRefusedWhileACloudEndpointUsesIt(t *testing.T) {
 		wantStatus(t, do(t, s, http.MethodDelete, "/endpoints/"+endpoints[i], ""), http.StatusNoContent)
 		wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+d.ID, ""), http.StatusNoContent)
 	}
+}
+
+// resolvesTo returns the values of a domain's resolves_to, in order.
+func resolvesTo(d reservedDomainWire) []string {
+	out := []string{}
+	for _, e := range d.ResolvesTo {
+		out = append(out, e.Value)
+	}
+	return out
+}
+
+func TestReservedDomainResolvesTo(t *testing.T) {
+	t.Parallel()
+	s, _ := newRDServer()
+	check := func(what string, d reservedDomainWire, want ...string) {
+		t.Helper()
+		if got := resolvesTo(d); !slices.Equal(got, append([]string{}, want...)) {
+			t.Errorf("%s: resolves_to = %q, want %q", what, got, want)
+		}
+		if got := resolvesTo(getRD(t, s, d.ID)); !slices.Equal(got, append([]string{}, want...)) {
+			t.Errorf("%s: read back, resolves_to = %q, want %q", what, got, want)
+		}
+	}
+	d := createRD(t, s, `{"domain":"app.example.com","resolves_to":[{"value":"us-cal-1"},{"value":"eu"},{"value":"ap"}]}`)
+	check("created, answered sorted", d, "ap", "eu", "us-cal-1")
+	check("another field patched", patchRD(t, s, d.ID, `{"description":"pinned"}`), "ap", "eu", "us-cal-1")
+	check("null in a patch", patchRD(t, s, d.ID, `{"resolves_to":null}`), "ap", "eu", "us-cal-1")
+	check("updated", patchRD(t, s, d.ID, `{"resolves_to":[{"value":"us"}]}`), "us")
+	check("un-pinned with []", patchRD(t, s, d.ID, `{"resolves_to":[]}`))
+	check("pinned again", patchRD(t, s, d.ID, `{"resolves_to":[{"value":"jp"},{"value":"in"}]}`), "in", "jp")
+	check("un-pinned with global", patchRD(t, s, d.ID, `{"resolves_to":[{"value":"global"}]}`))
+	check("created global", createRD(t, s, `{"domain":"b.ngrok.app","resolves_to":[{"value":"global"}]}`))
+	check("created with []", createRD(t, s, `{"domain":"c.ngrok.app","resolves_to":[]}`))
+	check("service-owned pinned", createRD(t, s, `{"domain":"d.ngrok.app","resolves_to":[{"value":"sa"},{"value":"au"}]}`), "au", "sa")
+}
+
+func TestReservedDomainResolvesToValidation(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct{ resolvesTo, code string }{
+		"unknown point of presence": {`[{"value":"mars"}]`, errInvalidRegion.code},
+		"upper case":                {`[{"value":"EU"}]`, errInvalidRegion.code},
+		"empty value":               {`[{"value":""}]`, errInvalidRegion.code},
+		"entry without value":       {`[{}]`, errInvalidRegion.code},
+		"listed twice":              {`[{"value":"eu"},{"value":"us"},{"value":"eu"}]`, errInvalidRegion.code},
+		"global beside another":     {`[{"value":"global"},{"value":"eu"}]`, errInvalidRegion.code},
+		"global twice":              {`[{"value":"global"},{"value":"global"}]`, errInvalidRegion.code},
+		"a string, not a list":      {`"eu"`, errInvalidValue.code},
+		"a list of strings":         {`["eu"]`, errInvalidValue.code},
+		"unknown field in an entry": {`[{"region":"eu"}]`, errUnknownField.code},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s, _ := newRDServer()
+			w := do(t, s, http.MethodPost, "/reserved_domains", `{"domain":"app.example.com","resolves_to":`+tc.resolvesTo+`}`)
+			wantError(t, w, http.StatusBadRequest, tc.code)
+			d := createRD(t, s, `{"domain":"app.example.com","resolves_to":[{"value":"eu"}]}`)
+			w = do(t, s, http.MethodPatch, "/reserved_domains/"+d.ID, `{"description":"x","resolves_to":`+tc.resolvesTo+`}`)
+			wantError(t, w, http.StatusBadRequest, tc.code)
+			if got := getRD(t, s, d.ID); jsonString(t, got) != jsonString(t, d) {
+				t.Errorf("a refused patch changed the domain to %s", jsonString(t, got))
+			}
+		})
+	}
+}
+
+func TestReservedDomainResolvesToFilter(t *testing.T) {
+	t.Parallel()
+	s, _ := newRDServer()
+	eu := createRD(t, s, `{"domain":"a.example.com","resolves_to":[{"value":"eu"},{"value":"us"}]}`)
+	us := createRD(t, s, `{"domain":"b.example.com","resolves_to":[{"value":"us"}]}`)
+	global := createRD(t, s, `{"domain":"c.example.com"}`)
+	for filter, want := range map[string][]string{
+		`obj.resolves_to.exists(r, r.value == "eu")`: {eu.ID},
+		`obj.resolves_to.exists(r, r.value == "us")`: {us.ID, eu.ID},
+		`size(obj.resolves_to) == 0`:                 {global.ID},
+		`obj.resolves_to[0].value == "us"`:           {us.ID},
+	} {
+		w := do(t, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(filter), "")
+		wantStatus(t, w, http.StatusOK)
+		page := decodeBody[struct {
+			Items []reservedDomainWire `json:"reserved_domains"`
+		}](t, w)
+		var got []string
+		for _, d := range page.Items {
+			got = append(got, d.ID)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("filter %q: %v, want %v", filter, got, want)
+		}
+	}
+	wantError(t, do(t, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(`obj.resolves_to.exists(r, r.region == "eu")`), ""),
+		http.StatusBadRequest, errInvalidValue.code)
 }

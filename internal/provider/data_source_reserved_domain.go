@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
@@ -113,6 +114,12 @@ func reservedDomainDataSourceAttributes(lookup bool) map[string]schema.Attribute
 		},
 		"http_endpoint_configuration":  ref("Endpoint configuration applied to HTTP traffic; null when none."),
 		"https_endpoint_configuration": ref("Endpoint configuration applied to HTTPS traffic; null when none."),
+		"resolves_to": schema.SetAttribute{
+			Description: "The points of presence the domain is pinned to (region pinning), such as `eu` or `us-cal-1`; " +
+				"empty when it resolves globally, to every point of presence.",
+			ElementType: types.StringType,
+			Computed:    true,
+		},
 	}
 }
 

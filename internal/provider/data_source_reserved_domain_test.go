@@ -55,6 +55,38 @@ data "ngrok_reserved_domain" "by_name" {
 				statecheck.ExpectKnownValue(byID, rdPath("http_endpoint_configuration", "id"), knownvalue.StringExact(ec)),
 				statecheck.ExpectKnownValue(byID, rdPath("http_endpoint_configuration", "uri"), knownvalue.StringExact(mock.url+"/endpoint_configurations/"+ec)),
 				statecheck.ExpectKnownValue(byID, tfjsonpath.New("https_endpoint_configuration"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(byID, tfjsonpath.New("resolves_to"), knownvalue.SetExact([]knownvalue.Check{})),
+			},
+		}},
+	})
+}
+
+// resolves_to shows the points of presence a domain is pinned to, in the
+// single data source and in the plural one.
+func TestAccReservedDomainDataSource_resolvesTo(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`, `resolves_to = ["us-cal-1", "eu"]`) + `
+data "ngrok_reserved_domain" "pinned" {
+  id = ngrok_reserved_domain.test.id
+}
+
+data "ngrok_reserved_domains" "pinned_to_eu" {
+  filter     = "obj.resolves_to.exists(r, r.value == 'eu')"
+  depends_on = [ngrok_reserved_domain.test]
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.ngrok_reserved_domain.pinned", tfjsonpath.New("resolves_to"),
+					knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("eu"), knownvalue.StringExact("us-cal-1")})),
+				statecheck.ExpectKnownValue("data.ngrok_reserved_domains.pinned_to_eu",
+					tfjsonpath.New("reserved_domains").AtSliceIndex(0).AtMapKey("resolves_to"),
+					knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("eu"), knownvalue.StringExact("us-cal-1")})),
+				statecheck.ExpectKnownValue("data.ngrok_reserved_domains.pinned_to_eu", tfjsonpath.New("reserved_domains"),
+					knownvalue.ListSizeExact(1)),
 			},
 		}},
 	})

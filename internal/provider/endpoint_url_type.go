@@ -14,6 +14,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 // An endpoint URL compares by meaning: the API lower-cases the scheme and
@@ -83,7 +85,7 @@ func (v endpointURLValue) ValidateAttribute(_ context.Context, req xattr.Validat
 	if _, err := parseEndpointURL(v.ValueString()); err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Endpoint URL",
 			fmt.Sprintf("The URL %q cannot be used: %s.\n\nUse a URL such as https://app.example.com, "+
-				"tls://app.example.com, http://api.internal or tcp://1.tcp.ngrok.io:12345.", v.ValueString(), err))
+				"tls://app.example.com, http://api.internal or tcp://1.tcp.ngrok.io:12345.", apiclient.RedactURL(v.ValueString()), err))
 	}
 }
 

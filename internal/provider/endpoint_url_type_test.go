@@ -2,7 +2,9 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr/xattr"
@@ -72,5 +74,11 @@ func TestEndpointURLValue(t *testing.T) {
 	newEndpointURLValue("ftp://x.example.com").ValidateAttribute(ctx, xattr.ValidateAttributeRequest{Path: path.Root("url")}, resp)
 	if !resp.Diagnostics.HasError() {
 		t.Error("an ftp URL was accepted")
+	}
+	resp = &xattr.ValidateAttributeResponse{}
+	newEndpointURLValue("https://user:s3cretpw@app.example.com/?token=s3cret").ValidateAttribute(ctx, xattr.ValidateAttributeRequest{Path: path.Root("url")}, resp)
+	if got := fmt.Sprint(resp.Diagnostics); !resp.Diagnostics.HasError() || strings.Contains(got, "s3cret") ||
+		!strings.Contains(got, `"https://REDACTED@app.example.com/?REDACTED"`) {
+		t.Errorf("a URL with credentials: %s", got)
 	}
 }

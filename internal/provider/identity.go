@@ -142,7 +142,7 @@ func (s importSpec) importIDs(ctx context.Context, client *apiclient.Client, req
 	if n := s.natural; n != nil && !strings.HasPrefix(id, s.keys[0].prefix) {
 		if err := n.check(id); err != nil {
 			diags.AddError("Invalid Import ID", fmt.Sprintf("Expected the ID of %s, such as %s, or its %s, such as %s; "+
-				"%q is neither (%s).%s", s.keys[0].noun, exampleID(s.keys[0].prefix), n.name, n.examples, id, err, s.findHint()))
+				"%q is neither (%s).%s", s.keys[0].noun, exampleID(s.keys[0].prefix), n.name, n.examples, apiclient.RedactURL(id), err, s.findHint()))
 			return nil
 		}
 		if id = n.resolve(ctx, client, id, diags); diags.HasError() {
@@ -168,14 +168,14 @@ func (s importSpec) parseImportID(id string) ([]string, error) {
 		return ids, nil
 	}
 	if len(s.keys) == 1 {
-		return nil, fmt.Errorf("expected the ID of %s, such as %s, got %q", s.keys[0].noun, exampleID(s.keys[0].prefix), id)
+		return nil, fmt.Errorf("expected the ID of %s, such as %s, got %q", s.keys[0].noun, exampleID(s.keys[0].prefix), apiclient.RedactURL(id))
 	}
 	format, examples, parts := make([]string, len(s.keys)), make([]string, len(s.keys)), make([]string, len(s.keys))
 	for i, k := range s.keys {
 		format[i], examples[i] = "<"+k.attr+">", exampleID(k.prefix)
 		parts[i] = fmt.Sprintf("the ID of %s (%s...)", k.noun, k.prefix)
 	}
-	return nil, fmt.Errorf("expected %s, such as %s, got %q: %s", strings.Join(format, "/"), strings.Join(examples, "/"), id,
+	return nil, fmt.Errorf("expected %s, such as %s, got %q: %s", strings.Join(format, "/"), strings.Join(examples, "/"), apiclient.RedactURL(id),
 		strings.Join(parts, ", a slash, and "))
 }
 
@@ -201,7 +201,7 @@ func (s importSpec) invalidIdentity(ids []string) string {
 		if s.natural != nil {
 			hint = fmt.Sprintf(" To import by its %s, give it as the import block's id instead.", s.natural.name)
 		}
-		return fmt.Sprintf("Expected the ID of %s in the identity's %s, such as %s, got %q.%s", k.noun, k.attr, exampleID(k.prefix), ids[0], hint)
+		return fmt.Sprintf("Expected the ID of %s in the identity's %s, such as %s, got %q.%s", k.noun, k.attr, exampleID(k.prefix), apiclient.RedactURL(ids[0]), hint)
 	}
 	want, got := make([]string, len(s.keys)), make([]string, len(s.keys))
 	for i, k := range s.keys {
@@ -210,7 +210,7 @@ func (s importSpec) invalidIdentity(ids []string) string {
 			be = "to be "
 		}
 		want[i] = fmt.Sprintf("%s %sthe ID of %s, such as %s", k.attr, be, k.noun, exampleID(k.prefix))
-		got[i] = fmt.Sprintf("%s = %q", k.attr, ids[i])
+		got[i] = fmt.Sprintf("%s = %q", k.attr, apiclient.RedactURL(ids[i]))
 	}
 	return fmt.Sprintf("Expected %s; got %s.%s", strings.Join(want, ", and "), strings.Join(got, ", "), s.findHint())
 }

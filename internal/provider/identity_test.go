@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -425,6 +426,23 @@ func TestImportSpecMessages(t *testing.T) {
 			if !strings.Contains(tc.got, w) {
 				t.Errorf("message %q does not say %q", tc.got, w)
 			}
+		}
+	}
+	// NOTE: an import ID may be a URL (a cloud endpoint's natural key) with
+	// a password or a token: no message quotes them.
+	const secretURL = "ftp://user:s3cretpw@127.0.0.1/?token=s3cret"
+	ctx := context.Background()
+	var diags diag.Diagnostics
+	cloudEndpointImport.importIDs(ctx, nil, resource.ImportStateRequest{ID: secretURL}, &diags)
+	for _, got := range []string{
+		errString(sshCertificateAuthorityImport.parseImportID(secretURL)),
+		errString(edgeRouteModuleImport.parseImportID(secretURL)),
+		reservedDomainImport.invalidIdentity([]string{secretURL}),
+		edgeRouteModuleImport.invalidIdentity([]string{secretURL, secretURL}),
+		fmt.Sprint(diags),
+	} {
+		if !strings.Contains(got, `"ftp://REDACTED@127.0.0.1/?REDACTED"`) || strings.Contains(got, "s3cret") {
+			t.Errorf("message %q does not quote the ID redacted", got)
 		}
 	}
 }

@@ -272,6 +272,56 @@ func TestUpgradeState_unreadableState(t *testing.T) {
 	}
 }
 
+// v0.8's resolves_to (a list in the configuration's order) is kept, as a
+// set, whether the state moves (ngrok_domain) or, after replace-provider,
+// is upgraded; null stays null for the refresh to fill in.
+func TestNgrokNgrokState_v080ResolvesToIsKept(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	server := providerserver.NewProtocol6(New("test")())()
+	schema := providerResourceSchemas(t, server)["ngrok_reserved_domain"]
+	for _, tc := range []struct {
+		resolvesTo any
+		want       []any
+	}{
+		{[]any{"us-cal-1", "eu"}, []any{"eu", "us-cal-1"}},
+		{[]any{"global"}, []any{"global"}},
+		{[]any{}, []any{}},
+		{nil, nil},
+	} {
+		attrs := decodeJSONNumbers(t, fixtureInstance(t, "v0.8.0", "ngrok_domain.sub"))
+		attrs["resolves_to"] = tc.resolvesTo
+		raw, err := json.Marshal(attrs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for how, v := range map[string]tftypes.Value{
+			"moved":    moveState(ctx, t, server, schema, ngrokNgrokAddress, "ngrok_domain", 0, raw, "ngrok_reserved_domain"),
+			"upgraded": upgradeState(ctx, t, server, schema, "ngrok_reserved_domain", 0, raw),
+		} {
+			got := valueToGo(t, v)["resolves_to"]
+			if tc.want == nil && got != nil || tc.want != nil && !sameElements(got, tc.want) {
+				t.Errorf("%s with resolves_to %v: %#v, want %v", how, tc.resolvesTo, got, tc.want)
+			}
+		}
+	}
+}
+
+// sameElements reports whether got, a set as valueToGo gives it, holds
+// exactly want's elements.
+func sameElements(got any, want []any) bool {
+	l, ok := got.([]any)
+	if !ok || len(l) != len(want) {
+		return false
+	}
+	for _, w := range want {
+		if !slices.Contains(l, w) {
+			return false
+		}
+	}
+	return true
+}
+
 func fixtureInstance(t *testing.T, version, address string) []byte {
 	t.Helper()
 	for _, r := range readFixtureState(t, version).Resources {

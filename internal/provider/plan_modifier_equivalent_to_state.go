@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // equivalentToState plans the prior state's value when the configured value
@@ -35,6 +36,35 @@ func (m equivalentToStateModifier) PlanModifyString(_ context.Context, req planm
 		return
 	}
 	if m.equivalent(req.StateValue.ValueString(), req.PlanValue.ValueString()) {
+		resp.PlanValue = req.StateValue
+	}
+}
+
+// equivalentSetToState is equivalentToState for a set: it plans the prior
+// state's value when the configured one means the same. It leaves a
+// create's plan, and a null state, alone: Terraform takes a planned value
+// other than the configuration's only when it is the prior state's, and
+// that prior value is not null.
+func equivalentSetToState(description string, equivalent func(state, plan types.Set) bool) planmodifier.Set {
+	return equivalentSetToStateModifier{description: description, equivalent: equivalent}
+}
+
+type equivalentSetToStateModifier struct {
+	description string
+	equivalent  func(state, plan types.Set) bool
+}
+
+func (m equivalentSetToStateModifier) Description(context.Context) string { return m.description }
+
+func (m equivalentSetToStateModifier) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (m equivalentSetToStateModifier) PlanModifySet(_ context.Context, req planmodifier.SetRequest, resp *planmodifier.SetResponse) {
+	if req.State.Raw.IsNull() || req.StateValue.IsNull() || req.StateValue.IsUnknown() || req.PlanValue.IsUnknown() {
+		return
+	}
+	if m.equivalent(req.StateValue, req.PlanValue) {
 		resp.PlanValue = req.StateValue
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 func TestEquivalentToState(t *testing.T) {
@@ -22,6 +24,36 @@ func TestEquivalentToState(t *testing.T) {
 	} {
 		resp := &planmodifier.StringResponse{PlanValue: tc.plan}
 		m.PlanModifyString(context.Background(), planmodifier.StringRequest{StateValue: tc.state, PlanValue: tc.plan}, resp)
+		if !resp.PlanValue.Equal(tc.want) {
+			t.Errorf("%s: planned %s, want %s", name, resp.PlanValue, tc.want)
+		}
+	}
+}
+
+func TestEquivalentSetToState(t *testing.T) {
+	t.Parallel()
+	m := equivalentSetToState("d", sameResolution)
+	state := tfsdk.State{Raw: tftypes.NewValue(tftypes.Object{}, map[string]tftypes.Value{})}
+	for name, tc := range map[string]struct {
+		creating          bool
+		state, plan, want types.Set
+	}{
+		"global, other spelling": {false, rdSet(), rdSet("global"), rdSet()},
+		"global, kept spelling":  {false, rdSet("global"), rdSet(), rdSet("global")},
+		"pinned":                 {false, rdSet(), rdSet("eu"), rdSet("eu")},
+		"un-pinned":              {false, rdSet("eu"), rdSet(), rdSet()},
+		"creating":               {true, types.SetNull(types.StringType), rdSet("global"), rdSet("global")},
+		// NOTE: Terraform takes the prior value instead of the configured
+		// one only when that prior value is not null.
+		"null state":   {false, types.SetNull(types.StringType), rdSet("global"), rdSet("global")},
+		"unknown plan": {false, rdSet(), types.SetUnknown(types.StringType), types.SetUnknown(types.StringType)},
+	} {
+		req := planmodifier.SetRequest{State: state, StateValue: tc.state, PlanValue: tc.plan}
+		if tc.creating {
+			req.State = tfsdk.State{Raw: tftypes.NewValue(tftypes.Object{}, nil)}
+		}
+		resp := &planmodifier.SetResponse{PlanValue: tc.plan}
+		m.PlanModifySet(context.Background(), req, resp)
 		if !resp.PlanValue.Equal(tc.want) {
 			t.Errorf("%s: planned %s, want %s", name, resp.PlanValue, tc.want)
 		}

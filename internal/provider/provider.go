@@ -87,9 +87,11 @@ func (p *ngrokProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 		Attributes: map[string]schema.Attribute{
 			"api_key": schema.StringAttribute{
 				Description: "API key for the ngrok management API (not an agent authtoken). " +
-					"May also be set with the `" + envAPIKey + "` environment variable.",
-				Optional:  true,
-				Sensitive: true,
+					"May also be set with the `" + envAPIKey + "` environment variable. " +
+					"A key read from a file keeps the file's newline, which is refused: trim it with `trimspace(file(\"...\"))`.",
+				Optional:   true,
+				Sensitive:  true,
+				Validators: []validator.String{apiKeyValidator{}},
 			},
 			"api_base_url": schema.StringAttribute{
 				Description: "Base URL of the management API. Defaults to `" + apiclient.DefaultBaseURL + "`; " +
@@ -184,10 +186,21 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 				"(an agent authtoken will not work).")
 		return
 	}
+	// NOTE: the block's api_key was checked by its validator already; a key
+	// from the environment is checked here, during plan too, and reported on
+	// api_key as well, with advice about the variable.
+	if err := apiclient.CheckAPIKey(apiKey); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("api_key"), invalidAPIKeySummary, apiKeyAdvice(err, cfg.APIKey.IsNull()))
+		return
+	}
 
 	baseURL := stringOrEnv(cfg.APIBaseURL, envAPIBaseURL)
 	if baseURL == "" {
 		baseURL = apiclient.DefaultBaseURL
+	}
+	if err := apiclient.CheckBaseURL(baseURL); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("api_base_url"), invalidBaseURLSummary, baseURLAdvice(err, cfg.APIBaseURL.IsNull()))
+		return
 	}
 
 	refreshFromLists, err := boolOrEnv(cfg.RefreshFromLists, envRefreshFromLists, true)
@@ -245,8 +258,9 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	client, err := apiclient.New(opts...)
 	if err != nil {
-		resp.Diagnostics.AddError("Unable to Configure the ngrok Client",
-			fmt.Sprintf("%s. Check api_base_url (or %s).", err, envAPIBaseURL))
+		// NOTE: unreachable while New checks only what CheckAPIKey and
+		// CheckBaseURL checked above; neither quotes a secret.
+		resp.Diagnostics.AddError("Unable to Configure the ngrok Client", err.Error()+".")
 		return
 	}
 	tflog.Debug(ctx, "configured ngrok API client", map[string]any{

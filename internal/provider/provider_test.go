@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -134,6 +135,143 @@ func TestAccProvider_invalidBaseURL(t *testing.T) {
 	}
 }
 
+// Issue 19 item 9: a key with a newline (here from file() without
+// trimspace()) is refused at plan on api_key, with advice about the key.
+func TestAccProvider_apiKeyWithNewline(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	testAccExpectPlanError(t, fmt.Sprintf("provider \"ngrok\" {\n  api_base_url = %q\n  api_key      = \"%s\\n\"\n}\n\n%s",
+		mock.url, testAPIKey, `resource "ngrok_ssh_certificate_authority" "test" {}`),
+		// NOTE: Terraform shows the configuration line of the diagnostic's
+		// attribute: api_key's, not the provider block's first line.
+		`(?s)Invalid ngrok API Key.*\d+:\s+api_key\s+=.*api_key has a line break after it.*trimspace\(file`)
+}
+
+// The same key from NGROK_API_KEY: refused at plan, on api_key, with advice
+// about the variable, quoting no part of the key.
+func TestAccProvider_apiKeyWithNewlineFromEnvironment(t *testing.T) {
+	// NOTE: not parallel: t.Setenv.
+	t.Setenv(envAPIKey, testAPIKey+"\n")
+	mock := newTestMock(t)
+	testAccExpectPlanErrorWithout(t, fmt.Sprintf("provider \"ngrok\" {\n  api_base_url = %q\n}\n\n%s", mock.url,
+		`resource "ngrok_ssh_certificate_authority" "test" {}`),
+		`(?s)Invalid ngrok API Key.*NGROK_API_KEY\s+environment\s+variable.*line\s+break\s+after\s+it.*export\s+NGROK_API_KEY=`,
+		testAPIKey)
+}
+
+// Issue 19 item 8, as reported: NGROK_API_BASE_URL with user information on
+// a scheme other than http(s) was quoted whole.
+func TestAccProvider_baseURLFromEnvironmentQuotesNoSecret(t *testing.T) {
+	// NOTE: not parallel: t.Setenv.
+	for _, tc := range []struct{ env, quoted string }{
+		{"ftp://user:s3cretpw@127.0.0.1/", `"ftp://REDACTED@127.0.0.1/"`},
+		{"https://api.ngrok.com/?token=s3cretpw", `"https://api.ngrok.com/?REDACTED"`},
+	} {
+		t.Setenv(envAPIBaseURL, tc.env)
+		testAccExpectPlanErrorWithout(t, "provider \"ngrok\" {\n  api_key = \"k\"\n}\n\n"+
+			`resource "ngrok_ssh_certificate_authority" "test" {}`,
+			`(?s)Invalid API Base URL.*NGROK_API_BASE_URL environment variable.*`+regexp.QuoteMeta(tc.quoted),
+			"s3cretpw")
+	}
+}
+
+// testAccExpectPlanErrorWithout is testAccExpectPlanError that also fails
+// when the error's text (Terraform's whole output) contains secret.
+func testAccExpectPlanErrorWithout(t *testing.T, config, want, secret string) {
+	t.Helper()
+	var got error
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		// NOTE: ExpectError can only match; ErrorCheck sees the whole text.
+		ErrorCheck: func(err error) error {
+			got = err
+			return nil
+		},
+		Steps: []resource.TestStep{{Config: config, PlanOnly: true}},
+	})
+	switch {
+	case got == nil:
+		t.Errorf("the plan did not fail; want an error matching %s", want)
+	case !regexp.MustCompile(want).MatchString(got.Error()):
+		t.Errorf("the error does not match %s: %v", want, got)
+	case strings.Contains(got.Error(), secret):
+		t.Errorf("the error quotes %q: %v", secret, got)
+	}
+}
+
+// Configure reports a key or a base URL from the environment on its
+// attribute, saying where it came from, and never quotes the secret.
+func TestConfigureReportsSettingsOnTheirAttributes(t *testing.T) {
+	// NOTE: not parallel: t.Setenv.
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	null := tftypes.NewValue(tftypes.String, nil)
+	for _, tc := range []struct {
+		name     string
+		env      map[string]string
+		settings map[string]tftypes.Value
+		path     string
+		want     []string
+	}{
+		{"key from the environment", map[string]string{envAPIKey: "\tk3yS3cret"}, map[string]tftypes.Value{"api_key": null},
+			"api_key", []string{"The NGROK_API_KEY environment variable (api_key is not set) has a tab before it", "export NGROK_API_KEY="}},
+		{"key in the block", nil, map[string]tftypes.Value{"api_key": str("k3yS3cret\r\n")},
+			"api_key", []string{"api_key has a line break after it", "trimspace(file("}},
+		{"base URL from the environment", map[string]string{envAPIBaseURL: "ftp://user:k3yS3cret@127.0.0.1/"}, nil,
+			"api_base_url", []string{`The NGROK_API_BASE_URL environment variable (api_base_url is not set): ngrok API: invalid base URL "ftp://REDACTED@127.0.0.1/"`}},
+		{"base URL in the block", nil, map[string]tftypes.Value{"api_base_url": str("https://h/?k=k3yS3cret")},
+			"api_base_url", []string{`api_base_url: ngrok API: invalid base URL "https://h/?REDACTED": must not have a query`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(envAPIKey, "")
+			t.Setenv(envAPIBaseURL, "")
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			_, diags := configure(t, tc.settings)
+			if len(diags) != 1 || !diags.HasError() {
+				t.Fatalf("diagnostics = %v, want one error", diags)
+			}
+			d, ok := diags[0].(diag.DiagnosticWithPath)
+			if !ok || !d.Path().Equal(path.Root(tc.path)) {
+				t.Errorf("the error is not on %s: %v", tc.path, diags[0])
+			}
+			text := diags[0].Summary() + ": " + diags[0].Detail()
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("%q does not say %q", text, w)
+				}
+			}
+			if strings.Contains(text, "S3cret") {
+				t.Errorf("%q quotes the secret", text)
+			}
+		})
+	}
+}
+
+func TestAPIKeyValidator(t *testing.T) {
+	t.Parallel()
+	for key, want := range map[string]string{
+		testAPIKey:               "",
+		testAPIKey + "\n":        "Invalid ngrok API Key: api_key has a line break after it",
+		"  ":                     "Invalid ngrok API Key: api_key is blank",
+		"k3y S3cret":             "Invalid ngrok API Key: api_key has a space inside it",
+		"k3yS3cret\u00a0":        "Invalid ngrok API Key: api_key has a character outside ASCII after it",
+		testAPIKey + "\nX-Ev: 1": "Invalid ngrok API Key: api_key has a line break inside it",
+	} {
+		errs := validateString(apiKeyValidator{}, types.StringValue(key))
+		joined := strings.Join(errs, "\n")
+		if (want == "") != (len(errs) == 0) || !strings.Contains(joined, want) {
+			t.Errorf("%q: errors %q, want %q", key, errs, want)
+		}
+		if strings.Contains(joined, "S3cret") || (key != testAPIKey && strings.Contains(joined, testAPIKey)) {
+			t.Errorf("%q: the diagnostic quotes the key: %s", key, joined)
+		}
+	}
+	if errs := validateString(apiKeyValidator{}, types.StringUnknown()); len(errs) != 0 {
+		t.Errorf("an unknown key: %q", errs)
+	}
+}
+
 func TestAccProvider_maxRetriesOutOfRange(t *testing.T) {
 	t.Parallel()
 	resource.Test(t, resource.TestCase{
@@ -172,6 +310,9 @@ func TestBaseURLValidator(t *testing.T) {
 		// NOTE: the client refuses credentials in its base URL; the plan must too.
 		"https://user:s3cret@api.ngrok.com":   false,
 		"https://user:s3cret@api.ngrok.com:x": false,
+		// Issue 19 item 8: whatever the scheme, and in the query too.
+		"ftp://user:s3cret@127.0.0.1/":    false,
+		"https://api.ngrok.com/?k=s3cret": false,
 	} {
 		errs := validateString(baseURLValidator{}, types.StringValue(url))
 		if (len(errs) == 0) != ok {

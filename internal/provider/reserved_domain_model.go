@@ -26,8 +26,12 @@ const (
 
 var (
 	reservedDomainRegions = []string{"au", "eu", "ap", "us", "jp", "in", "sa"}
-	certAuthorities       = []string{certAuthorityLetsEncrypt}
-	certKeyTypes          = []string{keyTypeRSA, keyTypeECDSA}
+	// reservedDomainPoPs are the points of presence resolves_to pins a
+	// domain to (ngrok's docs, Points of Presence); apiclient.ResolvesToGlobal
+	// stands for all of them.
+	reservedDomainPoPs = []string{"ap", "au", "eu", "in", "jp", "sa", "us", "us-cal-1"}
+	certAuthorities    = []string{certAuthorityLetsEncrypt}
+	certKeyTypes       = []string{keyTypeRSA, keyTypeECDSA}
 	// serviceOwnedDomains are the domains whose subdomains ngrok owns: such a
 	// reservation needs no DNS records and takes no certificate settings.
 	serviceOwnedDomains = []string{"ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok-free.dev", "ngrok.io"}
@@ -72,6 +76,7 @@ type reservedDomainModel struct {
 	CertificateManagementPolicy  types.Object `tfsdk:"certificate_management_policy"`
 	HTTPEndpointConfigurationID  types.String `tfsdk:"http_endpoint_configuration_id"`
 	HTTPSEndpointConfigurationID types.String `tfsdk:"https_endpoint_configuration_id"`
+	ResolvesTo                   types.Set    `tfsdk:"resolves_to"`
 	CNAMETarget                  types.String `tfsdk:"cname_target"`
 	ACMEChallengeCNAMETarget     types.String `tfsdk:"acme_challenge_cname_target"`
 	Certificate                  types.Object `tfsdk:"certificate"`
@@ -100,6 +105,7 @@ func reservedDomainModelFromAPI(d *apiclient.ReservedDomain) reservedDomainModel
 		CertificateManagementPolicy:  certPolicyObject(d.CertificateManagementPolicy),
 		HTTPEndpointConfigurationID:  apiRefID(d.HTTPEndpointConfiguration),
 		HTTPSEndpointConfigurationID: apiRefID(d.HTTPSEndpointConfiguration),
+		ResolvesTo:                   resolvesToSet(d.ResolvesTo),
 		CNAMETarget:                  stringOrNull(d.CNAMETarget),
 		ACMEChallengeCNAMETarget:     stringOrNull(d.ACMEChallengeCNAMETarget),
 		Certificate:                  apiRefObject(d.Certificate),
@@ -115,11 +121,16 @@ func reservedDomainModelFromAPI(d *apiclient.ReservedDomain) reservedDomainModel
 
 // withConfigured takes from prior (the plan, or the state before a refresh)
 // what the API does not hold: region (accepted and ignored by the API),
-// wait_for_certificate, timeouts, and the spelling of domain, which the API
+// wait_for_certificate, timeouts, the spelling of domain, which the API
 // normalises (lower case, no trailing dot): the configured spelling is kept
-// while it names the same domain, so that "Example.COM." plans no change.
+// while it names the same domain, so that "Example.COM." plans no change;
+// and the spelling of global resolution: ["global"], which the API answers
+// as no points of presence.
 func (m reservedDomainModel) withConfigured(prior reservedDomainModel) reservedDomainModel {
 	m.Region = prior.Region
+	if resolvesGlobally(m.ResolvesTo) && !prior.ResolvesTo.IsNull() && resolvesGlobally(prior.ResolvesTo) {
+		m.ResolvesTo = prior.ResolvesTo
+	}
 	m.WaitForCertificate = prior.WaitForCertificate
 	if m.WaitForCertificate.IsNull() || m.WaitForCertificate.IsUnknown() {
 		m.WaitForCertificate = types.BoolValue(false)
@@ -141,6 +152,7 @@ func (m reservedDomainModel) sameSettings(state reservedDomainModel) bool {
 		m.CertificateID.Equal(state.CertificateID) && m.CertificateManagementPolicy.Equal(state.CertificateManagementPolicy) &&
 		m.HTTPEndpointConfigurationID.Equal(state.HTTPEndpointConfigurationID) &&
 		m.HTTPSEndpointConfigurationID.Equal(state.HTTPSEndpointConfigurationID) &&
+		m.ResolvesTo.Equal(state.ResolvesTo) &&
 		m.WaitForCertificate.Equal(state.WaitForCertificate) && m.Timeouts.Equal(state.Timeouts)
 }
 
@@ -152,6 +164,7 @@ func (m reservedDomainModel) toCreate() *apiclient.ReservedDomainCreate {
 		Metadata:                    m.Metadata.ValueString(),
 		CertificateID:               m.CertificateID.ValueString(),
 		CertificateManagementPolicy: certPolicyFromObject(m.CertificateManagementPolicy),
+		ResolvesTo:                  resolvesToEntries(m.ResolvesTo),
 	}
 }
 
@@ -178,6 +191,14 @@ func (m reservedDomainModel) toUpdate(state reservedDomainModel) reservedDomainC
 	}
 	if !m.HTTPSEndpointConfigurationID.Equal(state.HTTPSEndpointConfigurationID) {
 		patch.HTTPSEndpointConfigurationID = new(m.HTTPSEndpointConfigurationID.ValueString())
+	}
+	if !m.ResolvesTo.Equal(state.ResolvesTo) {
+		patch.ResolvesTo = resolvesToEntries(m.ResolvesTo)
+		if len(patch.ResolvesTo) == 0 {
+			// NOTE: "global" un-pins; ngrok's own Go client cannot send an
+			// empty list (omitempty), so this is the form the API must take.
+			patch.ResolvesTo = []apiclient.ReservedDomainResolvesToEntry{{Value: apiclient.ResolvesToGlobal}}
+		}
 	}
 
 	planPolicy, statePolicy := certPolicyFromObject(m.CertificateManagementPolicy), certPolicyFromObject(state.CertificateManagementPolicy)
@@ -301,6 +322,61 @@ func isServiceOwnedDomain(s string) bool {
 	return slices.ContainsFunc(serviceOwnedDomains, func(base string) bool { return strings.HasSuffix(name, "."+base) })
 }
 
+// resolvesToSet is the API's resolves_to as a set of point-of-presence
+// codes, "global" left out: the empty set for global resolution.
+func resolvesToSet(entries []apiclient.ReservedDomainResolvesToEntry) types.Set {
+	values := make([]attr.Value, 0, len(entries))
+	for _, e := range entries {
+		if e.Value != apiclient.ResolvesToGlobal {
+			values = append(values, types.StringValue(e.Value))
+		}
+	}
+	return types.SetValueMust(types.StringType, values)
+}
+
+// resolvesToEntries is a planned resolves_to as the API's entries, sorted;
+// nil for global resolution (null, empty, or "global" alone).
+func resolvesToEntries(s types.Set) []apiclient.ReservedDomainResolvesToEntry {
+	if s.IsNull() || s.IsUnknown() {
+		return nil
+	}
+	var values []string
+	for _, v := range s.Elements() {
+		if str, ok := v.(types.String); ok && !str.IsNull() && !str.IsUnknown() && str.ValueString() != apiclient.ResolvesToGlobal {
+			values = append(values, str.ValueString())
+		}
+	}
+	slices.Sort(values)
+	var entries []apiclient.ReservedDomainResolvesToEntry
+	for _, v := range values {
+		entries = append(entries, apiclient.ReservedDomainResolvesToEntry{Value: v})
+	}
+	return entries
+}
+
+// resolvesGlobally reports whether a known resolves_to means global
+// resolution: null, empty, or "global" alone.
+func resolvesGlobally(s types.Set) bool {
+	if s.IsUnknown() {
+		return false
+	}
+	elems := s.Elements()
+	switch len(elems) {
+	case 0:
+		return true
+	case 1:
+		v, ok := elems[0].(types.String)
+		return ok && v.Equal(types.StringValue(apiclient.ResolvesToGlobal))
+	}
+	return false
+}
+
+// sameResolution reports whether two values of resolves_to mean the same:
+// the same points of presence, or global resolution however spelled.
+func sameResolution(a, b types.Set) bool {
+	return a.Equal(b) || (resolvesGlobally(a) && resolvesGlobally(b))
+}
+
 func stringOrNull(s string) types.String {
 	if s == "" {
 		return types.StringNull()
@@ -389,6 +465,7 @@ type reservedDomainDataModel struct {
 	CertificateManagementStatus types.Object `tfsdk:"certificate_management_status"`
 	HTTPEndpointConfiguration   types.Object `tfsdk:"http_endpoint_configuration"`
 	HTTPSEndpointConfiguration  types.Object `tfsdk:"https_endpoint_configuration"`
+	ResolvesTo                  types.Set    `tfsdk:"resolves_to"`
 }
 
 func reservedDomainDataModelFromAPI(d *apiclient.ReservedDomain) reservedDomainDataModel {
@@ -406,5 +483,6 @@ func reservedDomainDataModelFromAPI(d *apiclient.ReservedDomain) reservedDomainD
 		CertificateManagementStatus: certStatusObject(d.CertificateManagementStatus),
 		HTTPEndpointConfiguration:   apiRefObject(d.HTTPEndpointConfiguration),
 		HTTPSEndpointConfiguration:  apiRefObject(d.HTTPSEndpointConfiguration),
+		ResolvesTo:                  resolvesToSet(d.ResolvesTo),
 	}
 }

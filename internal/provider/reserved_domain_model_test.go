@@ -239,6 +239,110 @@ func TestReservedDomainToUpdate(t *testing.T) {
 	}
 }
 
+func rdSet(values ...string) types.Set {
+	elems := make([]attr.Value, len(values))
+	for i, v := range values {
+		elems[i] = types.StringValue(v)
+	}
+	return types.SetValueMust(types.StringType, elems)
+}
+
+// resolves_to: the API's entries become a set without "global"; a plan
+// sends its points of presence sorted, and un-pinning sends "global" (the
+// form ngrok's own Go client can send; it cannot send an empty list).
+func TestReservedDomainResolvesTo(t *testing.T) {
+	t.Parallel()
+	entries := func(vs ...string) []apiclient.ReservedDomainResolvesToEntry {
+		var out []apiclient.ReservedDomainResolvesToEntry
+		for _, v := range vs {
+			out = append(out, apiclient.ReservedDomainResolvesToEntry{Value: v})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		api  []apiclient.ReservedDomainResolvesToEntry
+		want types.Set
+	}{
+		{nil, rdSet()},
+		{entries(), rdSet()},
+		{entries("global"), rdSet()},
+		{entries("us-cal-1", "eu"), rdSet("eu", "us-cal-1")},
+	} {
+		if got := reservedDomainModelFromAPI(&apiclient.ReservedDomain{ResolvesTo: tc.api}).ResolvesTo; !got.Equal(tc.want) {
+			t.Errorf("from %v: %v, want %v", tc.api, got, tc.want)
+		}
+		if got := reservedDomainDataModelFromAPI(&apiclient.ReservedDomain{ResolvesTo: tc.api}).ResolvesTo; !got.Equal(tc.want) {
+			t.Errorf("data source, from %v: %v, want %v", tc.api, got, tc.want)
+		}
+	}
+
+	withResolvesTo := func(s types.Set) reservedDomainModel {
+		return reservedDomainModel{Description: types.StringValue(""), Metadata: types.StringValue(""),
+			CertificateID: types.StringNull(), CertificateManagementPolicy: types.ObjectNull(certPolicyAttrTypes),
+			HTTPEndpointConfigurationID: types.StringNull(), HTTPSEndpointConfigurationID: types.StringNull(), ResolvesTo: s}
+	}
+	values := func(es []apiclient.ReservedDomainResolvesToEntry) string {
+		var vs []string
+		for _, e := range es {
+			vs = append(vs, e.Value)
+		}
+		return strings.Join(vs, ",")
+	}
+	for _, tc := range []struct {
+		plan, state      types.Set
+		create, update   string
+		updateSendsField bool
+	}{
+		{rdSet("us-cal-1", "eu"), rdSet(), "eu,us-cal-1", "eu,us-cal-1", true},
+		{rdSet("eu"), rdSet("eu"), "eu", "", false},
+		{rdSet(), rdSet("eu"), "", "global", true},
+		{rdSet("global"), rdSet("eu"), "", "global", true},
+	} {
+		if got := values(withResolvesTo(tc.plan).toCreate().ResolvesTo); got != tc.create {
+			t.Errorf("create with %v sends %q, want %q", tc.plan, got, tc.create)
+		}
+		patch := withResolvesTo(tc.plan).toUpdate(withResolvesTo(tc.state)).patch
+		if got := values(patch.ResolvesTo); got != tc.update || (patch.ResolvesTo != nil) != tc.updateSendsField {
+			t.Errorf("update from %v to %v sends %q, want %q", tc.state, tc.plan, got, tc.update)
+		}
+	}
+
+	// The configured spelling of global resolution is kept; points of
+	// presence changed outside Terraform show as they are.
+	api := reservedDomainModelFromAPI(&apiclient.ReservedDomain{})
+	for _, tc := range []struct{ prior, want types.Set }{
+		{rdSet("global"), rdSet("global")},
+		{rdSet(), rdSet()},
+		{rdSet("eu"), rdSet()},
+		{types.SetNull(types.StringType), rdSet()},
+		{types.SetUnknown(types.StringType), rdSet()},
+	} {
+		if got := api.withConfigured(reservedDomainModel{ResolvesTo: tc.prior}).ResolvesTo; !got.Equal(tc.want) {
+			t.Errorf("global in the API, prior %v: %v, want %v", tc.prior, got, tc.want)
+		}
+	}
+	pinned := reservedDomainModelFromAPI(&apiclient.ReservedDomain{ResolvesTo: entries("eu")})
+	if got := pinned.withConfigured(reservedDomainModel{ResolvesTo: rdSet("global")}).ResolvesTo; !got.Equal(rdSet("eu")) {
+		t.Errorf("pinned in the API, prior [global]: %v", got)
+	}
+
+	for _, tc := range []struct {
+		a, b types.Set
+		same bool
+	}{
+		{rdSet(), rdSet("global"), true},
+		{types.SetNull(types.StringType), rdSet(), true},
+		{rdSet("eu", "us"), rdSet("us", "eu"), true},
+		{rdSet("eu"), rdSet(), false},
+		{rdSet("global", "eu"), rdSet("eu"), false},
+		{types.SetUnknown(types.StringType), rdSet(), false},
+	} {
+		if got := sameResolution(tc.a, tc.b); got != tc.same {
+			t.Errorf("sameResolution(%v, %v) = %v", tc.a, tc.b, got)
+		}
+	}
+}
+
 func TestReservedDomainToUpdateEndpointConfigurations(t *testing.T) {
 	t.Parallel()
 	m := func(http, https types.String) reservedDomainModel {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -14,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -140,6 +143,25 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Description: "ID (`ec_...`) of an endpoint configuration applied to HTTPS traffic on the domain. Removing it detaches it.",
 				Optional:    true,
 				Validators:  []validator.String{idValidator(endpointConfigIDPrefix, "an endpoint configuration")},
+			},
+			"resolves_to": schema.SetAttribute{
+				Description: fmt.Sprintf("Pin the domain to these points of presence (region pinning), for data residency: "+
+					"its DNS then resolves only to them, so that its traffic is served there alone. Each one of %s. "+
+					"Defaults to `[]`: the domain resolves globally, to every point of presence; `[%q]` says the same. "+
+					"Removing it un-pins the domain. Changing it is an in-place update. ngrok refuses it on domains whose "+
+					"DNS name has records it does not manage (`ERR_NGROK_462`), and on accounts without the feature (`ERR_NGROK_460`).",
+					quotedList(reservedDomainPoPs), apiclient.ResolvesToGlobal),
+				ElementType: types.StringType,
+				Optional:    true,
+				Computed:    true,
+				Default:     setdefault.StaticValue(types.SetValueMust(types.StringType, nil)),
+				Validators: []validator.Set{
+					setvalidator.ValueStringsAre(stringvalidator.OneOf(append(slices.Clone(reservedDomainPoPs), apiclient.ResolvesToGlobal)...)),
+					resolvesToValidator{},
+				},
+				PlanModifiers: []planmodifier.Set{
+					equivalentSetToState("another spelling of global resolution keeps the prior value", sameResolution),
+				},
 			},
 			"cname_target": serverSetAttribute("For a custom domain, the target of the DNS CNAME record to create for `domain`. " +
 				"Null for a subdomain of an ngrok domain, which needs no DNS record."),

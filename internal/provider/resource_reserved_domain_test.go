@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -337,6 +338,147 @@ func TestAccReservedDomain_updateInPlace(t *testing.T) {
 						return nil
 					}),
 				},
+			},
+		},
+	})
+}
+
+// stringSet is a knownvalue check of a set of strings.
+func stringSet(values ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(values))
+	for i, v := range values {
+		checks[i] = knownvalue.StringExact(v)
+	}
+	return knownvalue.SetExact(checks)
+}
+
+// expectAPIResolvesTo checks the points of presence the API holds for
+// testRDResource, in the API's order.
+func expectAPIResolvesTo(mock *testMock, want ...string) statecheck.StateCheck {
+	return expectAPIReservedDomain(mock, func(d *apiclient.ReservedDomain) error {
+		got := []string{}
+		for _, e := range d.ResolvesTo {
+			got = append(got, e.Value)
+		}
+		if !slices.Equal(got, append([]string{}, want...)) {
+			return fmt.Errorf("the API holds resolves_to %q, want %q", got, want)
+		}
+		return nil
+	})
+}
+
+// resolves_to is created, compared as a set, changed and cleared in place,
+// and imported; every apply is followed by an empty plan.
+func TestAccReservedDomain_resolvesTo(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	config := func(attrs ...string) string {
+		return mock.config(testAccReservedDomainConfig(append([]string{`domain = "app.example.com"`}, attrs...)...))
+	}
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	emptyAfter := resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	updateThenEmpty := resource.ConfigPlanChecks{
+		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionUpdate)},
+		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:           config(`resolves_to = ["us-cal-1", "eu"]`),
+				ConfigPlanChecks: emptyAfter,
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testRDResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("resolves_to"), stringSet("eu", "us-cal-1")),
+					expectAPIResolvesTo(mock, "eu", "us-cal-1"),
+				},
+			},
+			// Another order is the same set.
+			{Config: config(`resolves_to = ["eu", "us-cal-1"]`), PlanOnly: true},
+			{
+				Config:           config(`resolves_to = ["ap", "us"]`),
+				ConfigPlanChecks: updateThenEmpty,
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testRDResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("resolves_to"), stringSet("ap", "us")),
+					expectAPIResolvesTo(mock, "ap", "us"),
+				},
+			},
+			{ResourceName: testRDResource, ImportState: true, ImportStateVerify: true},
+			{
+				// Removing it un-pins the domain.
+				Config:           config(),
+				ConfigPlanChecks: updateThenEmpty,
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(testRDResource, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("resolves_to"), stringSet()),
+					expectAPIResolvesTo(mock),
+				},
+			},
+			// Global resolution in its other spellings is no change.
+			{Config: config(`resolves_to = ["global"]`), PlanOnly: true},
+			{Config: config(`resolves_to = []`), PlanOnly: true},
+			{ResourceName: testRDResource, ImportState: true, ImportStateVerify: true},
+		},
+	})
+}
+
+// ["global"] at create is kept as written, though the API answers it as no
+// point of presence; leaving it out afterwards is no change either.
+func TestAccReservedDomain_resolvesToGlobal(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:           mock.config(testAccReservedDomainConfig(`domain = "app.ngrok.app"`, `resolves_to = ["global"]`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("resolves_to"), stringSet("global")),
+					expectAPIResolvesTo(mock),
+				},
+			},
+			{Config: mock.config(testAccReservedDomainConfig(`domain = "app.ngrok.app"`)), PlanOnly: true},
+			{
+				// Pinned in place from there.
+				Config: mock.config(testAccReservedDomainConfig(`domain = "app.ngrok.app"`, `resolves_to = ["jp"]`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{expectAPIResolvesTo(mock, "jp")},
+			},
+		},
+	})
+}
+
+// A domain pinned, or un-pinned, outside Terraform plans the update that
+// puts the configuration back.
+func TestAccReservedDomain_resolvesToDriftIsCorrected(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	config := mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`, `resolves_to = ["eu"]`))
+	unpin := func(s *terraform.State) error {
+		_, err := mock.client.UpdateReservedDomain(context.Background(), s.RootModule().Resources[testRDResource].Primary.ID,
+			&apiclient.ReservedDomainUpdate{ResolvesTo: []apiclient.ReservedDomainResolvesToEntry{{Value: apiclient.ResolvesToGlobal}}})
+		return err
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check:  unpin,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionUpdate)},
+				},
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config:            config,
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{expectAPIResolvesTo(mock, "eu")},
 			},
 		},
 	})
@@ -963,6 +1105,10 @@ func TestAccReservedDomain_invalidConfig(t *testing.T) {
 		// 128 two-byte characters: 128 characters but 256 bytes.
 		"description too long": {[]string{`domain = "a.example.com"`, `description = "` + strings.Repeat("é", 128) + `"`}, `(?s)description.*at most 255`},
 		"metadata too long":    {[]string{`domain = "a.example.com"`, `metadata = "` + strings.Repeat("x", 4097) + `"`}, `(?s)metadata.*at most 4096`},
+		"unknown point of presence": {[]string{`domain = "a.example.com"`, `resolves_to = ["eu", "mars"]`},
+			`(?s)resolves_to.*value\s+must\s+be\s+one\s+of.*"us-cal-1"`},
+		"global beside another": {[]string{`domain = "a.example.com"`, `resolves_to = ["global", "eu"]`},
+			`(?s)Invalid Attribute Value.*"global"\s+stands\s+for\s+every\s+point\s+of\s+presence`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

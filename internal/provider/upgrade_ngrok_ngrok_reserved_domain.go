@@ -25,8 +25,11 @@ func (r *reservedDomainResource) UpgradeState(context.Context) map[int64]resourc
 //     that a configuration with a policy and no certificate_id plans no
 //     change;
 //   - "" where the API omitted a value is null here; v0.7's is_dev,
-//     error_redirect_url and name, and v0.8's resolves_to, are dropped (v0.7
-//     could reserve by name alone and stored the API's answer in domain).
+//     error_redirect_url and name are dropped (v0.7 could reserve by name
+//     alone and stored the API's answer in domain);
+//   - v0.8's resolves_to, a list of point-of-presence codes kept in the
+//     configuration's order, is kept as this provider's set of them; null
+//     (v0.8 read no answer) is left for the refresh to fill in.
 func normalizeReservedDomainState(a stateAttrs) error {
 	if a.str("domain") == "" && a.str("name") != "" {
 		a["domain"] = a["name"]

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -31,8 +32,68 @@ func (v baseURLValidator) ValidateString(_ context.Context, req validator.String
 		return
 	}
 	if err := apiclient.CheckBaseURL(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid API Base URL",
-			fmt.Sprintf("%s. Use a value such as https://api.ngrok.com or http://127.0.0.1:8080.", err))
+		resp.Diagnostics.AddAttributeError(req.Path, invalidBaseURLSummary, baseURLAdvice(err, false))
+	}
+}
+
+const invalidBaseURLSummary = "Invalid API Base URL"
+
+// baseURLAdvice explains a base URL that apiclient.CheckBaseURL refused,
+// from the provider block or (fromEnv) from NGROK_API_BASE_URL. err quotes
+// the URL through apiclient.RedactURL, without credentials or query.
+func baseURLAdvice(err error, fromEnv bool) string {
+	from := "api_base_url"
+	if fromEnv {
+		from = "The " + envAPIBaseURL + " environment variable (api_base_url is not set)"
+	}
+	return fmt.Sprintf("%s: %s. Use a value such as https://api.ngrok.com or http://127.0.0.1:8080.", from, err)
+}
+
+// apiKeyValidator refuses at plan time a key that the API client cannot
+// send (apiclient.CheckAPIKey): blank, or with whitespace, a line break, a
+// control character or a character outside ASCII, most often a newline that
+// came with the key from a file.
+type apiKeyValidator struct{}
+
+var _ validator.String = apiKeyValidator{}
+
+func (apiKeyValidator) Description(context.Context) string {
+	return "value must be an ngrok API key: one word of printable ASCII, without spaces or line breaks"
+}
+
+func (v apiKeyValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (apiKeyValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if err := apiclient.CheckAPIKey(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, invalidAPIKeySummary, apiKeyAdvice(err, false))
+	}
+}
+
+const invalidAPIKeySummary = "Invalid ngrok API Key"
+
+// apiKeyAdvice explains a key that apiclient.CheckAPIKey refused, from the
+// provider block or (fromEnv) from NGROK_API_KEY, and what to do about it.
+// It never quotes the key: CheckAPIKey's error names only the kind of
+// character and where it is.
+func apiKeyAdvice(err error, fromEnv bool) string {
+	from, fix := "api_key", "Copy the key again from https://dashboard.ngrok.com/api; "+
+		"when it comes from a file, trim it: api_key = trimspace(file(\"...\"))."
+	if fromEnv {
+		from = "The " + envAPIKey + " environment variable (api_key is not set)"
+		fix = "Set the variable again to the key alone, for example " +
+			"export " + envAPIKey + "=\"$(tr -d '[:space:]' < key-file)\", or copy the key again from https://dashboard.ngrok.com/api."
+	}
+	var kerr *apiclient.APIKeyError
+	switch {
+	case errors.Is(err, apiclient.ErrMissingAPIKey):
+		return from + " is blank. " + fix
+	case errors.As(err, &kerr):
+		return fmt.Sprintf("%s has %s %s, which no ngrok API key has and an HTTP header cannot carry. %s", from, kerr.What, kerr.Where, fix)
+	default:
+		return fmt.Sprintf("%s: %s. %s", from, err, fix)
 	}
 }
 

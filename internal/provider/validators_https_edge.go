@@ -10,6 +10,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 // Validators of the HTTPS edge route modules. They live beside validators.go
@@ -151,7 +153,7 @@ func (httpsURLValidator) ValidateString(_ context.Context, req validator.StringR
 	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid HTTPS URL",
 			fmt.Sprintf("%q is not an absolute https URL. Use the issuer URL of the identity provider, "+
-				"such as https://accounts.google.com.", s))
+				"such as https://accounts.google.com.", apiclient.RedactURL(s)))
 	}
 }
 

@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -104,6 +106,9 @@ func TestHTTPSURLValidator(t *testing.T) {
 		httpsURLValidator{}.ValidateString(context.Background(), validator.StringRequest{ConfigValue: types.StringValue(s)}, resp)
 		if resp.Diagnostics.HasError() == ok {
 			t.Errorf("%q: error = %v, want ok = %v", s, resp.Diagnostics, ok)
+		}
+		if strings.Contains(fmt.Sprint(resp.Diagnostics), "pass") {
+			t.Errorf("%q: the diagnostic quotes the password: %v", s, resp.Diagnostics)
 		}
 	}
 }

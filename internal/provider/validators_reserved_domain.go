@@ -3,8 +3,13 @@ package provider
 import (
 	"context"
 	"fmt"
+	"slices"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 // Validators of reserved domains. They live beside validators.go rather
@@ -34,5 +39,35 @@ func (domainNameValidator) ValidateString(_ context.Context, req validator.Strin
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Domain Name",
 			fmt.Sprintf("%s. A reserved domain is a hostname such as app.example.com or myapp.ngrok.app, "+
 				"or a wildcard such as *.example.com, without scheme, port or path.", capitalize(err.Error())))
+	}
+}
+
+// resolvesToValidator accepts what the API accepts as resolves_to: points
+// of presence (checked one by one by the element validator), or "global"
+// alone, which stands for all of them.
+type resolvesToValidator struct{}
+
+var _ validator.Set = resolvesToValidator{}
+
+func (resolvesToValidator) Description(context.Context) string {
+	return fmt.Sprintf("value must hold points of presence, or %q alone", apiclient.ResolvesToGlobal)
+}
+
+func (v resolvesToValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (resolvesToValidator) ValidateSet(_ context.Context, req validator.SetRequest, resp *validator.SetResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	elems := req.ConfigValue.Elements()
+	if len(elems) > 1 && slices.ContainsFunc(elems, func(v attr.Value) bool {
+		return v.Equal(types.StringValue(apiclient.ResolvesToGlobal))
+	}) {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Attribute Value",
+			fmt.Sprintf("%q stands for every point of presence, so it cannot be listed beside others. "+
+				"List the points of presence to pin the domain to, or remove resolves_to (or write [%q] alone) to resolve globally.",
+				apiclient.ResolvesToGlobal, apiclient.ResolvesToGlobal))
 	}
 }

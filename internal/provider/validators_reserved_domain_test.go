@@ -71,3 +71,24 @@ func TestCapitalize(t *testing.T) {
 		}
 	}
 }
+
+func TestResolvesToValidator(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		value types.Set
+		ok    bool
+	}{
+		"points of presence": {rdSet("eu", "us-cal-1"), true},
+		"global alone":       {rdSet("global"), true},
+		"empty":              {rdSet(), true},
+		"null":               {types.SetNull(types.StringType), true},
+		"unknown":            {types.SetUnknown(types.StringType), true},
+		"global and another": {rdSet("global", "eu"), false},
+	} {
+		resp := &validator.SetResponse{}
+		resolvesToValidator{}.ValidateSet(context.Background(), validator.SetRequest{Path: path.Root("resolves_to"), ConfigValue: tc.value}, resp)
+		if resp.Diagnostics.HasError() == tc.ok {
+			t.Errorf("%s: %v", name, resp.Diagnostics)
+		}
+	}
+}

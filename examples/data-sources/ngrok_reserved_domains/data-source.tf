@@ -13,3 +13,8 @@ output "domains_with_dns_errors" {
     if try(d.certificate_management_status.provisioning_job.error_code, null) == "DNS_ERROR"
   ]
 }
+
+# Domains pinned to the EU point of presence (region pinning).
+data "ngrok_reserved_domains" "pinned_to_eu" {
+  filter = "obj.resolves_to.exists(r, r.value == 'eu')"
+}

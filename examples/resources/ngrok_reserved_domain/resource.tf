@@ -50,3 +50,13 @@ resource "ngrok_reserved_domain" "legacy" {
   domain         = "legacy.example.com"
   certificate_id = "cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
 }
+
+# A domain pinned to points of presence (region pinning), for data
+# residency: its DNS resolves only to ngrok's Frankfurt PoP, so its traffic
+# is served in the EU alone. Removing resolves_to un-pins it.
+resource "ngrok_reserved_domain" "eu_only" {
+  domain      = "eu.example.com"
+  resolves_to = ["eu"]
+
+  certificate_management_policy = {}
+}
