@@ -384,15 +384,16 @@ var filterFieldBytes = map[string]uint64{
 	"authority": 64, "upstream_protocol": 64, "error_code": 64, "status": 64,
 	"domain": 256, "host": 256, "cname_target": 256, "acme_challenge_cname_target": 256,
 	"url": 2048, "public_url": 2048, "upstream_url": 2048, "hostport": 2048, "error_redirect_url": 2048, "name": 2048,
-	"public_key": 1024, "msg": 1024,
+	"public_key": 1024, "msg": 1024, "value": 64,
 	"description": maxDescriptionBytes, "metadata": maxMetadataBytes,
 	"traffic_policy": 64 << 10,
 	"uri":            maxHeaderBytes + 256, // the origin is the client's Host header
 }
 
 // filterListBytes is the largest list field, in elements and bytes per
-// element, by JSON name (bindings: public, internal, kubernetes).
-var filterListBytes = map[string][2]uint64{"bindings": {3, 16}}
+// element, by JSON name (bindings: public, internal, kubernetes;
+// resolves_to: the points of presence a domain is pinned to).
+var filterListBytes = map[string][2]uint64{"bindings": {3, 16}, "resolves_to": {uint64(len(domainPoPs)), 64}}
 
 // filterSizes gives CEL's cost estimator the size of each field a filter
 // reads, and prices regular expressions.
