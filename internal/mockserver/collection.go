@@ -117,12 +117,17 @@ func (f objectFields) header(origin, coll string) WireHeader {
 // filter environments (built once, on first use, and shared by every
 // server) see every collection's type.
 func declare[T, W, C, U any](d collectionDecl[T, W, C, U]) *collectionDecl[T, W, C, U] {
+	declaredCollections = append(declaredCollections, d.name)
 	if d.filter != "" {
 		filterRoots[reflect.TypeFor[W]()] = d.filter
 	}
 	maps.Copy(filterNested, d.nested)
 	return &d
 }
+
+// declaredCollections names every declared collection, in declaration
+// order, for the tests that hold for all of them.
+var declaredCollections []string
 
 // collection is a declaration mounted on one server.
 type collection[T, W, C, U any] struct {

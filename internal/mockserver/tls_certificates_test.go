@@ -320,6 +320,9 @@ func TestTLSCertificatePrivateKeyIsNeverKept(t *testing.T) {
 				t.Fatal(err)
 			}
 			s = restart(t, s, path)
+			if got := decodeBody[tlsCertificateWire](t, do(t, s, http.MethodGet, "/tls_certificates/"+id, "")); !sameCert(got, decodeBody[tlsCertificateWire](t, created)) {
+				t.Errorf("after a restart the certificate is %+v", got)
+			}
 			seen := map[string]string{
 				"create": created.Body.String(),
 				"get":    do(t, s, http.MethodGet, "/tls_certificates/"+id, "").Body.String(),
