@@ -37,7 +37,7 @@ type testCert struct {
 
 // newTestCert makes a certificate for tmpl (filled in where empty), signed
 // by issuer (self-signed when nil), with a key of keyType.
-func newTestCert(t *testing.T, keyType string, tmpl *x509.Certificate, issuer *testCert) testCert {
+func newTestCert(t testing.TB, keyType string, tmpl *x509.Certificate, issuer *testCert) testCert {
 	t.Helper()
 	var key crypto.Signer
 	var err error
