@@ -67,6 +67,9 @@ type collectionDecl[T, W, C, U any] struct {
 	// the store lock; the copy is stored only when update and check succeed.
 	// nil means U is freeTextUpdate: description and metadata only.
 	update func(s *Server, in *U, v *T) *apiError
+	// unique (optional) is a key that no two objects of the collection may
+	// share; the table indexes them by it (idByKeyLocked), for check.
+	unique func(v *T) string
 	// removed (optional) runs under the store lock once the object is gone,
 	// however it went (the API, the control API, an undone seed): what goes
 	// with it, through the store's Locked methods.
@@ -142,6 +145,7 @@ func mount[T, W, C, U any](s *Server, d *collectionDecl[T, W, C, U]) *table[T] {
 	if d.removed != nil {
 		c.t.removed = func(v *T) { d.removed(s, v) }
 	}
+	c.t.unique = d.unique
 	s.declaredRoutes = append(s.declaredRoutes, c.routes()...)
 	return c.t
 }

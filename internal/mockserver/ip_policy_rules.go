@@ -77,6 +77,7 @@ var ipPolicyRuleCollection = declare(collectionDecl[ipPolicyRule, ipPolicyRuleWi
 	},
 	create: createIPPolicyRule,
 	check:  checkIPPolicyRule,
+	unique: func(r *ipPolicyRule) string { return r.IPPolicyID + " " + r.CIDR },
 	update: updateIPPolicyRule,
 })
 
@@ -121,10 +122,8 @@ func checkIPPolicyRule(s *Server, r *ipPolicyRule) *apiError {
 	if _, ok := s.edges.ipPolicies.rows[r.IPPolicyID]; !ok {
 		return unknownReferenceError(errIPRulePolicy, "ip_policy_id", r.IPPolicyID, "IP policy")
 	}
-	for id, other := range s.ipRules.rows {
-		if id != r.ID && other.val.IPPolicyID == r.IPPolicyID && other.val.CIDR == r.CIDR {
-			return errIPRuleDuplicate.errorf("IP Policy Rule with CIDR %q already exists in the IP policy %s (%s).", r.CIDR, r.IPPolicyID, id)
-		}
+	if id, ok := s.ipRules.idByKeyLocked(r.IPPolicyID + " " + r.CIDR); ok && id != r.ID {
+		return errIPRuleDuplicate.errorf("IP Policy Rule with CIDR %q already exists in the IP policy %s (%s).", r.CIDR, r.IPPolicyID, id)
 	}
 	return nil
 }
