@@ -109,6 +109,9 @@ type listCaches struct {
 	sshCAs          *listCache[SSHCertificateAuthority]
 	sshHostCerts    *listCache[SSHHostCertificate]
 	sshUserCerts    *listCache[SSHUserCertificate]
+
+	mu      sync.Mutex
+	generic map[string]any // *listCache[T] of each Collection, by name
 }
 
 // listSettings is for options, which New applies before the client is used.

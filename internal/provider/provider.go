@@ -263,8 +263,12 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ListResourceData = client
 }
 
+// objectTypes are the objects declared once (object.go); each gives a
+// resource, two data sources and a list resource.
+var objectTypes = []objectTypeRegistration{ipPolicyType}
+
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{
+	return append([]func() resource.Resource{
 		NewSSHCertificateAuthorityResource,
 		NewReservedDomainResource,
 		NewSSHHostCertificateResource,
@@ -274,11 +278,11 @@ func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource 
 		NewHTTPSEdgeRouteBackendResource,
 		NewHTTPSEdgeRouteIPRestrictionResource,
 		NewHTTPSEdgeRouteRequestHeadersResource,
-	}
+	}, objectConstructors(objectTypeRegistration.newResource)...)
 }
 
 func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{
+	ds := append([]func() datasource.DataSource{
 		NewSSHCertificateAuthorityDataSource,
 		NewReservedDomainDataSource,
 		NewReservedDomainsDataSource,
@@ -293,7 +297,8 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewSSHHostCertificatesDataSource,
 		NewSSHUserCertificateDataSource,
 		NewSSHUserCertificatesDataSource,
-	}
+	}, objectConstructors(objectTypeRegistration.newDataSource)...)
+	return append(ds, objectConstructors(objectTypeRegistration.newPluralDataSource)...)
 }
 
 func (p *ngrokProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
@@ -303,13 +308,22 @@ func (p *ngrokProvider) EphemeralResources(_ context.Context) []func() ephemeral
 }
 
 func (p *ngrokProvider) ListResources(_ context.Context) []func() list.ListResource {
-	return []func() list.ListResource{
+	return append([]func() list.ListResource{
 		NewReservedDomainListResource,
 		NewCloudEndpointListResource,
 		NewSSHCertificateAuthorityListResource,
 		NewSSHHostCertificateListResource,
 		NewSSHUserCertificateListResource,
+	}, objectConstructors(objectTypeRegistration.newListResource)...)
+}
+
+// objectConstructors is one constructor per objectTypes entry, by newT.
+func objectConstructors[T any](newT func(objectTypeRegistration) T) []func() T {
+	out := make([]func() T, 0, len(objectTypes))
+	for _, o := range objectTypes {
+		out = append(out, func() T { return newT(o) })
 	}
+	return out
 }
 
 func (p *ngrokProvider) Functions(_ context.Context) []func() function.Function {
