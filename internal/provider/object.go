@@ -101,7 +101,9 @@ type objectTypeRegistration interface {
 	newListResource() list.ListResource
 }
 
-func (o *objectType[A, C, U, M]) newResource() resource.Resource { return &objectResource[A, C, U, M]{o: o} }
+func (o *objectType[A, C, U, M]) newResource() resource.Resource {
+	return &objectResource[A, C, U, M]{o: o}
+}
 
 // title is the noun in title case, for diagnostics' summaries.
 func (o *objectType[A, C, U, M]) title() string  { return titleCase(o.noun) }
