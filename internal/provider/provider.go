@@ -265,7 +265,7 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 
 // objectTypes are the objects declared once (object.go); each gives a
 // resource, two data sources and a list resource.
-var objectTypes = []objectTypeRegistration{ipPolicyType}
+var objectTypes = []objectTypeRegistration{ipPolicyType, ipPolicyRuleType, tlsCertificateType}
 
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
 	return append([]func() resource.Resource{
