@@ -221,10 +221,10 @@ func parseRuleCIDR(s string) (netip.Prefix, error) {
 		if err != nil {
 			return netip.Prefix{}, fmt.Errorf("expected an IP range such as 203.0.113.0/24 or 2001:db8::/32, or one address")
 		}
+		if a.Zone() != "" {
+			return netip.Prefix{}, fmt.Errorf("an IP range has no zone (%%%s)", a.Zone())
+		}
 		p = netip.PrefixFrom(a, a.BitLen())
-	}
-	if p.Addr().Zone() != "" {
-		return netip.Prefix{}, fmt.Errorf("an IP range has no zone (%%%s)", p.Addr().Zone())
 	}
 	if p.Addr().Is4In6() {
 		return netip.Prefix{}, fmt.Errorf("write an IPv4 range in IPv4 notation (%s)", netip.PrefixFrom(p.Addr().Unmap(), max(p.Bits()-96, 0)).Masked())

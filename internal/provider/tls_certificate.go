@@ -11,6 +11,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/resourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -249,8 +250,8 @@ func (m tlsCertificateModel) toCreate() *apiclient.TLSCertificateCreate {
 	return &apiclient.TLSCertificateCreate{
 		Description:    m.Description.ValueString(),
 		Metadata:       m.Metadata.ValueString(),
-		CertificatePEM: m.CertificatePEM.ValueString(),
-		PrivateKeyPEM:  m.privateKey(),
+		CertificatePEM: canonicalPEM(m.CertificatePEM.ValueString()),
+		PrivateKeyPEM:  canonicalPEM(m.privateKey()),
 	}
 }
 
@@ -302,7 +303,7 @@ func validateTLSCertificateKey(ctx context.Context, req resource.ValidateConfigR
 // parsePrivateKeyPEM reads one PEM private key: PKCS #8, PKCS #1 (RSA) or
 // SEC 1 (EC). Errors never quote the key.
 func parsePrivateKeyPEM(s string) (crypto.Signer, error) {
-	block, rest := pem.Decode([]byte(s))
+	block, rest := pem.Decode(pemText(s))
 	if block == nil {
 		return nil, errors.New("private key is not PEM: expected a block such as -----BEGIN PRIVATE KEY-----")
 	}
@@ -343,7 +344,7 @@ func publicKeysEqual(a, b crypto.PublicKey) bool {
 // parseCertificateChain reads a chain of PEM certificates, leaf first, and
 // returns the leaf.
 func parseCertificateChain(s string) (*x509.Certificate, error) {
-	rest := []byte(s)
+	rest := pemText(s)
 	var leaf *x509.Certificate
 	for n := 1; ; n++ {
 		var block *pem.Block
@@ -375,7 +376,7 @@ func parseCertificateChain(s string) (*x509.Certificate, error) {
 // anything else.
 func pemBlocks(s string) []*pem.Block {
 	var blocks []*pem.Block
-	rest := []byte(s)
+	rest := pemText(s)
 	for {
 		var b *pem.Block
 		b, rest = pem.Decode(rest)
@@ -388,6 +389,31 @@ func pemBlocks(s string) []*pem.Block {
 		return nil
 	}
 	return blocks
+}
+
+// pemText is s with each line trimmed of spaces, tabs and carriage
+// returns, which pem.Decode does not skip before a block's lines.
+func pemText(s string) []byte {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.Trim(l, " \t\r")
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// canonicalPEM is s as the API lays PEM out (pem.EncodeToMemory: Unix line
+// endings, 64 columns, a newline after each block), or s itself when it is
+// not PEM, for the API to refuse.
+func canonicalPEM(s string) string {
+	blocks := pemBlocks(s)
+	if blocks == nil {
+		return s
+	}
+	var b bytes.Buffer
+	for _, block := range blocks {
+		b.Write(pem.EncodeToMemory(block))
+	}
+	return b.String()
 }
 
 // equivalentPEM reports whether two texts are the same PEM blocks (types,
