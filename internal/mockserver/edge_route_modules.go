@@ -46,13 +46,13 @@ type edgeState struct {
 	readOnly bool
 }
 
-func newEdgeState(st *store, ids *idSource) *edgeState {
+func newEdgeState(st *store, ids *idSource, ipPolicies *table[ipPolicy]) *edgeState {
 	return &edgeState{
 		st:         st,
 		edges:      newTable[httpsEdge](st, ids, tableHTTPSEdges, "HTTPS edge", prefixEdgeHTTPS),
 		routes:     newTable[httpsEdgeRoute](st, ids, tableHTTPSEdgeRoutes, "HTTPS edge route", prefixEdgeHTTPSRoute),
 		backends:   newTable[tunnelGroupBackend](st, ids, tableTunnelGroupBackends, "tunnel group backend", prefixTunnelGroupBackend),
-		ipPolicies: newTable[ipPolicy](st, ids, tableIPPolicies, "IP policy", prefixIPPolicy),
+		ipPolicies: ipPolicies,
 	}
 }
 

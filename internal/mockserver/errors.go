@@ -57,7 +57,9 @@ func defineError(code string, status int, o origin, when string) *errorKind {
 	return k
 }
 
-// The rows of errorTable. The SSH certificate authority codes 1936..1942 are
+// The rows of errorTable. The IP policy rule codes 14xx and the TLS
+// certificate codes 19xx below 1936 are the real API's, for the situations
+// its documentation names. The SSH certificate authority codes 1936..1942 are
 // the real API's range, but which code stands for which rule is our
 // assignment; 1943 is the real code for a certificate's non-positive
 // validity, and 1944..1951 continue the range as ours.
@@ -107,6 +109,40 @@ var (
 		"a certificate_id on a subdomain of an ngrok-owned domain")
 	errDomainInUse = defineError("ERR_NGROK_446", http.StatusConflict, realCode,
 		"deleting a reserved domain that a cloud endpoint serves on")
+	errIPRuleEmptyUpdate = defineError("ERR_NGROK_1401", http.StatusBadRequest, realAPI,
+		"an IP policy rule PATCH without description, metadata or cidr")
+	errIPRuleCIDR = defineError("ERR_NGROK_1406", http.StatusBadRequest, realAPI,
+		"an IP policy rule cidr that is not an IPv4 or IPv6 prefix (empty included)")
+	errIPRuleDuplicate = defineError("ERR_NGROK_1408", http.StatusConflict, realCode,
+		"an IP policy rule cidr that another rule of the same policy has")
+	errIPRuleHostBits = defineError("ERR_NGROK_1409", http.StatusBadRequest, realAPI,
+		"an IP policy rule cidr with host bits set (10.0.0.1/8: the lowest address of the range is 10.0.0.0)")
+	errIPRuleNoMask = defineError("ERR_NGROK_1413", http.StatusBadRequest, realAPI,
+		"an IP policy rule cidr that is a bare IP address, without a prefix length")
+	errIPRulePolicy = defineError("ERR_NGROK_1414", http.StatusBadRequest, realCode,
+		"an IP policy rule without ip_policy_id, or whose ip_policy_id names no policy of the account")
+	errIPRuleAction = defineError("ERR_NGROK_1422", http.StatusBadRequest, realAPI,
+		"an IP policy rule action other than allow and deny (missing included)")
+	errTLSCertFormat = defineError("ERR_NGROK_1900", http.StatusBadRequest, realAPI,
+		"a TLS certificate_pem block that crypto/x509 cannot parse, or that is not a CERTIFICATE block (ours)")
+	errTLSKeyMissing = defineError("ERR_NGROK_1901", http.StatusBadRequest, realAPI,
+		"a TLS certificate without private_key_pem, or one that holds no PEM block")
+	errTLSKeyEncrypted = defineError("ERR_NGROK_1902", http.StatusBadRequest, realAPI,
+		"a TLS certificate private key that is encrypted")
+	errTLSKeyFormat = defineError("ERR_NGROK_1903", http.StatusBadRequest, realAPI,
+		"a TLS certificate private key that is not PKCS #8, PKCS #1 or SEC 1, or does not parse")
+	errTLSKeyType = defineError("ERR_NGROK_1909", http.StatusBadRequest, realAPI,
+		"a TLS certificate private key of a type other than rsa, ecdsa and ed25519 (an X25519 key)")
+	errTLSPEMHeaders = defineError("ERR_NGROK_1910", http.StatusBadRequest, realAPI,
+		"a TLS certificate or key PEM block with headers")
+	errTLSCertMissing = defineError("ERR_NGROK_1919", http.StatusBadRequest, realAPI,
+		"a TLS certificate without certificate_pem")
+	errTLSCertNoPEM = defineError("ERR_NGROK_1922", http.StatusBadRequest, realAPI,
+		"a TLS certificate_pem that holds no PEM block")
+	errTLSKeyMismatch = defineError("ERR_NGROK_1923", http.StatusBadRequest, realAPI,
+		"a TLS certificate whose private key is not the key of its leaf certificate")
+	errTLSKeyIsCertificate = defineError("ERR_NGROK_1924", http.StatusBadRequest, realAPI,
+		"a TLS certificate private_key_pem that holds a certificate")
 	errSSHCAKeyType = defineError("ERR_NGROK_1936", http.StatusBadRequest, ours,
 		"an SSH certificate authority private_key_type other than rsa, ecdsa and ed25519")
 	errSSHCACurveWithoutECDSA = defineError("ERR_NGROK_1937", http.StatusBadRequest, ours,

@@ -39,9 +39,9 @@ import (
 // filterRoots and filterNested name every wire struct that a filter can
 // reach, as CEL shows it in types and messages. A list whose row type is a
 // key of filterRoots takes a filter; filterNested are the objects inside.
+// Declared collections add theirs (declare, collection.go).
 var (
 	filterRoots = map[reflect.Type]string{
-		reflect.TypeFor[sshCAWire]():          "ngrok.SSHCertificateAuthority",
 		reflect.TypeFor[reservedDomainWire](): "ngrok.ReservedDomain",
 		reflect.TypeFor[endpointWire]():       "ngrok.Endpoint",
 	}

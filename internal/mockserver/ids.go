@@ -46,6 +46,7 @@ const (
 	prefixEdgeTCP               = "edgtcp_"
 	prefixTunnelGroupBackend    = "bkdtg_"
 	prefixIPPolicy              = "ipp_"
+	prefixIPPolicyRule          = "ipr_"
 	prefixTunnel                = "tn_"
 	prefixTunnelSession         = "ts_"
 	prefixUser                  = "usr_"
@@ -68,6 +69,7 @@ const (
 	collEdgesTCP               = "edges/tcp"
 	collTunnelGroupBackends    = "backends/tunnel_group"
 	collIPPolicies             = "ip_policies"
+	collIPPolicyRules          = "ip_policy_rules"
 	collTunnels                = "tunnels"
 	collTunnelSessions         = "tunnel_sessions"
 	collUsers                  = "users"
@@ -81,7 +83,6 @@ const (
 	tableHTTPSEdges          = "https_edges"
 	tableHTTPSEdgeRoutes     = "https_edge_routes"
 	tableTunnelGroupBackends = "tunnel_group_backends"
-	tableIPPolicies          = "ip_policies"
 )
 
 // errIDSpaceExhausted is returned only when the greatest ID held is already

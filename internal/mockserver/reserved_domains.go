@@ -96,17 +96,19 @@ func WithCertificateIssueDelay(d time.Duration) Option {
 	return func(s *Server) { s.certIssueDelay = max(d, 0) }
 }
 
-// domainState holds reserved domains and the seed-only objects they refer to.
+// domainState holds reserved domains and the objects they refer to: TLS
+// certificates (a declared collection, tls_certificates.go) and endpoint
+// configurations (seed only).
 type domainState struct {
 	reserved        *table[reservedDomain]
 	certificates    *table[tlsCertificate]
 	endpointConfigs *table[endpointConfiguration]
 }
 
-func newDomainState(st *store, ids *idSource) *domainState {
+func newDomainState(st *store, ids *idSource, certificates *table[tlsCertificate]) *domainState {
 	return &domainState{
 		reserved:        newTable[reservedDomain](st, ids, collReservedDomains, "reserved domain", prefixReservedDomain),
-		certificates:    newTable[tlsCertificate](st, ids, collTLSCertificates, "TLS certificate", prefixTLSCertificate),
+		certificates:    certificates,
 		endpointConfigs: newTable[endpointConfiguration](st, ids, collEndpointConfigurations, "endpoint configuration", prefixEndpointConfiguration),
 	}
 }

@@ -8,9 +8,11 @@ import (
 
 // Uploaded TLS certificates and endpoint configurations are referenced by
 // reserved domains (certificate_id, http_endpoint_configuration_id,
-// https_endpoint_configuration_id) but are out of this server's scope: it
-// serves no route for them. They exist by seeding, with the helpers below,
-// which follow the pattern of every seed helper of this package:
+// https_endpoint_configuration_id). Endpoint configurations are out of this
+// server's scope: it serves no route for them, and they exist by seeding.
+// TLS certificates are a collection of the API (tls_certificates.go) that
+// seeds may fill too. The helpers below follow the pattern of every seed
+// helper of this package:
 // Seed<Object>(<Object>Seed) (id string, err error), an option struct whose
 // fields are all optional (and carry json tags for a future seed file), and
 // an optional fixed ID so that a configuration can name a seeded object.
@@ -25,8 +27,9 @@ const (
 var endpointConfigurationTypes = []string{endpointConfigurationHTTP, endpointConfigurationHTTPS}
 
 // TLSCertificateSeed describes an uploaded TLS certificate to seed. Every
-// field is optional. The certificate carries no key material: nothing in
-// this server terminates TLS.
+// field is optional. The seeded certificate is a self-signed one the mock
+// makes (seededCertificate), whose key it drops as it drops an uploaded
+// one's: nothing in this server terminates TLS.
 type TLSCertificateSeed struct {
 	// ID is the certificate's ID: cert_ and 27 base-62 characters. Minted
 	// when empty.
@@ -49,13 +52,6 @@ type EndpointConfigurationSeed struct {
 	Type string `json:"type,omitempty"`
 }
 
-type tlsCertificate struct {
-	ID          string    `json:"id"`
-	CreatedAt   time.Time `json:"created_at"`
-	Description string    `json:"description,omitempty"`
-	Metadata    string    `json:"metadata,omitempty"`
-}
-
 type endpointConfiguration struct {
 	ID          string    `json:"id"`
 	CreatedAt   time.Time `json:"created_at"`
@@ -70,9 +66,18 @@ func (s *Server) SeedTLSCertificate(in TLSCertificateSeed) (string, error) {
 		return "", err
 	}
 	created := s.timestamp()
+	var genErr error
 	c, err := seedInsert(s.domains.certificates, in.ID, func(id string) tlsCertificate {
-		return tlsCertificate{ID: id, CreatedAt: created, Description: in.Description, Metadata: in.Metadata}
+		c := tlsCertificate{ID: id, CreatedAt: created, Description: in.Description, Metadata: in.Metadata}
+		c.CertificatePEM, c.Details, genErr = seededCertificate(id, created)
+		return c
 	})
+	if err == nil && genErr != nil {
+		// NOTE: unreachable (an Ed25519 certificate of fixed fields); the
+		// object is removed again rather than left without a certificate.
+		_ = s.domains.certificates.remove(c.ID)
+		return "", fmt.Errorf("seeding a TLS certificate: %w", genErr)
+	}
 	return c.ID, err
 }
 

@@ -124,13 +124,6 @@ type tunnelGroupBackend struct {
 	Labels      map[string]string `json:"labels,omitempty"`
 }
 
-type ipPolicy struct {
-	ID          string    `json:"id"`
-	CreatedAt   time.Time `json:"created_at"`
-	Description string    `json:"description,omitempty"`
-	Metadata    string    `json:"metadata,omitempty"`
-}
-
 // SeedHTTPSEdge adds an HTTPS edge and returns its ID.
 func (s *Server) SeedHTTPSEdge(in HTTPSEdgeSeed) (string, error) {
 	if err := checkSeedText("HTTPS edge", in.Description, in.Metadata); err != nil {

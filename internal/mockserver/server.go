@@ -64,15 +64,20 @@ type Server struct {
 	limiter   *rateLimiter // nil: no rate limit
 	persist   *persister   // nil: no state file (state.go)
 	sshCAs    *table[sshCA]
+	ipRules   *table[ipPolicyRule]
 	hostCerts *table[sshCert]
 	userCerts *table[sshCert]
 	endpoints *table[endpoint]
-	edges     *edgeState // HTTPS edges, routes and their modules, backends, IP policies: seed only
-	// domains holds reserved domains and the TLS certificates and endpoint
+	edges     *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
+	// domains holds reserved domains, the TLS certificates and the endpoint
 	// configurations (seed only) they refer to.
 	domains        *domainState
 	certIssueDelay time.Duration // see WithCertificateIssueDelay
 	idem           *idempotencyCache
+
+	// declaredRoutes are the routes of the declared collections
+	// (collection.go), added as New mounts them.
+	declaredRoutes []route
 
 	mux *http.ServeMux // method+path routes, plus "/" for everything unrouted
 	// paths holds the same paths without methods: a request that misses mux
@@ -155,12 +160,15 @@ func New(opts ...Option) *Server {
 		s.store.dirty = map[rowKey]struct{}{}
 		s.idem.track = true
 	}
-	s.sshCAs = newTable[sshCA](s.store, s.ids, collSSHCAs, "SSH certificate authority", prefixSSHCA)
+	s.sshCAs = mount(s, sshCACollection)
+	ipPolicies := mount(s, ipPolicyCollection)
+	s.ipRules = mount(s, ipPolicyRuleCollection)
+	certificates := mount(s, tlsCertificateCollection)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
-	s.edges = newEdgeState(s.store, s.ids)
-	s.domains = newDomainState(s.store, s.ids)
+	s.edges = newEdgeState(s.store, s.ids, ipPolicies)
+	s.domains = newDomainState(s.store, s.ids, certificates)
 
 	s.mux = http.NewServeMux()
 	s.paths = http.NewServeMux()
@@ -181,7 +189,7 @@ func New(opts ...Option) *Server {
 // control API's (admin.go).
 func (s *Server) routes() []route {
 	return slices.Concat(
-		s.sshCARoutes(),
+		s.declaredRoutes,
 		s.sshCertificateRoutes(),
 		s.edgeRouteModuleRoutes(),
 		s.reservedDomainRoutes(),

@@ -9,7 +9,6 @@ import (
 	"crypto/rsa"
 	"crypto/x509"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
@@ -72,6 +71,17 @@ type sshCACreate struct {
 	KeySize        *int64 `json:"key_size"`
 }
 
+// sshCACollection declares /ssh_certificate_authorities (collection.go).
+var sshCACollection = declare(collectionDecl[sshCA, sshCAWire, sshCACreate, freeTextUpdate]{
+	name: collSSHCAs, noun: "SSH certificate authority", prefix: prefixSSHCA,
+	filter: "ngrok.SSHCertificateAuthority",
+	fields: func(ca *sshCA) objectFields {
+		return objectFields{&ca.ID, &ca.CreatedAt, &ca.Description, &ca.Metadata}
+	},
+	wire:   (*sshCA).wire,
+	create: createSSHCA,
+})
+
 func (ca *sshCA) wire(origin string) sshCAWire {
 	return sshCAWire{
 		ID:          ca.ID,
@@ -84,87 +94,36 @@ func (ca *sshCA) wire(origin string) sshCAWire {
 	}
 }
 
-func (s *Server) sshCARoutes() []route {
-	const list, one = "/" + collSSHCAs, "/" + collSSHCAs + "/{id}"
-	id := map[string]idKind{"id": s.sshCAs.kind()}
-	return []route{
-		{method: http.MethodPost, path: list, body: bodyOf[sshCACreate], handle: s.createSSHCA},
-		{method: http.MethodGet, path: list, query: filteredListQuery, handle: s.listSSHCAs},
-		{method: http.MethodGet, path: one, ids: id, handle: s.getSSHCA},
-		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[freeTextUpdate], handle: s.updateSSHCA},
-		{method: http.MethodDelete, path: one, ids: id, handle: s.deleteSSHCA},
-	}
-}
-
-func (s *Server) createSSHCA(rq *request) (any, int, *apiError) {
-	in, err := bodyAs[sshCACreate](rq)
-	if err != nil {
-		return nil, 0, err
-	}
+func createSSHCA(_ *Server, in *sshCACreate) (sshCA, *apiError) {
 	spec, err := in.keySpec()
 	if err != nil {
-		return nil, 0, err
+		return sshCA{}, err
 	}
+	// NOTE: checked before the key is generated, which takes up to seconds
+	// for RSA 4096 (and runs outside the store lock, so that other requests
+	// do not wait for it).
 	if err := checkFreeText(in.Description, in.Metadata); err != nil {
-		return nil, 0, err
+		return sshCA{}, err
 	}
-	// NOTE: generated outside the store lock: an RSA 4096 key takes up to
-	// seconds, and other requests must not wait for it.
 	key, genErr := spec.generate()
 	if genErr != nil {
-		return nil, 0, internalError("generating the %s key: %v", spec.keyType, genErr)
+		return sshCA{}, internalError("generating the %s key: %v", spec.keyType, genErr)
 	}
 	pub, pubErr := authorizedKey(key.Public())
 	if pubErr != nil {
-		return nil, 0, internalError("encoding the public key: %v", pubErr)
+		return sshCA{}, internalError("encoding the public key: %v", pubErr)
 	}
 	der, derErr := x509.MarshalPKCS8PrivateKey(key)
 	if derErr != nil {
-		return nil, 0, internalError("encoding the private key: %v", derErr)
+		return sshCA{}, internalError("encoding the private key: %v", derErr)
 	}
-	created := s.timestamp()
-	ca, err := s.sshCAs.insert(func(id string) sshCA {
-		return sshCA{
-			ID:          id,
-			CreatedAt:   created,
-			Description: in.Description,
-			Metadata:    in.Metadata,
-			KeyType:     spec.keyType,
-			PublicKey:   pub,
-			PrivateKey:  der,
-		}
-	})
-	if err != nil {
-		return nil, 0, err
-	}
-	return ca.wire(rq.origin()), http.StatusCreated, nil
-}
-
-func (s *Server) listSSHCAs(rq *request) (any, int, *apiError) {
-	return listObjects(s, rq, s.sshCAs, (*sshCA).wire)
-}
-
-func (s *Server) getSSHCA(rq *request) (any, int, *apiError) {
-	ca, err := s.sshCAs.get(rq.r.PathValue("id"))
-	if err != nil {
-		return nil, 0, err
-	}
-	return ca.wire(rq.origin()), http.StatusOK, nil
-}
-
-func (s *Server) updateSSHCA(rq *request) (any, int, *apiError) {
-	ca, err := updateFreeText(rq, s.sshCAs, func(ca *sshCA) (*string, *string) { return &ca.Description, &ca.Metadata })
-	if err != nil {
-		return nil, 0, err
-	}
-	return ca.wire(rq.origin()), http.StatusOK, nil
-}
-
-func (s *Server) deleteSSHCA(rq *request) (any, int, *apiError) {
-	if err := s.sshCAs.remove(rq.r.PathValue("id")); err != nil {
-		return nil, 0, err
-	}
-	return nil, http.StatusNoContent, nil
+	return sshCA{
+		Description: in.Description,
+		Metadata:    in.Metadata,
+		KeyType:     spec.keyType,
+		PublicKey:   pub,
+		PrivateKey:  der,
+	}, nil
 }
 
 // signer parses the authority's private key.

@@ -51,6 +51,10 @@ type table[T any] struct {
 
 	rows  map[string]*row[T]
 	index *btree.BTreeG[*row[T]]
+
+	// removed (optional) runs, with the store lock held, after a row is
+	// removed by removeLocked: what goes with it (collection.go).
+	removed func(v *T)
 }
 
 type row[T any] struct {
@@ -143,6 +147,9 @@ func (t *table[T]) removeLocked(id string) bool {
 	delete(t.rows, id)
 	t.index.Delete(r)
 	t.st.touch(t.name, id)
+	if t.removed != nil {
+		t.removed(&r.val)
+	}
 	return true
 }
 

@@ -1,0 +1,263 @@
+package mockserver
+
+import (
+	"maps"
+	"net/http"
+	"reflect"
+	"time"
+)
+
+// Declared collections (README.md, section Declared collections): a
+// collection of the API served with create, list, get, PATCH and delete is
+// one collectionDecl, in the file named after it (ip_policies.go holds the
+// IP policy collection whole). The declaration says what is particular to
+// the object: its wire shape, its create and update bodies and the hooks
+// that check them, its list filter; everything else comes from here and is
+// the same for every declared collection:
+//
+//   - the routes, declared in the one route table, so that the adapter
+//     (server.go) applies to them what it applies to every route: query
+//     parameters, ID prefixes in the path, body decoding, Idempotency-Key on
+//     creates, fault rules, the journal, the commit to the state file;
+//   - the table (store.go), which the state file persists, the control API
+//     resets, deletes from and shows (admin.go), and seeds may fill;
+//   - the handlers: a create mints the ID and the creation time, checks the
+//     description and metadata limits, and runs the declaration's check
+//     under the store lock, so that a rule spanning tables holds at the
+//     moment the object is stored; a PATCH applies to a copy and stores it
+//     only whole; a delete runs the declaration's refusal under the lock and
+//     its cascade wherever the row goes (the API or the control API);
+//   - lists, newest first with cursors (list.go), and the CEL filter over
+//     the wire shape (filter.go) when the declaration names one.
+//
+// NOTE: generics over a typed descriptor rather than generated code: the
+// declaration is ordinary Go that the compiler checks, a newcomer reads one
+// file per object, and the plumbing has one home, tested once through every
+// collection that uses it.
+
+// collectionDecl declares a collection of stored objects T, answered as W,
+// created from a body C and changed by a PATCH body U.
+type collectionDecl[T, W, C, U any] struct {
+	name   string // path segment, table name and list property, e.g. "ip_policies"
+	noun   string // for messages, e.g. "IP policy"
+	prefix string // ID prefix, e.g. "ipp_"
+
+	// filter is the CEL type name under which a list filter sees W (e.g.
+	// "ngrok.IPPolicy"); "" when the list takes no filter. nested names the
+	// structs inside W that a filter reaches and filter.go does not know yet.
+	filter string
+	nested map[reflect.Type]string
+
+	// fields points at the fields every stored object has.
+	fields func(v *T) objectFields
+	// wire is the object's answer; origin is the scheme and host the client
+	// used (request.origin).
+	wire func(v *T, origin string) W
+
+	// create validates a create body and builds the object without its ID
+	// and creation time, which are minted when it is stored. It runs outside
+	// the store lock, so it may be slow (generating a key).
+	create func(s *Server, in *C) (T, *apiError)
+	// check (optional) runs under the store lock before an object is stored
+	// by a create or a PATCH: the rules spanning objects (a reference names
+	// an object that exists, a value is unique). It may read other tables'
+	// rows directly, but must not lock. v.ID is "" on a create.
+	check func(s *Server, v *T) *apiError
+	// update (optional) applies a PATCH body to a copy of the object, under
+	// the store lock; the copy is stored only when update and check succeed.
+	// nil means U is freeTextUpdate: description and metadata only.
+	update func(s *Server, in *U, v *T) *apiError
+	// refuseDelete (optional) runs under the store lock before an API delete
+	// and refuses it with an error. The control API's delete skips it.
+	refuseDelete func(s *Server, v *T) *apiError
+	// removed (optional) runs under the store lock once the object is gone,
+	// however it went (the API, the control API, an undone seed): what goes
+	// with it, through the store's Locked methods.
+	removed func(s *Server, v *T)
+}
+
+// objectFields points at the fields of a stored object that the machinery
+// sets and checks.
+type objectFields struct {
+	id          *string
+	createdAt   *time.Time
+	description *string
+	metadata    *string
+}
+
+// WireHeader is the start of a declared object's answer, the same for
+// every object of the API [real]: an empty description or metadata is left
+// out. Wire types embed it.
+//
+// NOTE: exported only because list filters read wire structs through
+// reflection (filter.go), which cannot read the fields of an unexported
+// embedded struct.
+type WireHeader struct {
+	ID          string  `json:"id"`
+	URI         string  `json:"uri"`
+	CreatedAt   apiTime `json:"created_at"`
+	Description string  `json:"description,omitempty"`
+	Metadata    string  `json:"metadata,omitempty"`
+}
+
+// header is the WireHeader of an object of the collection named coll.
+func (f objectFields) header(origin, coll string) WireHeader {
+	return WireHeader{
+		ID:          *f.id,
+		URI:         objectURI(origin, coll, *f.id),
+		CreatedAt:   wireTime(*f.createdAt),
+		Description: *f.description,
+		Metadata:    *f.metadata,
+	}
+}
+
+// declare registers what a declaration contributes before any server
+// exists (its filter's types), and returns it for New to mount. Every
+// declaration is a package-level variable made by declare, so that the
+// filter environments (built once, on first use, and shared by every
+// server) see every collection's type.
+func declare[T, W, C, U any](d collectionDecl[T, W, C, U]) *collectionDecl[T, W, C, U] {
+	if d.filter != "" {
+		filterRoots[reflect.TypeFor[W]()] = d.filter
+	}
+	maps.Copy(filterNested, d.nested)
+	return &d
+}
+
+// collection is a declaration mounted on one server.
+type collection[T, W, C, U any] struct {
+	*collectionDecl[T, W, C, U]
+	s *Server
+	t *table[T]
+}
+
+// mount creates the declaration's table on s and adds its routes to the
+// server's route table; it returns the table, for the rules of other
+// collections that read it.
+func mount[T, W, C, U any](s *Server, d *collectionDecl[T, W, C, U]) *table[T] {
+	c := &collection[T, W, C, U]{collectionDecl: d, s: s}
+	c.t = newTable[T](s.store, s.ids, d.name, d.noun, d.prefix)
+	if d.removed != nil {
+		c.t.removed = func(v *T) { d.removed(s, v) }
+	}
+	s.declaredRoutes = append(s.declaredRoutes, c.routes()...)
+	return c.t
+}
+
+// unfilteredListQuery is the query of a list that takes no filter.
+var unfilteredListQuery = []string{"limit", "before_id"}
+
+func (c *collection[T, W, C, U]) routes() []route {
+	list, one := "/"+c.name, "/"+c.name+"/{id}"
+	id := map[string]idKind{"id": c.t.kind()}
+	query := unfilteredListQuery
+	if c.filter != "" {
+		query = filteredListQuery
+	}
+	// NOTE: in the order of the SSH authorities' routes before they were
+	// declared, which a 405's Allow header lists.
+	return []route{
+		{method: http.MethodPost, path: list, body: bodyOf[C], handle: c.createOne},
+		{method: http.MethodGet, path: list, query: query, handle: c.list},
+		{method: http.MethodGet, path: one, ids: id, handle: c.getOne},
+		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[U], handle: c.updateOne},
+		{method: http.MethodDelete, path: one, ids: id, handle: c.deleteOne},
+	}
+}
+
+func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
+	in, err := bodyAs[C](rq)
+	if err != nil {
+		return nil, 0, err
+	}
+	v, err := c.create(c.s, in)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := c.checkText(&v); err != nil {
+		return nil, 0, err
+	}
+	created := c.s.timestamp()
+	var check func() *apiError
+	if c.check != nil {
+		check = func() *apiError { return c.check(c.s, &v) }
+	}
+	v, err = c.t.insertChecked(check, func(id string) T {
+		f := c.fields(&v)
+		*f.id, *f.createdAt = id, created
+		return v
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.wire(&v, rq.origin()), http.StatusCreated, nil
+}
+
+func (c *collection[T, W, C, U]) list(rq *request) (any, int, *apiError) {
+	return listObjects(c.s, rq, c.t, c.wire)
+}
+
+func (c *collection[T, W, C, U]) getOne(rq *request) (any, int, *apiError) {
+	v, err := c.t.get(rq.r.PathValue("id"))
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.wire(&v, rq.origin()), http.StatusOK, nil
+}
+
+func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
+	in, err := bodyAs[U](rq)
+	if err != nil {
+		return nil, 0, err
+	}
+	var text *freeTextUpdate
+	if c.update == nil {
+		// NOTE: the body's limits are checked before the object is looked
+		// up, as the SSH authorities' PATCH always did.
+		var ok bool
+		if text, ok = any(in).(*freeTextUpdate); !ok {
+			return nil, 0, internalError("the %s PATCH body is a %T and no update is declared", c.noun, in)
+		}
+		if err := checkFreeText(deref(text.Description), deref(text.Metadata)); err != nil {
+			return nil, 0, err
+		}
+	}
+	v, err := c.t.update(rq.r.PathValue("id"), func(v *T) *apiError {
+		if text != nil {
+			f := c.fields(v)
+			assign(f.description, text.Description)
+			assign(f.metadata, text.Metadata)
+		} else if err := c.update(c.s, in, v); err != nil {
+			return err
+		}
+		if err := c.checkText(v); err != nil {
+			return err
+		}
+		if c.check != nil {
+			return c.check(c.s, v)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return c.wire(&v, rq.origin()), http.StatusOK, nil
+}
+
+func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
+	id := rq.r.PathValue("id")
+	var refuse func() *apiError
+	if c.refuseDelete != nil {
+		refuse = func() *apiError { return c.refuseDelete(c.s, &c.t.rows[id].val) }
+	}
+	if err := c.t.removeChecked(id, refuse); err != nil {
+		return nil, 0, err
+	}
+	return nil, http.StatusNoContent, nil
+}
+
+// checkText enforces the limits of description and metadata on v.
+func (c *collection[T, W, C, U]) checkText(v *T) *apiError {
+	f := c.fields(v)
+	return checkFreeText(*f.description, *f.metadata)
+}

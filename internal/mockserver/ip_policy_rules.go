@@ -1,0 +1,151 @@
+package mockserver
+
+import (
+	"net/netip"
+	"strings"
+	"time"
+)
+
+// IP policy rules (README.md, section IP policy rules): /ip_policy_rules, a
+// declared collection (collection.go). A rule is one CIDR block of one IP
+// policy, allowed or denied. Choices of ours where the real API is silent:
+//   - cidr is canonicalised after the real API's checks (a mask, no host
+//     bits): IPv6 in lower case and its shortest form ("2001:DB8:0::/32"
+//     becomes "2001:db8::/32"), and the answer shows the canonical form.
+//   - Two rules of one policy with the same canonical cidr: the second is
+//     refused (ERR_NGROK_1408 [real code]) with 409, the status of a
+//     conflict with the current state; rules of different policies may
+//     share a cidr.
+//   - The real API's per-policy limit on rules (ERR_NGROK_1411) depends on
+//     the account's plan and is not enforced.
+
+// Rule actions [real].
+const (
+	ipRuleAllow = "allow"
+	ipRuleDeny  = "deny"
+)
+
+type ipPolicyRule struct {
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	CIDR        string    `json:"cidr"` // canonical
+	IPPolicyID  string    `json:"ip_policy_id"`
+	Action      string    `json:"action"`
+}
+
+func (r *ipPolicyRule) fields() objectFields {
+	return objectFields{&r.ID, &r.CreatedAt, &r.Description, &r.Metadata}
+}
+
+type ipPolicyRuleWire struct {
+	WireHeader
+	CIDR     string  `json:"cidr"`
+	IPPolicy refWire `json:"ip_policy"`
+	Action   string  `json:"action"`
+}
+
+type ipPolicyRuleCreate struct {
+	Description string `json:"description"`
+	Metadata    string `json:"metadata"`
+	CIDR        string `json:"cidr"`
+	IPPolicyID  string `json:"ip_policy_id"`
+	Action      string `json:"action"`
+}
+
+// ipPolicyRuleUpdate is the PATCH body: action and ip_policy_id cannot
+// change [real: the spec's update body has neither], so they are unknown
+// fields.
+type ipPolicyRuleUpdate struct {
+	Description *string `json:"description"`
+	Metadata    *string `json:"metadata"`
+	CIDR        *string `json:"cidr"`
+}
+
+var ipPolicyRuleCollection = declare(collectionDecl[ipPolicyRule, ipPolicyRuleWire, ipPolicyRuleCreate, ipPolicyRuleUpdate]{
+	name: collIPPolicyRules, noun: "IP policy rule", prefix: prefixIPPolicyRule,
+	filter: "ngrok.IPPolicyRule",
+	fields: (*ipPolicyRule).fields,
+	wire: func(r *ipPolicyRule, origin string) ipPolicyRuleWire {
+		return ipPolicyRuleWire{
+			WireHeader: r.fields().header(origin, collIPPolicyRules),
+			CIDR:       r.CIDR,
+			IPPolicy:   refWire{ID: r.IPPolicyID, URI: objectURI(origin, collIPPolicies, r.IPPolicyID)},
+			Action:     r.Action,
+		}
+	},
+	create: createIPPolicyRule,
+	check:  checkIPPolicyRule,
+	update: updateIPPolicyRule,
+})
+
+func createIPPolicyRule(_ *Server, in *ipPolicyRuleCreate) (ipPolicyRule, *apiError) {
+	if in.IPPolicyID == "" {
+		return ipPolicyRule{}, errIPRulePolicy.errorf("The ip_policy_id is required: the ID of the IP policy the rule belongs to.")
+	}
+	if err := checkIDPrefix("ip_policy_id", in.IPPolicyID, idKind{prefix: prefixIPPolicy, noun: "IP policy"}); err != nil {
+		return ipPolicyRule{}, err
+	}
+	cidr, err := canonicalCIDR(in.CIDR)
+	if err != nil {
+		return ipPolicyRule{}, err
+	}
+	if in.Action != ipRuleAllow && in.Action != ipRuleDeny {
+		return ipPolicyRule{}, errIPRuleAction.errorf(
+			"An IP Policy Rule must have an 'action' of either 'allow' or 'deny', not %q.", in.Action)
+	}
+	return ipPolicyRule{Description: in.Description, Metadata: in.Metadata, CIDR: cidr, IPPolicyID: in.IPPolicyID, Action: in.Action}, nil
+}
+
+func updateIPPolicyRule(_ *Server, in *ipPolicyRuleUpdate, r *ipPolicyRule) *apiError {
+	if in.Description == nil && in.Metadata == nil && in.CIDR == nil {
+		return errIPRuleEmptyUpdate.errorf(
+			"The IP Policy Rule update failed because no values were provided. Specify at least one of description, metadata and cidr.")
+	}
+	if in.CIDR != nil {
+		cidr, err := canonicalCIDR(*in.CIDR)
+		if err != nil {
+			return err
+		}
+		r.CIDR = cidr
+	}
+	assign(&r.Description, in.Description)
+	assign(&r.Metadata, in.Metadata)
+	return nil
+}
+
+// checkIPPolicyRule holds, when a rule is stored, that its policy exists
+// and no other rule of the policy has its cidr.
+func checkIPPolicyRule(s *Server, r *ipPolicyRule) *apiError {
+	if _, ok := s.edges.ipPolicies.rows[r.IPPolicyID]; !ok {
+		return unknownReferenceError(errIPRulePolicy, "ip_policy_id", r.IPPolicyID, "IP policy")
+	}
+	for id, other := range s.ipRules.rows {
+		if id != r.ID && other.val.IPPolicyID == r.IPPolicyID && other.val.CIDR == r.CIDR {
+			return errIPRuleDuplicate.errorf("IP Policy Rule with CIDR %q already exists in the IP policy %s (%s).", r.CIDR, r.IPPolicyID, id)
+		}
+	}
+	return nil
+}
+
+// canonicalCIDR checks a rule's cidr as the real API does (an IPv4 or IPv6
+// prefix, with a mask, without host bits) and returns its canonical form.
+func canonicalCIDR(raw string) (string, *apiError) {
+	if !strings.Contains(raw, "/") {
+		if addr, err := netip.ParseAddr(raw); err == nil && addr.Zone() == "" {
+			return "", errIPRuleNoMask.errorf(
+				"IP Policy Rule is missing a network mask. Consider using %s/%d if you want to target a single host IP.", addr, addr.BitLen())
+		}
+		return "", errIPRuleCIDR.errorf("Invalid CIDR: %q. Use an IPv4 or IPv6 address, a slash and a prefix length, such as 203.0.113.0/24.", raw)
+	}
+	p, err := netip.ParsePrefix(raw)
+	if err != nil {
+		return "", errIPRuleCIDR.errorf("Invalid CIDR: %q. Use an IPv4 or IPv6 address, a slash and a prefix length, such as 203.0.113.0/24.", raw)
+	}
+	if masked := p.Masked(); masked != p {
+		return "", errIPRuleHostBits.errorf(
+			"IP Policy Rule CIDR %q must be specified using the lowest IP address in the range. Did you mean %q?", raw, masked)
+	}
+	return p.String(), nil
+}
