@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/netip"
 	"strings"
@@ -44,10 +45,10 @@ var ipPolicyRuleType = &objectType[apiclient.IPPolicyRule, apiclient.IPPolicyRul
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"cidr": schema.StringAttribute{
-				Description: "The source IPs of the rule: an IPv4 or IPv6 CIDR such as `203.0.113.0/24` or `2001:db8::/32`, " +
-					"or a single address (`198.51.100.7`, read as `/32` or `/128`). The address must be the lowest of its range " +
-					"(`10.0.0.0/8`, not `10.1.2.3/8`), as the API requires. Another spelling of the same range (upper-case IPv6, " +
-					"a single address with or without its `/32`) is no change. Changed in place.",
+				Description: "The source IPs of the rule: an IPv4 or IPv6 CIDR such as `203.0.113.0/24` or `2001:db8::/32`; " +
+					"a single address with its length (`198.51.100.7/32`). The address must be the lowest of its range " +
+					"(`10.0.0.0/8`, not `10.1.2.3/8`), as the API requires. Another spelling of the same IPv6 range " +
+					"(upper case, zeros written out) is no change. Changed in place.",
 				Required:   true,
 				CustomType: cidrType{},
 			},
@@ -128,9 +129,8 @@ func (m ipPolicyRuleModel) toUpdate() *apiclient.IPPolicyRuleUpdate {
 	}
 }
 
-// A rule's CIDR compares by meaning: 2001:DB8::/32 and 2001:db8::/32, or
-// 198.51.100.7 and 198.51.100.7/32, are one range, so that writing either
-// is no diff, whichever the API returns.
+// A rule's CIDR compares by meaning: 2001:DB8::/32 and 2001:db8::/32 are
+// one range, so that writing either is no diff, whichever the API returns.
 
 var (
 	_ basetypes.StringTypable                    = cidrType{}
@@ -197,34 +197,30 @@ func equivalentCIDRs(a, b string) bool {
 	return errA == nil && errB == nil && pa == pb
 }
 
-// parseRuleCIDR reads a rule's CIDR as the API does: an IPv4 or IPv6 prefix
-// whose address is the lowest of its range, or a single address (the
-// prefix of its full length). An IPv4-mapped IPv6 address and a zone are
-// refused.
+// parseRuleCIDR reads a rule's CIDR as the API does: an IPv4 or IPv6
+// prefix, with its length, whose address is the lowest of its range.
 //
-// NOTE: the API refuses an address with host bits set (ERR_NGROK_1409,
-// "must be specified using the lowest IP address in the range. Did you mean
-// ...?") rather than masking it; the plan says so first, with the same
-// suggestion.
+// NOTE: the API refuses a bare address (ERR_NGROK_1413) and an address with
+// host bits set (ERR_NGROK_1409, "must be specified using the lowest IP
+// address in the range. Did you mean ...?") rather than completing or
+// masking them; the plan says so first, with the same suggestion. What it
+// does rewrite (upper-case or uncompressed IPv6) compares equal here.
 func parseRuleCIDR(s string) (netip.Prefix, error) {
+	const want = "expected an IP range in CIDR notation, such as 203.0.113.0/24 or 2001:db8::/32"
 	if strings.TrimSpace(s) != s || s == "" {
-		return netip.Prefix{}, fmt.Errorf("expected an IP range such as 203.0.113.0/24 or 2001:db8::/32, without spaces")
+		return netip.Prefix{}, errors.New(want + ", without spaces")
 	}
-	var p netip.Prefix
-	if strings.Contains(s, "/") {
-		var err error
-		if p, err = netip.ParsePrefix(s); err != nil {
-			return netip.Prefix{}, fmt.Errorf("expected an IP range such as 203.0.113.0/24 or 2001:db8::/32")
-		}
-	} else {
+	if !strings.Contains(s, "/") {
 		a, err := netip.ParseAddr(s)
 		if err != nil {
-			return netip.Prefix{}, fmt.Errorf("expected an IP range such as 203.0.113.0/24 or 2001:db8::/32, or one address")
+			return netip.Prefix{}, errors.New(want)
 		}
-		if a.Zone() != "" {
-			return netip.Prefix{}, fmt.Errorf("an IP range has no zone (%%%s)", a.Zone())
-		}
-		p = netip.PrefixFrom(a, a.BitLen())
+		return netip.Prefix{}, fmt.Errorf("a single address needs its prefix length too: did you mean %s?",
+			netip.PrefixFrom(a.WithZone(""), a.BitLen()))
+	}
+	p, err := netip.ParsePrefix(s)
+	if err != nil {
+		return netip.Prefix{}, errors.New(want)
 	}
 	if p.Addr().Is4In6() {
 		return netip.Prefix{}, fmt.Errorf("write an IPv4 range in IPv4 notation (%s)", netip.PrefixFrom(p.Addr().Unmap(), max(p.Bits()-96, 0)).Masked())

@@ -19,7 +19,7 @@ resource "ngrok_ip_policy_rule" "office_v6" {
 
 resource "ngrok_ip_policy_rule" "guest_wifi" {
   ip_policy_id = ngrok_ip_policy.office.id
-  cidr         = "203.0.113.77"
+  cidr         = "203.0.113.77/32"
   action       = "deny"
   description  = "Guest Wi-Fi gateway"
 }
