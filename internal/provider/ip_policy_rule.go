@@ -51,6 +51,9 @@ var ipPolicyRuleType = &objectType[apiclient.IPPolicyRule, apiclient.IPPolicyRul
 					"(upper case, zeros written out) is no change. Changed in place.",
 				Required:   true,
 				CustomType: cidrType{},
+				PlanModifiers: []planmodifier.String{
+					equivalentToState("another spelling of the same range keeps the prior value", equivalentCIDRs),
+				},
 			},
 			"action": schema.StringAttribute{
 				Description:   fmt.Sprintf("What the policy does with the rule's source IPs: %s. Changing it replaces the rule.", quotedList(ipPolicyRuleActions)),
@@ -183,8 +186,11 @@ func (v cidrValue) ValidateAttribute(_ context.Context, req xattr.ValidateAttrib
 		return
 	}
 	if _, err := parseRuleCIDR(v.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid CIDR",
-			fmt.Sprintf("The CIDR %q cannot be used: %s.", v.ValueString(), err))
+		detail := fmt.Sprintf("The CIDR %q cannot be used: %s", v.ValueString(), err)
+		if !strings.HasSuffix(detail, "?") {
+			detail += "."
+		}
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid CIDR", detail)
 	}
 }
 
