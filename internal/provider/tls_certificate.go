@@ -363,11 +363,11 @@ func parseCertificateChain(s string) (*x509.Certificate, error) {
 			leaf = c
 		}
 	}
-	if len(bytes.TrimSpace(rest)) > 0 {
-		return nil, errors.New("text outside PEM blocks, or a broken PEM block")
-	}
 	if leaf == nil {
 		return nil, errors.New("no PEM certificate: expected -----BEGIN CERTIFICATE----- blocks, leaf first")
+	}
+	if len(bytes.TrimSpace(rest)) > 0 {
+		return nil, errors.New("text outside PEM blocks, or a broken PEM block")
 	}
 	return leaf, nil
 }
