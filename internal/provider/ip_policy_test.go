@@ -292,3 +292,32 @@ func TestAccIPPolicyListResource(t *testing.T) {
 		},
 	})
 }
+
+// An edge route's IP restriction takes the policies of the same
+// configuration, with their rules.
+func TestAccIPPolicy_edgeRouteIPRestriction(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	f := seedEdgeRoutes(t, mock)
+	config := mock.config(testAccIPPolicyConfig(`description = "office"`) + `
+resource "ngrok_ip_policy_rule" "office" {
+  ip_policy_id = ngrok_ip_policy.test.id
+  cidr         = "203.0.113.0/24"
+  action       = "allow"
+}
+` + testAccIPRestrictionConfig(f.edge, f.route, "ip_policy_ids = [ngrok_ip_policy.test.id]"))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.CompareValueCollection(testIPRestrictionResource, []tfjsonpath.Path{tfjsonpath.New("ip_policy_ids")},
+					testIPPolicyResource, tfjsonpath.New("id"), compare.ValuesSame()),
+				statecheck.ExpectKnownValue(testIPRestrictionResource, tfjsonpath.New("ip_policy_ids"), knownvalue.SetSizeExact(1)),
+			},
+		}},
+	})
+}
