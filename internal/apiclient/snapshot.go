@@ -106,7 +106,6 @@ type listCaches struct {
 
 	reservedDomains *listCache[ReservedDomain]
 	endpoints       *listCache[Endpoint]
-	sshCAs          *listCache[SSHCertificateAuthority]
 	sshHostCerts    *listCache[SSHHostCertificate]
 	sshUserCerts    *listCache[SSHUserCertificate]
 
@@ -134,7 +133,6 @@ func (c *Client) initSnapshots() {
 	}
 	l.reservedDomains = newListCache(c, t, reservedDomains, func(o *ReservedDomain) string { return o.ID })
 	l.endpoints = newListCache(c, t, endpoints, func(o *Endpoint) string { return o.ID })
-	l.sshCAs = newListCache(c, t, sshCertificateAuthorities, func(o *SSHCertificateAuthority) string { return o.ID })
 	l.sshHostCerts = newListCache(c, t, sshHostCertificates.name, func(o *SSHHostCertificate) string { return o.ID })
 	l.sshUserCerts = newListCache(c, t, sshUserCertificates.name, func(o *SSHUserCertificate) string { return o.ID })
 }
