@@ -27,7 +27,7 @@ var ipPolicyType = &objectType[apiclient.IPPolicy, apiclient.IPPolicyCreate, api
 	fromAPI:       ipPolicyModelFromAPI,
 	toCreate:      ipPolicyModel.toCreate,
 	toUpdate:      ipPolicyModel.toUpdate,
-	displayName:   func(p *apiclient.IPPolicy) string { return describedAs(p.Description, p.ID) },
+	displayName:   func(p *apiclient.IPPolicy, _ ipPolicyModel) string { return describedAs(p.Description, p.ID) },
 	filterExample: "`obj.description.startsWith(\"office\")`",
 	movesFrom:     []string{"ngrok_ip_policy"},
 	normalizeState: func(a stateAttrs) error {

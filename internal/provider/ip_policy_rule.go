@@ -68,10 +68,12 @@ var ipPolicyRuleType = &objectType[apiclient.IPPolicyRule, apiclient.IPPolicyRul
 		"cidr":         "The source IPs of the rule, in CIDR notation.",
 		"action":       "What the policy does with the rule's source IPs: " + quotedList(ipPolicyRuleActions) + ".",
 	},
-	fromAPI:       ipPolicyRuleModelFromAPI,
-	toCreate:      ipPolicyRuleModel.toCreate,
-	toUpdate:      ipPolicyRuleModel.toUpdate,
-	displayName:   func(r *apiclient.IPPolicyRule) string { return describedAs(r.Description, r.Action+" "+r.CIDR) },
+	fromAPI:  ipPolicyRuleModelFromAPI,
+	toCreate: ipPolicyRuleModel.toCreate,
+	toUpdate: ipPolicyRuleModel.toUpdate,
+	displayName: func(r *apiclient.IPPolicyRule, _ ipPolicyRuleModel) string {
+		return describedAs(r.Description, r.Action+" "+r.CIDR)
+	},
 	filterExample: "`obj.action == \"deny\"` or `obj.cidr.startsWith(\"10.\")`",
 	listArgs: []listArg{{
 		name:        "ip_policy_id",

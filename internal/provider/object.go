@@ -36,17 +36,21 @@ import (
 // objectType declares one API object in the provider. A is the API's type,
 // C and U the bodies of its create and update, M the model of its resource.
 type objectType[A, C, U, M any] struct {
-	name     string // "ip_policy": ngrok_ip_policy is the resource, data source and list resource
-	plural   string // "ip_policies": ngrok_ip_policies lists them, in its attribute of that name
-	noun     string // "IP policy", in messages
-	nouns    string // "IP policies"
-	article  string // "an", before noun
-	idPrefix string
-	api      *apiclient.Collection[A, C, U]
+	name   string // "ip_policy": ngrok_ip_policy is the resource, data source and list resource
+	plural string // "ip_policies": ngrok_ip_policies lists them, in its attribute of that name
+	// pluralAttr, when set, names that attribute instead.
+	pluralAttr string
+	noun       string // "IP policy", in messages
+	nouns      string // "IP policies"
+	article    string // "an", before noun
+	idPrefix   string
+	api        *apiclient.Collection[A, C, U]
 
 	// description is the resource's; the data sources and the list resource
-	// describe themselves from the nouns.
-	description string
+	// describe themselves from the nouns, unless dataSourceDescription
+	// describes the single one.
+	description           string
+	dataSourceDescription string
 	// attributes are the resource's; the data sources show the same ones,
 	// computed, except write-only ones and those named in resourceOnly
 	// (inputs the API never returns).
@@ -60,8 +64,9 @@ type objectType[A, C, U, M any] struct {
 	toCreate func(M) *C
 	toUpdate func(M) *U
 
-	// displayName names an object in `terraform query`'s results.
-	displayName func(*A) string
+	// displayName names an object (and its model) in `terraform query`'s
+	// results.
+	displayName func(*A, M) string
 	// filterExample is a CEL filter over the object, for descriptions.
 	filterExample string
 	// listArgs are arguments of the plural data source and the list
@@ -119,6 +124,14 @@ func (o *objectType[A, C, U, M]) resourceSchema() schema.Schema {
 		}
 	})
 	return o.schema
+}
+
+// listAttr is the plural data source's attribute that holds the objects.
+func (o *objectType[A, C, U, M]) listAttr() string {
+	if o.pluralAttr != "" {
+		return o.pluralAttr
+	}
+	return o.plural
 }
 
 func (o *objectType[A, C, U, M]) importSpec() importSpec {

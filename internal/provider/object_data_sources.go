@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -83,6 +84,9 @@ func (o *objectType[A, C, U, M]) dataSourceAttributes(lookupByID bool) map[strin
 			continue
 		}
 		desc := a.GetDescription()
+		if d, ok := dataSourceFreeText[name]; ok {
+			desc = d
+		}
 		if d, ok := o.dataSourceDescriptions[name]; ok {
 			desc = d
 		}
@@ -100,6 +104,13 @@ func (o *objectType[A, C, U, M]) dataSourceAttributes(lookupByID bool) map[strin
 
 func (o *objectType[A, C, U, M]) resourceOnlyAttribute(name string, a schema.Attribute) bool {
 	return a.IsWriteOnly() || slices.Contains(o.resourceOnly, name)
+}
+
+// dataSourceFreeText describes the free-text attributes in the data
+// sources, where what the resource says of writing them does not apply.
+var dataSourceFreeText = map[string]string{
+	"description": "Human-readable description.",
+	"metadata":    "Arbitrary machine-readable data.",
 }
 
 // computedDataSourceAttribute is a resource attribute as a computed data
@@ -188,8 +199,9 @@ func (d *objectDataSource[A, C, U, M]) Metadata(_ context.Context, req datasourc
 
 func (d *objectDataSource[A, C, U, M]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = dsschema.Schema{
-		Description: fmt.Sprintf("Reads one %s by ID, for configuration that uses it without managing it.", d.o.noun),
-		Attributes:  d.o.dataSourceAttributes(true),
+		Description: cmp.Or(d.o.dataSourceDescription,
+			fmt.Sprintf("Reads one %s by ID, for configuration that uses it without managing it.", d.o.noun)),
+		Attributes: d.o.dataSourceAttributes(true),
 	}
 }
 
@@ -237,7 +249,7 @@ func (d *objectPluralDataSource[A, C, U, M]) Schema(_ context.Context, _ datasou
 				"The fields are those of the %s as the API returns it.", d.o.noun, d.o.filterExample, d.o.noun),
 			Optional: true,
 		},
-		d.o.plural: dsschema.ListNestedAttribute{
+		d.o.listAttr(): dsschema.ListNestedAttribute{
 			Description:  fmt.Sprintf("The %s, newest first.", d.o.nouns),
 			Computed:     true,
 			NestedObject: dsschema.NestedAttributeObject{Attributes: d.o.dataSourceAttributes(false)},
@@ -281,6 +293,6 @@ func (d *objectPluralDataSource[A, C, U, M]) Read(ctx context.Context, req datas
 		resp.Diagnostics.AddError("Unable to List "+d.o.titles(), err.Error())
 		return
 	}
-	cfg[d.o.plural] = tftypes.NewValue(tftypes.List{ElementType: elemType}, items)
+	cfg[d.o.listAttr()] = tftypes.NewValue(tftypes.List{ElementType: elemType}, items)
 	resp.State.Raw = tftypes.NewValue(resp.State.Schema.Type().TerraformType(ctx), cfg)
 }

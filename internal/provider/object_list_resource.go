@@ -67,6 +67,6 @@ func (r *objectListResource[A, C, U, M]) List(ctx context.Context, req list.List
 			if err != nil {
 				return listedObject{}, false, diag.Diagnostics{diag.NewErrorDiagnostic(summary, err.Error())}
 			}
-			return listedObject{id: r.o.api.ID(obj), displayName: r.o.displayName(obj), state: m}, true, nil
+			return listedObject{id: r.o.api.ID(obj), displayName: r.o.displayName(obj, m), state: m}, true, nil
 		})
 }

@@ -265,11 +265,10 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 
 // objectTypes are the objects declared once (object.go); each gives a
 // resource, two data sources and a list resource.
-var objectTypes = []objectTypeRegistration{ipPolicyType, ipPolicyRuleType, tlsCertificateType}
+var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType}
 
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
 	return append([]func() resource.Resource{
-		NewSSHCertificateAuthorityResource,
 		NewReservedDomainResource,
 		NewSSHHostCertificateResource,
 		NewSSHUserCertificateResource,
@@ -283,7 +282,6 @@ func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource 
 
 func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	ds := append([]func() datasource.DataSource{
-		NewSSHCertificateAuthorityDataSource,
 		NewReservedDomainDataSource,
 		NewReservedDomainsDataSource,
 		NewEndpointDataSource,
@@ -292,7 +290,6 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewHTTPSEdgeRouteBackendDataSource,
 		NewHTTPSEdgeRouteIPRestrictionDataSource,
 		NewHTTPSEdgeRouteRequestHeadersDataSource,
-		NewSSHCertificateAuthoritiesDataSource,
 		NewSSHHostCertificateDataSource,
 		NewSSHHostCertificatesDataSource,
 		NewSSHUserCertificateDataSource,
@@ -311,7 +308,6 @@ func (p *ngrokProvider) ListResources(_ context.Context) []func() list.ListResou
 	return append([]func() list.ListResource{
 		NewReservedDomainListResource,
 		NewCloudEndpointListResource,
-		NewSSHCertificateAuthorityListResource,
 		NewSSHHostCertificateListResource,
 		NewSSHUserCertificateListResource,
 	}, objectConstructors(objectTypeRegistration.newListResource)...)

@@ -51,10 +51,12 @@ var tlsCertificateType = &objectType[apiclient.TLSCertificate, apiclient.TLSCert
 	dataSourceDescriptions: map[string]string{
 		"certificate_pem": "Chain of PEM-encoded certificates, leaf first.",
 	},
-	fromAPI:       tlsCertificateModelFromAPI,
-	toCreate:      tlsCertificateModel.toCreate,
-	toUpdate:      tlsCertificateModel.toUpdate,
-	displayName:   func(c *apiclient.TLSCertificate) string { return describedAs(c.Description, c.SubjectCommonName) },
+	fromAPI:  tlsCertificateModelFromAPI,
+	toCreate: tlsCertificateModel.toCreate,
+	toUpdate: tlsCertificateModel.toUpdate,
+	displayName: func(c *apiclient.TLSCertificate, _ tlsCertificateModel) string {
+		return describedAs(c.Description, c.SubjectCommonName)
+	},
 	filterExample: "`obj.subject_common_name == \"app.example.com\"`",
 	configValidators: []resource.ConfigValidator{
 		resourcevalidator.ExactlyOneOf(path.MatchRoot("private_key_pem"), path.MatchRoot("private_key_pem_wo")),
