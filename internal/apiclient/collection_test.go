@@ -14,7 +14,6 @@ import (
 type fakeRules struct {
 	mu       sync.Mutex
 	requests []string // "METHOD path?query body"
-	rules    []map[string]any
 }
 
 func (f *fakeRules) serve(w http.ResponseWriter, r *http.Request) {

@@ -38,7 +38,7 @@ func TestObjectTypeSchemas(t *testing.T) {
 				}
 			}
 			var is resource.IdentitySchemaResponse
-			r.(resource.ResourceWithIdentity).IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &is)
+			implementation[resource.ResourceWithIdentity](t, r).IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &is)
 			if _, ok := is.IdentitySchema.Attributes["id"]; !ok {
 				t.Error("identity has no id")
 			}
@@ -72,7 +72,7 @@ func TestObjectTypeSchemas(t *testing.T) {
 			}
 
 			var ls list.ListResourceSchemaResponse
-			reg.newListResource().(list.ListResource).ListResourceConfigSchema(ctx, list.ListResourceSchemaRequest{}, &ls)
+			reg.newListResource().ListResourceConfigSchema(ctx, list.ListResourceSchemaRequest{}, &ls)
 			if _, ok := ls.Schema.Attributes["filter"]; !ok {
 				t.Error("list resource has no filter")
 			}
