@@ -25,8 +25,8 @@ import (
 //     description and metadata limits, and runs the declaration's check
 //     under the store lock, so that a rule spanning tables holds at the
 //     moment the object is stored; a PATCH applies to a copy and stores it
-//     only whole; a delete runs the declaration's refusal under the lock and
-//     its cascade wherever the row goes (the API or the control API);
+//     only whole; a delete runs the declaration's cascade wherever the row
+//     goes (the API or the control API);
 //   - lists, newest first with cursors (list.go), and the CEL filter over
 //     the wire shape (filter.go) when the declaration names one.
 //
@@ -67,9 +67,9 @@ type collectionDecl[T, W, C, U any] struct {
 	// the store lock; the copy is stored only when update and check succeed.
 	// nil means U is freeTextUpdate: description and metadata only.
 	update func(s *Server, in *U, v *T) *apiError
-	// refuseDelete (optional) runs under the store lock before an API delete
-	// and refuses it with an error. The control API's delete skips it.
-	refuseDelete func(s *Server, v *T) *apiError
+	// unique (optional) is a key that no two objects of the collection may
+	// share; the table indexes them by it (idByKeyLocked), for check.
+	unique func(v *T) string
 	// removed (optional) runs under the store lock once the object is gone,
 	// however it went (the API, the control API, an undone seed): what goes
 	// with it, through the store's Locked methods.
@@ -117,12 +117,17 @@ func (f objectFields) header(origin, coll string) WireHeader {
 // filter environments (built once, on first use, and shared by every
 // server) see every collection's type.
 func declare[T, W, C, U any](d collectionDecl[T, W, C, U]) *collectionDecl[T, W, C, U] {
+	declaredCollections = append(declaredCollections, d.name)
 	if d.filter != "" {
 		filterRoots[reflect.TypeFor[W]()] = d.filter
 	}
 	maps.Copy(filterNested, d.nested)
 	return &d
 }
+
+// declaredCollections names every declared collection, in declaration
+// order, for the tests that hold for all of them.
+var declaredCollections []string
 
 // collection is a declaration mounted on one server.
 type collection[T, W, C, U any] struct {
@@ -140,6 +145,7 @@ func mount[T, W, C, U any](s *Server, d *collectionDecl[T, W, C, U]) *table[T] {
 	if d.removed != nil {
 		c.t.removed = func(v *T) { d.removed(s, v) }
 	}
+	c.t.unique = d.unique
 	s.declaredRoutes = append(s.declaredRoutes, c.routes()...)
 	return c.t
 }
@@ -245,12 +251,7 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 }
 
 func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
-	id := rq.r.PathValue("id")
-	var refuse func() *apiError
-	if c.refuseDelete != nil {
-		refuse = func() *apiError { return c.refuseDelete(c.s, &c.t.rows[id].val) }
-	}
-	if err := c.t.removeChecked(id, refuse); err != nil {
+	if err := c.t.remove(rq.r.PathValue("id")); err != nil {
 		return nil, 0, err
 	}
 	return nil, http.StatusNoContent, nil

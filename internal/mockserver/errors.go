@@ -123,8 +123,8 @@ var (
 		"an IP policy rule without ip_policy_id, or whose ip_policy_id names no policy of the account")
 	errIPRuleAction = defineError("ERR_NGROK_1422", http.StatusBadRequest, realAPI,
 		"an IP policy rule action other than allow and deny (missing included)")
-	errTLSCertFormat = defineError("ERR_NGROK_1900", http.StatusBadRequest, realAPI,
-		"a TLS certificate_pem block that crypto/x509 cannot parse, or that is not a CERTIFICATE block (ours)")
+	errTLSCertFormat = defineError("ERR_NGROK_1900", http.StatusBadRequest, realCode,
+		"a TLS certificate_pem block that crypto/x509 cannot parse (real), or that is not a CERTIFICATE block (ours)")
 	errTLSKeyMissing = defineError("ERR_NGROK_1901", http.StatusBadRequest, realAPI,
 		"a TLS certificate without private_key_pem, or one that holds no PEM block")
 	errTLSKeyEncrypted = defineError("ERR_NGROK_1902", http.StatusBadRequest, realAPI,

@@ -39,6 +39,10 @@ func (r *ipPolicyRule) fields() objectFields {
 	return objectFields{&r.ID, &r.CreatedAt, &r.Description, &r.Metadata}
 }
 
+// policyCIDR is the rule's key among the rules: no two rules of a policy
+// share a cidr.
+func (r *ipPolicyRule) policyCIDR() string { return r.IPPolicyID + " " + r.CIDR }
+
 type ipPolicyRuleWire struct {
 	WireHeader
 	CIDR     string  `json:"cidr"`
@@ -77,14 +81,15 @@ var ipPolicyRuleCollection = declare(collectionDecl[ipPolicyRule, ipPolicyRuleWi
 	},
 	create: createIPPolicyRule,
 	check:  checkIPPolicyRule,
+	unique: (*ipPolicyRule).policyCIDR,
 	update: updateIPPolicyRule,
 })
 
-func createIPPolicyRule(_ *Server, in *ipPolicyRuleCreate) (ipPolicyRule, *apiError) {
+func createIPPolicyRule(s *Server, in *ipPolicyRuleCreate) (ipPolicyRule, *apiError) {
 	if in.IPPolicyID == "" {
 		return ipPolicyRule{}, errIPRulePolicy.errorf("The ip_policy_id is required: the ID of the IP policy the rule belongs to.")
 	}
-	if err := checkIDPrefix("ip_policy_id", in.IPPolicyID, idKind{prefix: prefixIPPolicy, noun: "IP policy"}); err != nil {
+	if err := checkIDPrefix("ip_policy_id", in.IPPolicyID, s.edges.ipPolicies.kind()); err != nil {
 		return ipPolicyRule{}, err
 	}
 	cidr, err := canonicalCIDR(in.CIDR)
@@ -121,10 +126,8 @@ func checkIPPolicyRule(s *Server, r *ipPolicyRule) *apiError {
 	if _, ok := s.edges.ipPolicies.rows[r.IPPolicyID]; !ok {
 		return unknownReferenceError(errIPRulePolicy, "ip_policy_id", r.IPPolicyID, "IP policy")
 	}
-	for id, other := range s.ipRules.rows {
-		if id != r.ID && other.val.IPPolicyID == r.IPPolicyID && other.val.CIDR == r.CIDR {
-			return errIPRuleDuplicate.errorf("IP Policy Rule with CIDR %q already exists in the IP policy %s (%s).", r.CIDR, r.IPPolicyID, id)
-		}
+	if id, ok := s.ipRules.idByKeyLocked(r.policyCIDR()); ok && id != r.ID {
+		return errIPRuleDuplicate.errorf("IP Policy Rule with CIDR %q already exists in the IP policy %s (%s).", r.CIDR, r.IPPolicyID, id)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"regexp"
@@ -280,4 +281,27 @@ func TestIPRuleStateFile(t *testing.T) {
 	// The rule's cidr is still taken in its policy after the restart.
 	w = do(t, s, http.MethodPost, "/ip_policy_rules", `{"ip_policy_id":"`+policy.ID+`","cidr":"10.1.0.0/16","action":"deny"}`)
 	wantError(t, w, http.StatusConflict, errIPRuleDuplicate.code)
+}
+
+// A cidr is taken while a rule of the policy has it, and free again once
+// the rule moves to another cidr, is deleted, or the server is reset.
+func TestIPRuleCIDRIsFreedByPatchDeleteAndReset(t *testing.T) {
+	t.Parallel()
+	s := New()
+	policy := createIPPolicy(t, s, "")
+	rule := createIPRule(t, s, policy.ID, "10.0.0.0/8", "allow")
+	post := func(cidr string) *httptest.ResponseRecorder {
+		return do(t, s, http.MethodPost, "/ip_policy_rules", `{"ip_policy_id":"`+policy.ID+`","cidr":"`+cidr+`","action":"deny"}`)
+	}
+	wantStatus(t, do(t, s, http.MethodPatch, "/ip_policy_rules/"+rule.ID, `{"cidr":"172.16.0.0/12"}`), http.StatusOK)
+	wantError(t, post("172.16.0.0/12"), http.StatusConflict, errIPRuleDuplicate.code)
+	w := post("10.0.0.0/8")
+	wantStatus(t, w, http.StatusCreated)
+	moved := decodeBody[ipPolicyRuleWire](t, w)
+	wantStatus(t, do(t, s, http.MethodDelete, "/ip_policy_rules/"+moved.ID, ""), http.StatusNoContent)
+	wantStatus(t, post("10.0.0.0/8"), http.StatusCreated)
+
+	s.Reset()
+	policy = createIPPolicy(t, s, "")
+	wantStatus(t, post("172.16.0.0/12"), http.StatusCreated)
 }

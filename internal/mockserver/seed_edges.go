@@ -8,11 +8,13 @@ import (
 	"time"
 )
 
-// HTTPS edges, their routes, tunnel-group backends and IP policies cannot be
-// created through this server: ngrok made edges read-only for most accounts,
-// and the API documents only the route modules (edge_route_modules.go). They
-// exist by seeding, with these helpers (and later from a seed file, which is
-// why every helper takes an option struct rather than positional arguments).
+// HTTPS edges, their routes and tunnel-group backends cannot be created
+// through this server: ngrok made edges read-only for most accounts, and the
+// API documents only the route modules (edge_route_modules.go). They exist
+// by seeding, with these helpers (and from a seed file, which is why every
+// helper takes an option struct rather than positional arguments). IP
+// policies, which route modules name, are a collection of the API
+// (ip_policies.go) that seeds may fill too.
 
 // HTTPSEdgeSeed describes an HTTPS edge to seed. Every field is optional.
 type HTTPSEdgeSeed struct {
@@ -45,7 +47,8 @@ type TunnelGroupBackendSeed struct {
 	Labels      map[string]string `json:"labels,omitempty"` // tunnels with these labels serve the backend
 }
 
-// IPPolicySeed describes an IP policy to seed. Every field is optional.
+// IPPolicySeed describes an IP policy to seed, served by /ip_policies like
+// a created one. Every field is optional.
 type IPPolicySeed struct {
 	// ID is the policy's ID: ipp_ and 27 base-62 characters; minted when empty.
 	ID          string `json:"id,omitempty"`

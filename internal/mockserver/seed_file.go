@@ -11,9 +11,10 @@ import (
 )
 
 // SeedFile describes the objects that exist in an account before any test
-// runs and that the API cannot create: the edges, routes, backends and IP
-// policies of HTTPS edges, uploaded TLS certificates, endpoint
-// configurations, and agent and edge endpoints. ngrok-mock -seed reads one
+// runs: those the API cannot create (the edges, routes and backends of
+// HTTPS edges, endpoint configurations, agent and edge endpoints) and some
+// that a configuration under test names by a fixed ID (IP policies, TLS
+// certificates). ngrok-mock -seed reads one
 // as JSON or YAML; POST /_mock/seed takes one as its body. Every object may
 // carry a fixed id, so that a configuration under test can name it.
 //

@@ -3,7 +3,12 @@ package mockserver
 import (
 	"bufio"
 	"bytes"
+	"crypto/ed25519"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
+	"math/big"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -22,7 +27,7 @@ import (
 // fuzzAccount is what fuzzServer holds: its objects' IDs, fixed because
 // the server's clock and ID source are.
 type fuzzAccount struct {
-	sshCA, hostCert, userCert, domain, endpoint string
+	sshCA, hostCert, userCert, domain, endpoint, ipRule string
 }
 
 const (
@@ -72,6 +77,7 @@ func fuzzServer(tb testing.TB) (*Server, fuzzAccount) {
 	acct.userCert = create("/ssh_user_certificates", `{"ssh_certificate_authority_id":"`+acct.sshCA+`","public_key":"`+fuzzSSHKey+`","principals":["alice"],"critical_options":{"force-command":"/bin/true"},"extensions":{"permit-pty":""}}`)
 	acct.domain = create("/reserved_domains", `{"domain":"api.example.com","metadata":"{\"team\":\"web\"}"}`)
 	acct.endpoint = create("/endpoints", `{"type":"cloud","url":"https://api.example.com","traffic_policy":"on_http_request: [{actions: [{type: deny}]}]"}`)
+	acct.ipRule = create("/ip_policy_rules", `{"ip_policy_id":"`+fuzzIPPolicyID+`","cidr":"192.0.2.0/24","action":"allow"}`)
 	return s, acct
 }
 
@@ -101,6 +107,18 @@ func fuzzRequests(a fuzzAccount) [][3]string {
 		{"PATCH", "/endpoints/" + a.endpoint, `{"traffic_policy":"{\"on_tcp_connect\":[]}","bindings":["public"]}`},
 		{"POST", "/endpoints", `{"type":"cloud","url":"https://api.example.com:8443","traffic_policy":"on_http_request: []","pooling_enabled":true}`},
 		{"DELETE", "/endpoints/" + a.endpoint, ""},
+		{"GET", "/ip_policies?filter=obj.description%20%3D%3D%20%22office%22", ""},
+		{"POST", "/ip_policies", `{"description":"vpn"}`},
+		{"PATCH", "/ip_policies/" + fuzzIPPolicyID, `{"metadata":"{}"}`},
+		{"DELETE", "/ip_policies/" + fuzzIPPolicyID, ""},
+		{"GET", "/ip_policy_rules?filter=obj.ip_policy.id%20%3D%3D%20%22" + fuzzIPPolicyID + "%22", ""},
+		{"POST", "/ip_policy_rules", `{"ip_policy_id":"` + fuzzIPPolicyID + `","cidr":"2001:DB8::/32","action":"deny"}`},
+		{"PATCH", "/ip_policy_rules/" + a.ipRule, `{"cidr":"10.1.0.0/16"}`},
+		{"DELETE", "/ip_policy_rules/" + a.ipRule, ""},
+		{"GET", "/tls_certificates?filter=obj.private_key_type%20%3D%3D%20%22ed25519%22", ""},
+		{"POST", "/tls_certificates", fuzzCertificateBody()},
+		{"PATCH", "/tls_certificates/" + fuzzCertID, `{"description":"x"}`},
+		{"DELETE", "/tls_certificates/" + fuzzCertID, ""},
 		{"PUT", mod + "/backend", `{"backend_id":"` + fuzzBackendID + `"}`},
 		{"PUT", mod + "/ip_restriction", `{"ip_policy_ids":["` + fuzzIPPolicyID + `"]}`},
 		{"PUT", mod + "/oidc", `{"issuer":"https://accounts.example.com","client_id":"c","client_secret":"s","scopes":["openid"]}`},
@@ -264,4 +282,22 @@ func checkErrorShape(t *testing.T, req *http.Request, w *httptest.ResponseRecord
 	if len(fields) != len(want) {
 		t.Fatalf("%s %s: the error body %q lacks one of %v", req.Method, req.URL, w.Body, want)
 	}
+}
+
+// fuzzCertificateBody is a TLS certificate create, the same every time: an
+// Ed25519 key from a fixed seed signs deterministically.
+func fuzzCertificateBody() string {
+	key := ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize))
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "api.example.com"},
+		DNSNames: []string{"api.example.com"}, NotBefore: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}
+	der, err := x509.CreateCertificate(nil, tmpl, tmpl, key.Public(), key)
+	if err != nil {
+		panic(err)
+	}
+	pkcs8, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		panic(err)
+	}
+	return certBody(string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})),
+		string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: pkcs8})), "")
 }

@@ -50,13 +50,9 @@ func (ca *sshCA) redact() { ca.PrivateKey = nil }
 
 // sshCAWire is the response shape of an SSH certificate authority.
 type sshCAWire struct {
-	ID          string  `json:"id"`
-	URI         string  `json:"uri"`
-	CreatedAt   apiTime `json:"created_at"`
-	Description string  `json:"description,omitempty"`
-	Metadata    string  `json:"metadata,omitempty"`
-	PublicKey   string  `json:"public_key"`
-	KeyType     string  `json:"key_type"`
+	WireHeader
+	PublicKey string `json:"public_key"`
+	KeyType   string `json:"key_type"`
 }
 
 // sshCACreate is the create body. A string option left "" counts as
@@ -83,15 +79,11 @@ var sshCACollection = declare(collectionDecl[sshCA, sshCAWire, sshCACreate, free
 })
 
 func (ca *sshCA) wire(origin string) sshCAWire {
-	return sshCAWire{
-		ID:          ca.ID,
-		URI:         objectURI(origin, collSSHCAs, ca.ID),
-		CreatedAt:   wireTime(ca.CreatedAt),
-		Description: ca.Description,
-		Metadata:    ca.Metadata,
-		PublicKey:   ca.PublicKey,
-		KeyType:     ca.KeyType,
-	}
+	return sshCAWire{WireHeader: ca.fields().header(origin, collSSHCAs), PublicKey: ca.PublicKey, KeyType: ca.KeyType}
+}
+
+func (ca *sshCA) fields() objectFields {
+	return objectFields{&ca.ID, &ca.CreatedAt, &ca.Description, &ca.Metadata}
 }
 
 func createSSHCA(_ *Server, in *sshCACreate) (sshCA, *apiError) {

@@ -55,6 +55,13 @@ type table[T any] struct {
 	// removed (optional) runs, with the store lock held, after a row is
 	// removed by removeLocked: what goes with it (collection.go).
 	removed func(v *T)
+	// unique (optional) is a key of a row that no other row may share (an IP
+	// policy rule's policy and cidr); byKey indexes the rows by it, so that
+	// a rule of uniqueness is checked in constant time however many rows
+	// there are. Every change goes through putLocked and removeLocked, which
+	// keep it.
+	unique func(v *T) string
+	byKey  map[string]string
 }
 
 type row[T any] struct {
@@ -84,6 +91,14 @@ func newTable[T any](st *store, ids *idSource, name, noun, prefix string) *table
 func (t *table[T]) reset() {
 	t.rows = map[string]*row[T]{}
 	t.index = btree.NewG(indexDegree, func(a, b *row[T]) bool { return a.id < b.id })
+	t.byKey = map[string]string{}
+}
+
+// idByKeyLocked is the ID of the row whose unique key is key; the store
+// lock must be held.
+func (t *table[T]) idByKeyLocked(key string) (string, bool) {
+	id, ok := t.byKey[key]
+	return id, ok
 }
 
 // kind describes the IDs of this table, for route declarations and messages.
@@ -128,6 +143,12 @@ func (t *table[T]) insertLocked(build func(id string) T) (T, *apiError) {
 // lock must be held.
 func (t *table[T]) putLocked(id string, v T) {
 	t.st.touch(t.name, id)
+	if t.unique != nil {
+		if r, ok := t.rows[id]; ok {
+			delete(t.byKey, t.unique(&r.val))
+		}
+		t.byKey[t.unique(&v)] = id
+	}
 	if r, ok := t.rows[id]; ok {
 		r.val = v
 		return
@@ -147,6 +168,9 @@ func (t *table[T]) removeLocked(id string) bool {
 	delete(t.rows, id)
 	t.index.Delete(r)
 	t.st.touch(t.name, id)
+	if t.unique != nil {
+		delete(t.byKey, t.unique(&r.val))
+	}
 	if t.removed != nil {
 		t.removed(&r.val)
 	}

@@ -37,7 +37,7 @@ type testCert struct {
 
 // newTestCert makes a certificate for tmpl (filled in where empty), signed
 // by issuer (self-signed when nil), with a key of keyType.
-func newTestCert(t *testing.T, keyType string, tmpl *x509.Certificate, issuer *testCert) testCert {
+func newTestCert(t testing.TB, keyType string, tmpl *x509.Certificate, issuer *testCert) testCert {
 	t.Helper()
 	var key crypto.Signer
 	var err error
@@ -320,6 +320,9 @@ func TestTLSCertificatePrivateKeyIsNeverKept(t *testing.T) {
 				t.Fatal(err)
 			}
 			s = restart(t, s, path)
+			if got := decodeBody[tlsCertificateWire](t, do(t, s, http.MethodGet, "/tls_certificates/"+id, "")); !sameCert(got, decodeBody[tlsCertificateWire](t, created)) {
+				t.Errorf("after a restart the certificate is %+v", got)
+			}
 			seen := map[string]string{
 				"create": created.Body.String(),
 				"get":    do(t, s, http.MethodGet, "/tls_certificates/"+id, "").Body.String(),

@@ -1,0 +1,113 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// declaredFixture makes one object of a declared collection on s and
+// returns its ID.
+type declaredFixture func(t *testing.T, s *Server) string
+
+// declaredFixtures holds a fixture per declared collection: every test
+// below runs over all of them, and TestEveryDeclaredCollectionIsTested
+// fails when a collection has none.
+var declaredFixtures = map[string]declaredFixture{
+	collSSHCAs: func(t *testing.T, s *Server) string { return newTestCA(t, s) },
+	collIPPolicies: func(t *testing.T, s *Server) string {
+		return createIPPolicy(t, s, `{"description":"x"}`).ID
+	},
+	collIPPolicyRules: func(t *testing.T, s *Server) string {
+		return createIPRule(t, s, createIPPolicy(t, s, "").ID, "192.0.2.0/24", "allow").ID
+	},
+	collTLSCertificates: func(t *testing.T, s *Server) string {
+		return createCert(t, s, newTestCert(t, keyTypeEd25519, nil, nil), "").ID
+	},
+}
+
+func TestEveryDeclaredCollectionIsTested(t *testing.T) {
+	t.Parallel()
+	got := slices.Sorted(maps.Keys(declaredFixtures))
+	if want := slices.Sorted(slices.Values(declaredCollections)); !slices.Equal(got, want) {
+		t.Errorf("fixtures for %v, declared collections %v", got, want)
+	}
+}
+
+func TestDeclaredRoutes(t *testing.T) {
+	t.Parallel()
+	for _, name := range declaredCollections {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := New()
+			id := declaredFixtures[name](t, s)
+			list, one := "/"+name, "/"+name+"/"+id
+			for target, allow := range map[string]string{list: "POST, GET", one: "GET, PATCH, DELETE"} {
+				w := do(t, s, http.MethodPut, target, `{}`)
+				wantError(t, w, http.StatusMethodNotAllowed, "")
+				if got := w.Header().Get("Allow"); got != allow {
+					t.Errorf("Allow on %s = %q, want %q", target, got, allow)
+				}
+			}
+			wantError(t, do(t, s, http.MethodGet, list+"?sort=asc", ""), http.StatusBadRequest, errUnknownQueryParameter.code)
+			wantError(t, do(t, s, http.MethodGet, "/"+name+"/op_2RfSBcv0nsy71XCHWOegjx1OoKh", ""), http.StatusBadRequest, errWrongIDPrefix.code)
+			wantError(t, do(t, s, http.MethodPatch, one, `{"id":"`+id+`"}`), http.StatusBadRequest, errUnknownField.code)
+			wantError(t, do(t, s, http.MethodPatch, one, `{"description":"`+strings.Repeat("d", 256)+`"}`), http.StatusBadRequest, errDescriptionTooLong.code)
+			w := do(t, s, http.MethodGet, list+"?limit=1&filter=obj.id%20%3D%3D%20%22"+id+"%22", "")
+			wantStatus(t, w, http.StatusOK)
+			var page []map[string]any
+			if err := json.Unmarshal(decodeBody[map[string]json.RawMessage](t, w)[name], &page); err != nil || len(page) != 1 || page[0]["id"] != id {
+				t.Errorf("the filter on id listed %v", page)
+			}
+		})
+	}
+}
+
+// The operational parts apply to declared collections without their
+// knowing: the control API's PATCH and delete, fault rules, the journal.
+func TestDeclaredCollectionsMeetTheControlAPI(t *testing.T) {
+	t.Parallel()
+	for _, name := range declaredCollections {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := New()
+			id := declaredFixtures[name](t, s)
+			rec := s.EditObject(nil, name, id, []byte(`{"metadata":"edited"}`))
+			if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"metadata":"edited"`) {
+				t.Errorf("control PATCH = %d %s", rec.Code, rec.Body)
+			}
+			if _, err := s.AddFault(FaultRule{Method: http.MethodGet, Path: "/" + name + "/*", Status: http.StatusBadGateway}); err != nil {
+				t.Fatal(err)
+			}
+			wantInjectedError(t, do(t, s, http.MethodGet, "/"+name+"/"+id, ""), http.StatusBadGateway, "")
+			wantStatus(t, do(t, s, http.MethodGet, "/"+name+"/"+id, ""), http.StatusOK)
+			if _, counts := s.Journal(); counts["GET /"+name+"/{id}"] != 2 {
+				t.Errorf("journal counts %v, want 2 under GET /%s/{id}", counts, name)
+			}
+			if err := s.DeleteObject(name, id); err != nil {
+				t.Fatal(err)
+			}
+			wantError(t, do(t, s, http.MethodGet, "/"+name+"/"+id, ""), http.StatusNotFound, "")
+		})
+	}
+}
+
+// A declaration's fields must point into the object it is given, or the
+// machinery would set an ID and a creation time nobody stores.
+func TestDeclaredFieldsPointIntoTheObject(t *testing.T) {
+	t.Parallel()
+	s := New()
+	for _, name := range declaredCollections {
+		id := declaredFixtures[name](t, s)
+		state, err := s.MarshalState()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(state), `"id": "`+id+`"`) || !strings.Contains(string(state), `"created_at": "`) {
+			t.Errorf("%s: the stored object does not hold the ID %s and a creation time", name, id)
+		}
+	}
+}
