@@ -10,9 +10,10 @@ import (
 //
 // A Terraform refresh reads each object of a configuration with one Get, so
 // a plan of N objects costs N requests: minutes for a large configuration
-// under the API's rate limit. For the five listable types (reserved domains,
-// endpoints, SSH certificate authorities, host and user certificates) the
-// client instead answers the Gets of one run from the type's list, read page
+// under the API's rate limit. For the listable types (reserved domains,
+// endpoints, host and user certificates, and every Collection: SSH
+// certificate authorities, IP policies and their rules, TLS certificates)
+// the client instead answers the Gets of one run from the type's list, read page
 // by page (100 objects a request) while Gets wait for objects not yet seen.
 // The list decodes into the same structs as a Get: the API returns the same
 // object in both.
