@@ -413,6 +413,10 @@ func TestTLSCertificateListFilter(t *testing.T) {
 		`obj.private_key_type == "rsa"`,
 		`"a.example.com" in obj.subject_alternative_names.dns_names`,
 		`obj.not_after > timestamp("2026-06-01T00:00:00Z") && obj.issued_at == null && obj.key_usages.size() == 0 && obj.private_key_type.startsWith("r")`,
+		// NOTE: comprehensions over the lists of the answer, which a filter
+		// cost estimate must know the sizes of.
+		`obj.subject_alternative_names.dns_names.exists(n, n.startsWith("a."))`,
+		`obj.private_key_type == "rsa" && obj.subject_alternative_names.ips.all(i, i.startsWith("10.")) && !obj.extended_key_usages.exists(u, u == "code_signing")`,
 	} {
 		page := decodeBody[certList](t, do(t, s, http.MethodGet, "/tls_certificates?filter="+url.QueryEscape(filter), ""))
 		if ids := idsOf(page.Items); !slices.Equal(ids, []string{rsaCert.ID}) {
