@@ -718,6 +718,37 @@ resource "ngrok_ssh_certificate_authority" "test" {
 	}
 }
 
+// Nothing listens at api_base_url: the apply fails at once, naming the URL
+// and the setting, instead of retrying until retry_timeout (an hour here;
+// the test's own timeout bounds it) while Terraform says "Still creating...".
+func TestAccProvider_unreachableBaseURLFailsFast(t *testing.T) {
+	t.Parallel()
+	ln, err := new(net.ListenConfig).Listen(t.Context(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + ln.Addr().String()
+	_ = ln.Close()
+	config := fmt.Sprintf(`provider "ngrok" {
+  api_key       = %q
+  api_base_url  = %q
+  retry_timeout = "1h"
+}
+
+resource "ngrok_ssh_certificate_authority" "test" {
+  description = "never created"
+}
+`, testAPIKey, url)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ExpectError: regexp.MustCompile(`(?s)could not connect to the ngrok API at\s+` + regexp.QuoteMeta(url) +
+				`.*connection\s+refused.*Check\s+api_base_url\s+\(or\s+the\s+NGROK_API_BASE_URL`),
+		}},
+	})
+}
+
 func TestBoolOrEnv(t *testing.T) {
 	// NOTE: not parallel: t.Setenv.
 	const env = "NGROK_TEST_BOOL_OR_ENV"
