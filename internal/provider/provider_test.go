@@ -749,6 +749,36 @@ resource "ngrok_ssh_certificate_authority" "test" {
 	})
 }
 
+// Every guide is linked from the provider's index page, under its title: a
+// guide that is not is found only by those who know its address.
+func TestDocsIndex_linksEveryGuide(t *testing.T) {
+	t.Parallel()
+	index, err := os.ReadFile("../../docs/index.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guides, err := filepath.Glob("../../docs/guides/*.md")
+	if err != nil || len(guides) == 0 {
+		t.Fatalf("no guides in docs/guides (%v)", err)
+	}
+	titleRE := regexp.MustCompile(`(?m)^page_title: "([^"]+)"$`)
+	for _, g := range guides {
+		raw, err := os.ReadFile(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := titleRE.FindSubmatch(raw)
+		if m == nil {
+			t.Errorf("%s has no page_title", g)
+			continue
+		}
+		link := fmt.Sprintf("[%s](guides/%s)", m[1], filepath.Base(g))
+		if !bytes.Contains(index, []byte(link)) {
+			t.Errorf("docs/index.md does not link %s: add %q to templates/index.md.tmpl", g, "- "+link)
+		}
+	}
+}
+
 func TestBoolOrEnv(t *testing.T) {
 	// NOTE: not parallel: t.Setenv.
 	const env = "NGROK_TEST_BOOL_OR_ENV"
