@@ -1621,7 +1621,9 @@ func guideReleaseArchive(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Fprintf(w, "#!/bin/sh\n%s=1 exec '%s' \"$@\"\n", serveProviderEnv, strings.ReplaceAll(exe, "'", `'\''`))
+	if _, err := fmt.Fprintf(w, "#!/bin/sh\n%s=1 exec '%s' \"$@\"\n", serveProviderEnv, strings.ReplaceAll(exe, "'", `'\''`)); err != nil {
+		t.Fatal(err)
+	}
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
