@@ -517,7 +517,7 @@ func (c *Client) doURL(ctx context.Context, method string, u *url.URL, in, out a
 				return c.interrupted(ctx, method, u, body, idemKey, attempt+1, mayHaveReached, out)
 			}
 			if !c.reached.Load() && unreachable(err) {
-				return &UnreachableError{Method: method, Path: path, BaseURL: c.BaseURL(), Err: transportCause(err)}
+				return &UnreachableError{Method: method, Path: path, BaseURL: RedactURL(c.BaseURL()), Err: transportCause(err)}
 			}
 			retryable = isRetryableTransportError(err)
 			n := attempt + 1
@@ -753,7 +753,7 @@ func unreachable(err error) bool {
 }
 
 // transportCause returns what a *url.Error wraps: the error without the
-// request URL, whose query (a list's filter) a message must not repeat.
+// request URL, which UnreachableError names by its base URL instead.
 func transportCause(err error) error {
 	if ue, ok := errors.AsType[*url.Error](err); ok {
 		return ue.Err

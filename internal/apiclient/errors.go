@@ -101,7 +101,7 @@ func (e *CreateInterruptedError) Unwrap() error { return e.Err }
 // retried. Nothing reached the API: a create made nothing.
 type UnreachableError struct {
 	Method, Path string
-	BaseURL      string // the client's base URL, which carries no credentials or query
+	BaseURL      string // the client's base URL, through RedactURL
 	Err          error  // the connection's error, without the request URL
 }
 
