@@ -155,12 +155,20 @@ step "$cli output"
 tfc output "${color[@]}"
 
 # NOTE: ssh-keygen decodes the certificates independently of the provider:
-# type, key ID, serial, signing CA, validity, principals, options.
+# type, key ID, serial, signing CA, validity (and with V=1 the file,
+# principals, options and extensions, which the outputs above show).
+decode() {
+  if [ -n "$verbose" ]; then
+    ssh-keygen -L -f "$1"
+  else
+    ssh-keygen -L -f "$1" | grep -E '^[[:space:]]+(Type|Signing CA|Key ID|Serial|Valid):'
+  fi
+}
 if command -v ssh-keygen >/dev/null; then
   for cert in web_1_host_certificate ci_deploy_user_certificate; do
     step "ssh-keygen -L -f $cert"
     tfc output -raw "$cert" >"$work/$cert-cert.pub"
-    ssh-keygen -L -f "$work/$cert-cert.pub"
+    decode "$work/$cert-cert.pub"
   done
 fi
 
@@ -171,7 +179,7 @@ fi
 if [ -s "$work/config/ephemeral-user-cert.pub" ]; then
   step "the ephemeral user certificate of the run"
   if command -v ssh-keygen >/dev/null; then
-    ssh-keygen -L -f "$work/config/ephemeral-user-cert.pub"
+    decode "$work/config/ephemeral-user-cert.pub"
   fi
   eph_id=$(awk '{print $NF}' "$work/config/ephemeral-user-cert.pub")
   request GET "/ssh_user_certificates/$eph_id"
