@@ -275,8 +275,9 @@ func checkPath(path []string) string {
 }
 
 // checkInterpolations parses every ${...} of a configuration string as a
-// CEL expression; "" when all are valid.
-func checkInterpolations(s string) string {
+// CEL expression with check (checkExpression, or the checker's bounded
+// version of it); "" when all are valid.
+func checkInterpolations(s string, check func(src string) string) string {
 	for i := 0; ; {
 		start := strings.Index(s[i:], "${")
 		if start < 0 {
@@ -291,7 +292,7 @@ func checkInterpolations(s string) string {
 		if strings.TrimSpace(src) == "" {
 			return "an interpolation ${} must hold a CEL expression"
 		}
-		if msg := checkExpression(src, false); msg != "" {
+		if msg := check(src); msg != "" {
 			return "in the interpolation ${" + truncate(src, 120) + "}: " + msg
 		}
 		i = end + 1

@@ -51,7 +51,7 @@ func TestCheckInterpolations(t *testing.T) {
 		{"${req.hots}", `req has no field "hots"; did you mean "host"?`},
 		{"ok ${req.host} then ${req.nope}", `req has no field "nope"`},
 	} {
-		got := checkInterpolations(tc.in)
+		got := checkInterpolations(tc.in, func(src string) string { return checkExpression(src, false) })
 		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
 			t.Errorf("checkInterpolations(%q) = %q, want %q", tc.in, got, tc.want)
 		}

@@ -14,6 +14,12 @@ import (
 // pass, not a wall of text for a document that is wrong throughout.
 const maxProblems = 20
 
+// maxExpressions bounds the distinct CEL expressions and interpolations one
+// check compiles (about 0.1 ms each): a policy's cost to the provider and
+// the mock stays under a fraction of a second whatever its size. ngrok
+// publishes no such limit; its plans allow far fewer rules than this needs.
+const maxExpressions = 1000
+
 // Problem is one thing wrong with a policy: where (the phase, rule and
 // action by index and name, then the field) and what.
 type Problem struct {
@@ -53,7 +59,46 @@ func Check(doc any) []Problem {
 
 type checker struct {
 	problems []Problem
+	// compiled memoises checkExpression by source and mustBeBool, so that
+	// an expression repeated costs one compilation and one count.
+	compiled   map[celKey]string
+	overBudget bool
 }
+
+type celKey struct {
+	src        string
+	mustBeBool bool
+}
+
+// expression is checkExpression, memoised and bounded by maxExpressions.
+func (c *checker) expression(src string, mustBeBool bool) string {
+	k := celKey{src, mustBeBool}
+	if msg, ok := c.compiled[k]; ok {
+		return msg
+	}
+	if c.compiled == nil {
+		c.compiled = map[celKey]string{}
+	}
+	if len(c.compiled) >= maxExpressions {
+		// NOTE: said once, where the budget ran out; the policy is refused
+		// by that, so what follows needs no word of its own.
+		if c.overBudget {
+			return ""
+		}
+		c.overBudget = true
+		return fmt.Sprintf("the policy holds more than %d distinct CEL expressions and interpolations, more than are checked", maxExpressions)
+	}
+	msg := checkExpression(src, mustBeBool)
+	c.compiled[k] = msg
+	return msg
+}
+
+func (c *checker) interpolation(src string) string { return c.expression(src, false) }
+
+// full reports whether the check has found all it reports, after which it
+// stops: a policy of a million empty rules costs no more than one of
+// twenty.
+func (c *checker) full() bool { return len(c.problems) >= maxProblems }
 
 func (c *checker) add(where, format string, args ...any) {
 	if len(c.problems) < maxProblems {
@@ -83,6 +128,9 @@ func (c *checker) document(doc any) {
 			continue
 		}
 		for i, r := range rules {
+			if c.full() {
+				return
+			}
 			c.rule(phase, i, r)
 		}
 	}
@@ -110,13 +158,16 @@ func (c *checker) rule(phase string, i int, r any) {
 			c.add(where, "expressions must be a list of CEL expressions (strings), not %s", kindOf(exprs))
 		} else {
 			for j, e := range list {
+				if c.full() {
+					return
+				}
 				at := fmt.Sprintf("%s, expressions[%d]", where, j)
 				s, ok := e.(string)
 				if !ok {
 					c.add(at, "an expression must be a string, not %s", kindOf(e))
 					continue
 				}
-				if msg := checkExpression(s, true); msg != "" {
+				if msg := c.expression(s, true); msg != "" {
 					c.add(at, "%s", msg)
 				}
 			}
@@ -136,6 +187,9 @@ func (c *checker) rule(phase string, i int, r any) {
 		c.add(where, "a rule needs at least one action")
 	}
 	for j, a := range list {
+		if c.full() {
+			return
+		}
 		c.action(phase, where, j, a)
 	}
 }
@@ -246,7 +300,7 @@ func (c *checker) value(where, path string, t *valueType, v any) {
 			c.add(at, "must be a CEL expression (a string), not %s", kindOf(v))
 			return
 		}
-		if msg := checkExpression(s, false); msg != "" {
+		if msg := c.expression(s, false); msg != "" {
 			c.add(at, "%s", msg)
 		}
 	case kindInt:
@@ -273,6 +327,9 @@ func (c *checker) value(where, path string, t *valueType, v any) {
 			return
 		}
 		for i, e := range list {
+			if c.full() {
+				return
+			}
 			if e == nil {
 				c.add(fmt.Sprintf("%s[%d]", at, i), "must not be null")
 				continue
@@ -297,8 +354,9 @@ func (c *checker) value(where, path string, t *valueType, v any) {
 	case kindOneOf:
 		var first []Problem
 		for i, alt := range t.alternatives {
-			sub := &checker{}
+			sub := &checker{compiled: c.compiled, overBudget: c.overBudget}
 			sub.value(where, path, alt, v)
+			c.overBudget = c.overBudget || sub.overBudget
 			if len(sub.problems) == 0 {
 				return
 			}
@@ -317,7 +375,7 @@ func (c *checker) value(where, path string, t *valueType, v any) {
 func (c *checker) interpolations(at string, v any) {
 	switch v := v.(type) {
 	case string:
-		if msg := checkInterpolations(v); msg != "" {
+		if msg := checkInterpolations(v, c.interpolation); msg != "" {
 			c.add(at, "%s", msg)
 		}
 	case []any:

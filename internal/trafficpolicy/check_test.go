@@ -114,3 +114,25 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckBoundsExpressions: past maxExpressions distinct expressions the
+// check compiles no more, and says so; a repeated one is compiled once.
+func TestCheckBoundsExpressions(t *testing.T) {
+	t.Parallel()
+	rules := make([]any, maxExpressions+5)
+	for i := range rules {
+		rules[i] = map[string]any{
+			"expressions": []any{fmt.Sprintf("req.url.path == '/%d'", i), "req.method == 'GET'"},
+			"actions":     []any{map[string]any{"type": "deny"}},
+		}
+	}
+	c := &checker{}
+	c.document(map[string]any{"on_http_request": rules})
+	if len(c.compiled) != maxExpressions {
+		t.Errorf("%d sources compiled, want %d", len(c.compiled), maxExpressions)
+	}
+	if len(c.problems) != 1 || c.problems[0].Where != "on_http_request[999], expressions[0]" ||
+		!strings.Contains(c.problems[0].What, "more than 1000 distinct CEL expressions") {
+		t.Errorf("problems: %v", c.problems)
+	}
+}
