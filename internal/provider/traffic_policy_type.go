@@ -103,8 +103,16 @@ func (v trafficPolicyValue) ValidateAttribute(_ context.Context, req xattr.Valid
 	}
 	for _, p := range trafficpolicy.Check(doc) {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Traffic Policy",
-			"The traffic policy is not valid: "+p.String()+".\n\n"+trafficPolicyAdvice)
+			"The traffic policy is not valid: "+sentence(p.String())+"\n\n"+trafficPolicyAdvice)
 	}
+}
+
+// sentence ends s with a full stop unless it ends with a question mark.
+func sentence(s string) string {
+	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, ".") {
+		return s
+	}
+	return s + "."
 }
 
 // trafficPolicyAdvice ends every diagnostic of a policy's contents.

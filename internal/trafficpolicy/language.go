@@ -178,6 +178,9 @@ var actions = []action{
 		opt("status_code", integer()),
 		opt("body", celStr()),
 		opt("headers", mapOf(celStr())),
+		// NOTE: body's former name, deprecated in the reference (2025) and
+		// still in policies written from its older examples.
+		opt("content", celStr()),
 	}},
 	{typ: "deny", phases: phases(request, tcp), config: []field{
 		opt("status_code", integer()),
