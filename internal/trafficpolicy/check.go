@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // maxProblems bounds what one check reports: enough to fix a policy in one
@@ -143,7 +144,7 @@ func (c *checker) rule(phase string, i int, r any) {
 		c.add(where, "a rule must be an object with name, expressions and actions, not %s", kindOf(r))
 		return
 	}
-	if name, ok := rule["name"].(string); ok {
+	if name, ok := stringOf(rule["name"]); ok {
 		where += fmt.Sprintf(" (rule %q)", name)
 	} else if n, present := rule["name"]; present && n != nil {
 		c.add(where, "name must be a string, not %s", kindOf(n))
@@ -162,7 +163,7 @@ func (c *checker) rule(phase string, i int, r any) {
 					return
 				}
 				at := fmt.Sprintf("%s, expressions[%d]", where, j)
-				s, ok := e.(string)
+				s, ok := stringOf(e)
 				if !ok {
 					c.add(at, "an expression must be a string, not %s", kindOf(e))
 					continue
@@ -282,7 +283,7 @@ func (c *checker) value(where, path string, t *valueType, v any) {
 			c.interpolations(at, v)
 		}
 	case kindString:
-		s, ok := v.(string)
+		s, ok := stringOf(v)
 		if !ok {
 			c.add(at, "must be a string, not %s", kindOf(v))
 			return
@@ -295,7 +296,7 @@ func (c *checker) value(where, path string, t *valueType, v any) {
 			c.add(at, "%q is not one of %s%s", s, quoted(t.enum), suggest(s, t.enum))
 		}
 	case kindExpression:
-		s, ok := v.(string)
+		s, ok := stringOf(v)
 		if !ok {
 			c.add(at, "must be a CEL expression (a string), not %s", kindOf(v))
 			return
@@ -409,6 +410,22 @@ func actionTypes() []string {
 	return out
 }
 
+// stringOf is a string value. yaml.v3 decodes a date-like plain scalar
+// (2025-01-01) as a time.Time where the provider's parser keeps its text:
+// both are the string, written back as YAML wrote it.
+func stringOf(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return v, true
+	case time.Time:
+		if v.Location() == time.UTC && v.Equal(v.Truncate(24*time.Hour)) {
+			return v.Format(time.DateOnly), true
+		}
+		return v.Format(time.RFC3339Nano), true
+	}
+	return "", false
+}
+
 func numberOf(v any) (float64, bool) {
 	switch v := v.(type) {
 	case json.Number:
@@ -435,8 +452,9 @@ func kindOf(v any) string {
 		return "an object"
 	case []any:
 		return "a list"
-	case string:
-		return fmt.Sprintf("the string %q", truncate(v, 40))
+	case string, time.Time:
+		s, _ := stringOf(v)
+		return fmt.Sprintf("the string %q", truncate(s, 40))
 	case bool:
 		return "a boolean"
 	}
