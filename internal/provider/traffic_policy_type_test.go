@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +14,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 func TestEquivalentTrafficPolicies(t *testing.T) {
@@ -290,6 +294,38 @@ func TestTrafficPolicyExamplesAreValid(t *testing.T) {
 		newTrafficPolicyValue(&p).ValidateAttribute(context.Background(), xattr.ValidateAttributeRequest{Path: path.Root("traffic_policy")}, resp)
 		if resp.Diagnostics.HasError() {
 			t.Errorf("the example policy %q is refused: %v", p, resp.Diagnostics)
+		}
+	}
+}
+
+// TestTrafficPolicyValueAgreesWithTheMock: on every policy of the table and
+// of the fuzz seeds (examples, notations, YAML's corner cases), the
+// plan-time validation and the mock, each with its own parser, give the
+// same verdict, and a policy the mock refuses is refused with
+// ERR_NGROK_18002.
+func TestTrafficPolicyValueAgreesWithTheMock(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	policies := trafficPolicySeeds(t)
+	for _, tc := range loadTrafficPolicyCases(t) {
+		policies = append(policies, tc.Policy)
+	}
+	for i, p := range policies {
+		if p == "" {
+			continue // no policy at all: the mock's ERR_NGROK_215 for a missing field
+		}
+		resp := &xattr.ValidateAttributeResponse{}
+		newTrafficPolicyValue(&p).ValidateAttribute(context.Background(), xattr.ValidateAttributeRequest{Path: path.Root("traffic_policy")}, resp)
+		_, err := mock.client.CreateEndpoint(context.Background(), &apiclient.EndpointCreate{
+			URL: fmt.Sprintf("http://agree%d.internal", i), TrafficPolicy: p,
+		})
+		if refused := err != nil; refused != resp.Diagnostics.HasError() {
+			t.Errorf("%q: the mock says %v, the provider %v", p, err, resp.Diagnostics)
+			continue
+		}
+		var apiErr *apiclient.APIError
+		if err != nil && (!errors.As(err, &apiErr) || apiErr.ErrorCode != "ERR_NGROK_18002") {
+			t.Errorf("%q: refused with %v, want ERR_NGROK_18002", p, err)
 		}
 	}
 }
