@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net"
 	"net/http"
 	"net/url"
@@ -15,6 +14,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/trafficpolicy"
 )
 
 // Endpoints (README.md, section Endpoints). Cloud endpoints are created,
@@ -43,9 +44,11 @@ import (
 //     host is a reserved domain of the account (exactly, or one label under a
 //     wildcard reservation *.example.com), domain is its Ref.
 //   - traffic_policy is required on create and cannot be emptied. It must be
-//     JSON or YAML (ERR_NGROK_18002 otherwise) holding an object whose keys are
-//     phases (on_http_request, on_http_response, on_tcp_connect), each a list
-//     of rule objects or null; anything else is ERR_NGROK_18002 too.
+//     JSON or YAML (ERR_NGROK_18002 otherwise) holding a policy of ngrok's
+//     language as package trafficpolicy describes it: phases, rules, each
+//     action's type, phases and config, CEL expressions and ${...}
+//     interpolations; anything else is ERR_NGROK_18002 too, whose message is
+//     the checker's, as the provider's plan-time diagnostics are.
 //   - one cloud endpoint per url (409 ERR_NGROK_18009); agent and edge
 //     endpoints do not take part in this rule.
 //   - updated_at moves on every PATCH that changes something, by at least a
@@ -71,9 +74,6 @@ const (
 )
 
 var endpointBindings = []string{bindingPublic, bindingInternal, bindingKubernetes}
-
-// trafficPolicyPhases are the top-level keys a traffic policy may have.
-var trafficPolicyPhases = []string{"on_http_request", "on_http_response", "on_tcp_connect"}
 
 // internalTLD marks hosts that are reachable only from other endpoints.
 const internalTLD = ".internal"
@@ -561,41 +561,24 @@ func isEndpointHost(host string) bool {
 }
 
 // checkTrafficPolicy parses a traffic policy as JSON, else as YAML (which
-// the stored text keeps), and checks its shape.
+// the stored text keeps), and checks it against ngrok's policy language with
+// the checker the provider's plan-time validation uses (package
+// trafficpolicy), so that both refuse the same policies in the same words.
 func checkTrafficPolicy(text string) *apiError {
 	doc, perr := parsePolicyText(text)
 	if perr != nil {
 		return errTrafficPolicyInvalid.errorf(
-			"The traffic_policy could not be parsed as JSON or YAML: %v.", perr)
+			"%s the traffic_policy could not be parsed as JSON or YAML: %v.", trafficPolicyInvalidPrefix, perr)
 	}
-	obj, ok := doc.(map[string]any)
-	if !ok {
-		return errTrafficPolicyInvalid.errorf(
-			"The traffic_policy must be an object whose keys are phases (%s), not %s.",
-			strings.Join(trafficPolicyPhases, ", "), policyKind(doc))
-	}
-	for _, phase := range slices.Sorted(maps.Keys(obj)) {
-		if !slices.Contains(trafficPolicyPhases, phase) {
-			return errTrafficPolicyInvalid.errorf(
-				"The traffic_policy has the unknown phase %q. Phases are %s.", phase, strings.Join(trafficPolicyPhases, ", "))
-		}
-		if obj[phase] == nil {
-			continue
-		}
-		rules, ok := obj[phase].([]any)
-		if !ok {
-			return errTrafficPolicyInvalid.errorf(
-				"The traffic_policy phase %q must be a list of rules, not %s.", phase, policyKind(obj[phase]))
-		}
-		for i, rule := range rules {
-			if _, ok := rule.(map[string]any); !ok {
-				return errTrafficPolicyInvalid.errorf(
-					"Rule %d of the traffic_policy phase %q must be an object, not %s.", i+1, phase, policyKind(rule))
-			}
-		}
+	if problems := trafficpolicy.Check(doc); len(problems) > 0 {
+		return errTrafficPolicyInvalid.errorf("%s %s", trafficPolicyInvalidPrefix, trafficpolicy.Message(problems))
 	}
 	return nil
 }
+
+// trafficPolicyInvalidPrefix opens the message of ERR_NGROK_18002, as
+// ngrok's error reference writes it.
+const trafficPolicyInvalidPrefix = "The provided cloud endpoint traffic policy configuration is invalid:"
 
 // parsePolicyText decodes JSON, or else one YAML document, into plain Go
 // values. Empty YAML is null.
@@ -670,21 +653,4 @@ func yamlToJSONShape(v any) (any, error) {
 		return v, nil
 	}
 	return v, nil
-}
-
-func policyKind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "nothing (null)"
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "a list"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	default:
-		return "a number"
-	}
 }

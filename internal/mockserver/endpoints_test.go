@@ -2,13 +2,19 @@ package mockserver
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 var endpointIDPattern = regexp.MustCompile(`^ep_[0-9A-Za-z]{27}$`)
@@ -676,5 +682,55 @@ func TestEndpointDomainRefAfterTheDomainIsDeleted(t *testing.T) {
 	restored := reload(t, s)
 	if e, _ := restored.endpoints.get(edge); e.DomainID != "" {
 		t.Errorf("restored edge endpoint domain = %q, want none", e.DomainID)
+	}
+}
+
+// trafficPolicyCase is a row of the policy checker's table of verdicts
+// (internal/trafficpolicy/testdata/cases.yaml), which the provider's
+// plan-time validation is tested with too.
+type trafficPolicyCase struct {
+	Name   string `yaml:"name"`
+	Policy string `yaml:"policy"`
+	Valid  bool   `yaml:"valid"`
+	Error  string `yaml:"error"`
+}
+
+// TestEndpointTrafficPolicyCases: the mock agrees with the provider's
+// plan-time validation on every row of the table, on create and on update:
+// a valid policy is stored, an invalid one refused with ERR_NGROK_18002 and
+// the same words.
+func TestEndpointTrafficPolicyCases(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile(filepath.Join("..", "trafficpolicy", "testdata", "cases.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []trafficPolicyCase
+	if err := yaml.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 32 {
+		t.Fatalf("%d rows in cases.yaml", len(cases))
+	}
+	s := New()
+	updated := createEndpoint(t, s, map[string]any{"url": "http://updated.internal"})
+	for i, tc := range cases {
+		create := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, map[string]any{
+			"url": fmt.Sprintf("http://p%d.internal", i), "traffic_policy": tc.Policy,
+		}))
+		update := do(t, s, http.MethodPatch, "/endpoints/"+updated.ID, endpointBody(t, map[string]any{"traffic_policy": tc.Policy}))
+		for verb, w := range map[string]*httptest.ResponseRecorder{"create": create, "update": update} {
+			if tc.Valid {
+				if w.Code != http.StatusCreated && w.Code != http.StatusOK {
+					t.Errorf("%s, %s: %d %s", tc.Name, verb, w.Code, w.Body)
+				}
+				continue
+			}
+			wantError(t, w, http.StatusBadRequest, errTrafficPolicyInvalid.code)
+			msg := decodeBody[errorBody](t, w).Msg
+			if !strings.HasPrefix(msg, trafficPolicyInvalidPrefix+" ") || !strings.Contains(msg, tc.Error) {
+				t.Errorf("%s, %s: msg %q, want %q then %q", tc.Name, verb, msg, trafficPolicyInvalidPrefix, tc.Error)
+			}
+		}
 	}
 }

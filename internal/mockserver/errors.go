@@ -190,7 +190,7 @@ var (
 	errEdgesReadOnly = defineError("ERR_NGROK_7196", http.StatusBadRequest, realCode,
 		"a write to a route module while edges are read-only (SetEdgesReadOnly)")
 	errTrafficPolicyInvalid = defineError("ERR_NGROK_18002", http.StatusBadRequest, realCode,
-		"a traffic_policy that is neither JSON nor YAML (real), or not an object of phases holding lists of rules (ours)")
+		"a traffic_policy that is neither JSON nor YAML, or not a policy of ngrok's language as package trafficpolicy checks it (phases, rules, actions and their config, CEL)")
 	errEndpointSchemeChange = defineError("ERR_NGROK_18005", http.StatusBadRequest, realAPI,
 		"a PATCH that changes the scheme of an endpoint's url")
 	errEndpointDomainMissing = defineError("ERR_NGROK_18006", http.StatusBadRequest, realAPI,

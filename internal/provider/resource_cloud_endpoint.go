@@ -79,7 +79,13 @@ func (r *cloudEndpointResource) Schema(_ context.Context, _ resource.SchemaReque
 				Description: "The traffic policy that handles the endpoint's traffic, as JSON or YAML text: " +
 					"`jsonencode({ on_http_request = [...] })`, a `file()`, or a heredoc. The API keeps the text as written; " +
 					"the provider compares policies by meaning, so rewriting the same policy in another notation " +
-					"(YAML for JSON, other indentation or key order) is not a change.",
+					"(YAML for JSON, other indentation or key order) is not a change. The policy is checked at plan time " +
+					"against ngrok's traffic policy language: its phases (`on_tcp_connect`, `on_http_request`, " +
+					"`on_http_response`, `on_event_stream_message`), each rule's `name`, `expressions` and `actions` (a list), " +
+					"each action's `type`, the phases it may run in and its `config` fields, their types and which are required, " +
+					"its CEL expressions and `${...}` interpolations (against the variables and macros ngrok documents); an error " +
+					"names the rule and action by index and name, and offers the closest action type for a misspelt one. " +
+					"A policy known only at apply is checked then.",
 				Required:      true,
 				CustomType:    trafficPolicyType{},
 				PlanModifiers: []planmodifier.String{equivalentToState("the same policy in another notation keeps the prior value", equivalentTrafficPolicies)},

@@ -566,6 +566,71 @@ func TestAccCloudEndpoint_invalidConfig(t *testing.T) {
 	}
 }
 
+// TestAccCloudEndpoint_invalidTrafficPolicy: the two policies of issue 24,
+// which the API would have stored and ngrok refused only at traffic time,
+// are refused at plan time on the attribute, naming the rule and action.
+func TestAccCloudEndpoint_invalidTrafficPolicy(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		policy, want string
+	}{
+		"actions an object": {
+			`traffic_policy = jsonencode({
+    on_http_request = [{
+      name    = "app"
+      actions = { type = "forward-internal", config = { url = "https://app.internal" } }
+    }]
+  })`,
+			`(?s)Invalid Traffic Policy.*traffic_policy.*on_http_request\[0\]\s+\(rule\s+"app"\):\s+actions\s+must\s+be\s+a\s+list\s+of\s+actions,\s+not\s+an\s+object`,
+		},
+		"type forward_internal": {
+			`traffic_policy = <<-EOT
+    on_http_request:
+      - name: auth
+        actions:
+          - type: forward_internal
+            config:
+              url: https://app.internal
+  EOT`,
+			`(?s)Invalid Traffic Policy.*traffic_policy.*on_http_request\[0\]\s+\(rule\s+"auth"\),\s+action\[0\]\s+\(type\s+"forward_internal"\):\s+unknown\s+action\s+type;\s+did\s+you\s+mean\s+"forward-internal"\?`,
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mock := newTestMock(t)
+			testAccExpectPlanError(t, mock.config(testAccCloudEndpointConfig(`url = "http://api.internal"`, tc.policy)), tc.want)
+			for ep, err := range mock.client.ListEndpoints(context.Background(), nil) {
+				t.Errorf("an endpoint was created: %v %v", ep, err)
+			}
+		})
+	}
+}
+
+// TestAccCloudEndpoint_trafficPolicyUnknownAtPlan: a policy known only at
+// apply passes the plan; Terraform validates it again once it is known,
+// during the apply, and the same check stops it before any request.
+func TestAccCloudEndpoint_trafficPolicyUnknownAtPlan(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(`resource "terraform_data" "policy" {
+  input = jsonencode({
+    on_http_request = [{ actions = [{ type = "forward_internal", config = { url = "https://app.internal" } }] }]
+  })
+}
+
+` + testAccCloudEndpointConfig(`url = "http://api.internal"`, `traffic_policy = terraform_data.policy.output`)),
+			ExpectError: regexp.MustCompile(`(?s)Error running apply.*Invalid Traffic Policy.*traffic_policy = terraform_data\.policy\.output` +
+				`.*on_http_request\[0\],\s+action\[0\]\s+\(type\s+"forward_internal"\):\s+unknown\s+action\s+type;\s+did\s+you\s+mean\s+"forward-internal"\?`),
+		}},
+	})
+	for ep, err := range mock.client.ListEndpoints(context.Background(), nil) {
+		t.Errorf("an endpoint was created: %v %v", ep, err)
+	}
+}
+
 // deleteEndpointInAPI deletes the resource's endpoint behind Terraform's
 // back, as a colleague in the dashboard would.
 func deleteEndpointInAPI(mock *testMock, address string) resource.TestCheckFunc {

@@ -18,6 +18,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/trafficpolicy"
 )
 
 // A traffic policy is JSON or YAML text that the API stores byte for byte.
@@ -78,8 +80,13 @@ func (v trafficPolicyValue) StringSemanticEquals(_ context.Context, newValuable 
 }
 
 // ValidateAttribute refuses, at plan time, text that is neither JSON nor
-// YAML or that is not an object. Which phases and actions exist is left to
-// the API, so that new ones work without a provider release.
+// YAML, that is not an object, or that is not a policy of ngrok's traffic
+// policy language (package trafficpolicy: phases, rules, each action's
+// type, phases and config, CEL expressions and ${...} interpolations). Every
+// attribute of this type is checked so, in every resource that takes a
+// policy; a value unknown at plan time is checked by the API at apply.
+// Each problem is its own diagnostic, in the words the mock's
+// ERR_NGROK_18002 uses too.
 func (v trafficPolicyValue) ValidateAttribute(_ context.Context, req xattr.ValidateAttributeRequest, resp *xattr.ValidateAttributeResponse) {
 	if v.IsNull() || v.IsUnknown() {
 		return
@@ -88,8 +95,30 @@ func (v trafficPolicyValue) ValidateAttribute(_ context.Context, req xattr.Valid
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Traffic Policy",
 			"The traffic policy cannot be used: "+err.Error()+".\n\nWrite the policy with jsonencode({ on_http_request = [...] }), or as a JSON or YAML heredoc "+
 				"whose top-level keys are phases such as on_http_request, on_http_response and on_tcp_connect.")
+		return
+	}
+	doc, err := parseTrafficPolicy(v.ValueString())
+	if err != nil {
+		return // NOTE: unreachable: canonicalTrafficPolicy parsed the same text
+	}
+	for _, p := range trafficpolicy.Check(doc) {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Traffic Policy",
+			"The traffic policy is not valid: "+sentence(p.String())+"\n\n"+trafficPolicyAdvice)
 	}
 }
+
+// sentence ends s with a full stop unless it ends with a question mark.
+func sentence(s string) string {
+	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, ".") {
+		return s
+	}
+	return s + "."
+}
+
+// trafficPolicyAdvice ends every diagnostic of a policy's contents.
+const trafficPolicyAdvice = "Phases, rules and actions are described in ngrok's Traffic Policy reference " +
+	"(https://ngrok.com/docs/traffic-policy/), each action's type, phases and config fields on its page under " +
+	"https://ngrok.com/docs/traffic-policy/actions/."
 
 func equivalentTrafficPolicies(a, b string) bool {
 	if a == b {

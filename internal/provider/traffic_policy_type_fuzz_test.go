@@ -16,6 +16,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/zclconf/go-cty/cty"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/trafficpolicy"
 )
 
 // trafficPolicySeeds are policies as users write them: every example's
@@ -44,8 +46,9 @@ func trafficPolicySeeds(tb testing.TB) []string {
 // deterministic (the same canonical text or the same error every time,
 // whatever order Go's maps are walked in), idempotent, and the equality
 // built on it is reflexive, symmetric and agrees with it; the plan-time
-// validation accepts exactly what it normalises, in diagnostics Terraform
-// can carry.
+// validation refuses exactly what does not normalise and what the policy
+// checker refuses (one diagnostic a problem), in diagnostics Terraform can
+// carry.
 func FuzzTrafficPolicy(f *testing.F) {
 	seeds := trafficPolicySeeds(f)
 	for i, s := range seeds {
@@ -82,8 +85,19 @@ func FuzzTrafficPolicy(f *testing.F) {
 
 		resp := &xattr.ValidateAttributeResponse{}
 		newTrafficPolicyValue(&a).ValidateAttribute(context.Background(), xattr.ValidateAttributeRequest{Path: path.Root("traffic_policy")}, resp)
-		if resp.Diagnostics.HasError() != (errA != nil) {
-			t.Fatalf("validation of %q: error %v, but the normaliser says %v", a, resp.Diagnostics.HasError(), errA)
+		var problems []trafficpolicy.Problem
+		if errA == nil {
+			doc, err := parseTrafficPolicy(a)
+			if err != nil {
+				t.Fatalf("%q normalises but does not parse: %v", a, err)
+			}
+			problems = trafficpolicy.Check(doc)
+		}
+		if want := errA != nil || len(problems) > 0; resp.Diagnostics.HasError() != want {
+			t.Fatalf("validation of %q: error %v, but the normaliser says %v and the checker %v", a, resp.Diagnostics.HasError(), errA, problems)
+		}
+		if errA == nil && resp.Diagnostics.ErrorsCount() != len(problems) {
+			t.Fatalf("validation of %q: %d diagnostics for %d problems", a, resp.Diagnostics.ErrorsCount(), len(problems))
 		}
 		if utf8.ValidString(a) {
 			checkDiagnosticsUTF8(t, a, resp.Diagnostics)

@@ -2,12 +2,20 @@ package provider
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr/xattr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 func TestEquivalentTrafficPolicies(t *testing.T) {
@@ -214,6 +222,110 @@ func TestTrafficPolicyNumbersAreExact(t *testing.T) {
 	for _, text := range []string{"", "-", ".", "e5", "1e", "1e+", "1x", "0x10", "1_0", "inf", "1e1e1", "--1"} {
 		if got, ok := canonicalNumber(text); ok {
 			t.Errorf("canonicalNumber(%q) = %q, want it refused", text, got)
+		}
+	}
+}
+
+// trafficPolicyCase is a row of the policy checker's table of verdicts
+// (internal/trafficpolicy/testdata/cases.yaml), which the mock's tests run
+// too.
+type trafficPolicyCase struct {
+	Name   string `yaml:"name"`
+	Policy string `yaml:"policy"`
+	Valid  bool   `yaml:"valid"`
+	Error  string `yaml:"error"`
+}
+
+func loadTrafficPolicyCases(t *testing.T) []trafficPolicyCase {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "trafficpolicy", "testdata", "cases.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []trafficPolicyCase
+	if err := yaml.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 32 {
+		t.Fatalf("%d rows in cases.yaml", len(cases))
+	}
+	return cases
+}
+
+// TestTrafficPolicyValueCases: the plan-time validation gives every row of
+// the table its verdict, each refusal an error on the attribute whose
+// detail names the rule and action.
+func TestTrafficPolicyValueCases(t *testing.T) {
+	t.Parallel()
+	at := path.Root("traffic_policy")
+	for _, tc := range loadTrafficPolicyCases(t) {
+		resp := &xattr.ValidateAttributeResponse{}
+		newTrafficPolicyValue(&tc.Policy).ValidateAttribute(context.Background(), xattr.ValidateAttributeRequest{Path: at}, resp)
+		if tc.Valid {
+			if resp.Diagnostics.HasError() {
+				t.Errorf("%s: refused: %v", tc.Name, resp.Diagnostics)
+			}
+			continue
+		}
+		found := false
+		for _, d := range resp.Diagnostics.Errors() {
+			withPath, ok := d.(diag.DiagnosticWithPath)
+			if !ok || !withPath.Path().Equal(at) || d.Summary() != "Invalid Traffic Policy" {
+				t.Errorf("%s: a diagnostic without the attribute's path or summary: %v", tc.Name, d)
+			}
+			found = found || strings.Contains(d.Detail(), tc.Error)
+		}
+		if !found {
+			t.Errorf("%s: no diagnostic says %q: %v", tc.Name, tc.Error, resp.Diagnostics)
+		}
+	}
+}
+
+// TestTrafficPolicyExamplesAreValid: every policy of examples/ (the demo's
+// included) passes the plan-time validation.
+func TestTrafficPolicyExamplesAreValid(t *testing.T) {
+	t.Parallel()
+	policies := exampleAttributeValues(t, "traffic_policy")
+	if len(policies) < 3 {
+		t.Fatalf("only %d policies found in examples/", len(policies))
+	}
+	for _, p := range policies {
+		resp := &xattr.ValidateAttributeResponse{}
+		newTrafficPolicyValue(&p).ValidateAttribute(context.Background(), xattr.ValidateAttributeRequest{Path: path.Root("traffic_policy")}, resp)
+		if resp.Diagnostics.HasError() {
+			t.Errorf("the example policy %q is refused: %v", p, resp.Diagnostics)
+		}
+	}
+}
+
+// TestTrafficPolicyValueAgreesWithTheMock: on every policy of the table and
+// of the fuzz seeds (examples, notations, YAML's corner cases), the
+// plan-time validation and the mock, each with its own parser, give the
+// same verdict, and a policy the mock refuses is refused with
+// ERR_NGROK_18002.
+func TestTrafficPolicyValueAgreesWithTheMock(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	policies := trafficPolicySeeds(t)
+	for _, tc := range loadTrafficPolicyCases(t) {
+		policies = append(policies, tc.Policy)
+	}
+	for i, p := range policies {
+		if p == "" {
+			continue // no policy at all: the mock's ERR_NGROK_215 for a missing field
+		}
+		resp := &xattr.ValidateAttributeResponse{}
+		newTrafficPolicyValue(&p).ValidateAttribute(context.Background(), xattr.ValidateAttributeRequest{Path: path.Root("traffic_policy")}, resp)
+		_, err := mock.client.CreateEndpoint(context.Background(), &apiclient.EndpointCreate{
+			URL: fmt.Sprintf("http://agree%d.internal", i), TrafficPolicy: p,
+		})
+		if refused := err != nil; refused != resp.Diagnostics.HasError() {
+			t.Errorf("%q: the mock says %v, the provider %v", p, err, resp.Diagnostics)
+			continue
+		}
+		var apiErr *apiclient.APIError
+		if err != nil && (!errors.As(err, &apiErr) || apiErr.ErrorCode != "ERR_NGROK_18002") {
+			t.Errorf("%q: refused with %v, want ERR_NGROK_18002", p, err)
 		}
 	}
 }
