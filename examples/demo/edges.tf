@@ -35,7 +35,7 @@ resource "ngrok_https_edge_route_backend" "app" {
 resource "ngrok_https_edge_route_ip_restriction" "app" {
   edge_id       = local.demo_edge_id
   route_id      = local.demo_route_id
-  ip_policy_ids = ["ipp_2hHGZaF5Lr7cQe1wXyD3mT8nKp0", "ipp_2hHGZmW8Ds2vHn4bJc6qRt0LyE9"]
+  ip_policy_ids = ["ipp_2hHGZaF5Lr7cQe1wXyD3mT8nKp0", "ipp_2hHGZmW8Ds2vHn4bJc6qRt0LyE9", ngrok_ip_policy.partners.id]
 }
 
 resource "ngrok_https_edge_route_request_headers" "app" {

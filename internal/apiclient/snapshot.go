@@ -10,9 +10,10 @@ import (
 //
 // A Terraform refresh reads each object of a configuration with one Get, so
 // a plan of N objects costs N requests: minutes for a large configuration
-// under the API's rate limit. For the five listable types (reserved domains,
-// endpoints, SSH certificate authorities, host and user certificates) the
-// client instead answers the Gets of one run from the type's list, read page
+// under the API's rate limit. For the listable types (reserved domains,
+// endpoints, host and user certificates, and every Collection: SSH
+// certificate authorities, IP policies and their rules, TLS certificates)
+// the client instead answers the Gets of one run from the type's list, read page
 // by page (100 objects a request) while Gets wait for objects not yet seen.
 // The list decodes into the same structs as a Get: the API returns the same
 // object in both.
@@ -106,9 +107,11 @@ type listCaches struct {
 
 	reservedDomains *listCache[ReservedDomain]
 	endpoints       *listCache[Endpoint]
-	sshCAs          *listCache[SSHCertificateAuthority]
 	sshHostCerts    *listCache[SSHHostCertificate]
 	sshUserCerts    *listCache[SSHUserCertificate]
+
+	mu      sync.Mutex
+	generic map[string]any // *listCache[T] of each Collection, by name
 }
 
 // listSettings is for options, which New applies before the client is used.
@@ -131,7 +134,6 @@ func (c *Client) initSnapshots() {
 	}
 	l.reservedDomains = newListCache(c, t, reservedDomains, func(o *ReservedDomain) string { return o.ID })
 	l.endpoints = newListCache(c, t, endpoints, func(o *Endpoint) string { return o.ID })
-	l.sshCAs = newListCache(c, t, sshCertificateAuthorities, func(o *SSHCertificateAuthority) string { return o.ID })
 	l.sshHostCerts = newListCache(c, t, sshHostCertificates.name, func(o *SSHHostCertificate) string { return o.ID })
 	l.sshUserCerts = newListCache(c, t, sshUserCertificates.name, func(o *SSHUserCertificate) string { return o.ID })
 }

@@ -17,7 +17,7 @@ func FuzzImportID(f *testing.F) {
 		"route module":     edgeRouteModuleImport,
 		"cloud endpoint":   cloudEndpointImport,
 		"reserved domain":  reservedDomainImport,
-		"SSH authority":    sshCertificateAuthorityImport,
+		"SSH authority":    sshCertificateAuthorityType.importSpec(),
 		"host certificate": {keys: []importKey{{attr: "id", prefix: sshHostCertificateIDPrefix, noun: "an SSH host certificate"}}},
 		"user certificate": {keys: []importKey{{attr: "id", prefix: sshUserCertificateIDPrefix, noun: "an SSH user certificate"}}},
 	}

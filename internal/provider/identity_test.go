@@ -164,13 +164,16 @@ func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
 	}{
 		"reserved domain":              {NewReservedDomainResource, map[string]tftypes.Value{"id": str("rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"cloud endpoint":               {NewCloudEndpointResource, map[string]tftypes.Value{"id": str("ep_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
-		"SSH certificate authority":    {NewSSHCertificateAuthorityResource, map[string]tftypes.Value{"id": str("sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"SSH certificate authority":    {sshCertificateAuthorityType.newResource, map[string]tftypes.Value{"id": str("sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"SSH host certificate":         {NewSSHHostCertificateResource, map[string]tftypes.Value{"id": str("shcrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"SSH user certificate":         {NewSSHUserCertificateResource, map[string]tftypes.Value{"id": str("sucrt_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"route OIDC module":            {NewHTTPSEdgeRouteOIDCResource, moduleAttrs},
 		"route backend module":         {NewHTTPSEdgeRouteBackendResource, moduleAttrs},
 		"route IP restriction module":  {NewHTTPSEdgeRouteIPRestrictionResource, moduleAttrs},
 		"route request headers module": {NewHTTPSEdgeRouteRequestHeadersResource, moduleAttrs},
+		"IP policy":                    {ipPolicyType.newResource, map[string]tftypes.Value{"id": str("ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"IP policy rule":               {ipPolicyRuleType.newResource, map[string]tftypes.Value{"id": str("ipr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"TLS certificate":              {tlsCertificateType.newResource, map[string]tftypes.Value{"id": str("cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -399,23 +402,23 @@ func TestAccProvider_importByInvalidIdentity(t *testing.T) {
 // name what was expected, with an example, and what was given.
 func TestImportSpecMessages(t *testing.T) {
 	t.Parallel()
-	if ids, err := sshCertificateAuthorityImport.parseImportID("sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"); err != nil || len(ids) != 1 {
+	if ids, err := sshCertificateAuthorityType.importSpec().parseImportID("sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"); err != nil || len(ids) != 1 {
 		t.Errorf("a valid ID: %q, %v", ids, err)
 	}
 	for _, tc := range []struct {
 		got  string
 		want []string
 	}{
-		{errString(sshCertificateAuthorityImport.parseImportID("rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")),
+		{errString(sshCertificateAuthorityType.importSpec().parseImportID("rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")),
 			[]string{"expected the ID of an SSH certificate authority, such as sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", `got "rd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`}},
-		{errString(sshCertificateAuthorityImport.parseImportID("sshca_")), []string{`got "sshca_"`}},
+		{errString(sshCertificateAuthorityType.importSpec().parseImportID("sshca_")), []string{`got "sshca_"`}},
 		{errString(edgeRouteModuleImport.parseImportID("edghts_a")),
 			[]string{"expected <edge_id>/<route_id>, such as " + exampleHTTPSEdgeID + "/" + exampleHTTPSEdgeRouteID,
 				"the ID of an HTTPS edge (edghts_...), a slash, and the ID of a route of that edge (edghtsrt_...)"}},
 		{reservedDomainImport.invalidIdentity([]string{"app.example.com"}),
 			[]string{"Expected the ID of a reserved domain in the identity's id", `got "app.example.com"`,
 				"To import by its name, give it as the import block's id instead."}},
-		{sshCertificateAuthorityImport.invalidIdentity([]string{""}),
+		{sshCertificateAuthorityType.importSpec().invalidIdentity([]string{""}),
 			[]string{`got ""`, "Find the ID in the ngrok dashboard or with the ngrok_ssh_certificate_authorities data source."}},
 		{edgeRouteModuleImport.invalidIdentity([]string{"edghtsrt_b", "edghts_a"}),
 			[]string{"Expected edge_id to be the ID of an HTTPS edge, such as " + exampleHTTPSEdgeID +

@@ -24,6 +24,8 @@ const (
 	httpsEdgeRouteIDPrefix          = "edghtsrt_"
 	tunnelGroupBackendIDPrefix      = "bkdtg_"
 	ipPolicyIDPrefix                = "ipp_"
+	ipPolicyRuleIDPrefix            = "ipr_"
+	tlsCertificateIDPrefix          = certificateIDPrefix
 )
 
 // Example IDs for messages.

@@ -236,7 +236,7 @@ func TestListResources_resultIsTheImportedState(t *testing.T) {
 	}{
 		{"reserved_domain", NewReservedDomainListResource(), NewReservedDomainResource()},
 		{"cloud_endpoint", NewCloudEndpointListResource(), NewCloudEndpointResource()},
-		{"ssh_certificate_authority", NewSSHCertificateAuthorityListResource(), NewSSHCertificateAuthorityResource()},
+		{"ssh_certificate_authority", sshCertificateAuthorityType.newListResource(), sshCertificateAuthorityType.newResource()},
 		{"ssh_host_certificate", NewSSHHostCertificateListResource(), NewSSHHostCertificateResource()},
 		{"ssh_user_certificate", NewSSHUserCertificateListResource(), NewSSHUserCertificateResource()},
 	} {
@@ -317,7 +317,7 @@ func TestListResources_limit(t *testing.T) {
 		}
 		ids = append(ids, ca.ID)
 	}
-	h := newListHarness(t, mock.client, NewSSHCertificateAuthorityListResource(), NewSSHCertificateAuthorityResource())
+	h := newListHarness(t, mock.client, sshCertificateAuthorityType.newListResource(), sshCertificateAuthorityType.newResource())
 
 	results := h.run(map[string]string{"filter": `obj.key_type == "ed25519"`}, 3, false)
 	var got []string
@@ -442,7 +442,7 @@ func TestListResources_displayNames(t *testing.T) {
 		resource resource.Resource
 		want     []string
 	}{
-		{NewSSHCertificateAuthorityListResource(), NewSSHCertificateAuthorityResource(), []string{"ecdsa p384", "legacy hosts: rsa 2048"}},
+		{sshCertificateAuthorityType.newListResource(), sshCertificateAuthorityType.newResource(), []string{"ecdsa p384", "legacy hosts: rsa 2048"}},
 		{NewSSHHostCertificateListResource(), NewSSHHostCertificateResource(), []string{"any host", "web: web-1, 10.0.0.1"}},
 		{NewSSHUserCertificateListResource(), NewSSHUserCertificateResource(), []string{"any user"}},
 		{NewReservedDomainListResource(), NewReservedDomainResource(), []string{"*.example.com"}},

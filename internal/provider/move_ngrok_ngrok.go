@@ -31,12 +31,6 @@ func (r *cloudEndpointResource) MoveState(context.Context) []resource.StateMover
 	}
 }
 
-func (r *sshCertificateAuthorityResource) MoveState(context.Context) []resource.StateMover {
-	return []resource.StateMover{
-		stateMover("ngrok_ssh_certificate_authority", []string{"ngrok_ssh_certificate_authority"}, normalizeSSHCertificateAuthorityState),
-	}
-}
-
 func (r *sshCertificateResource[M, C, A]) MoveState(context.Context) []resource.StateMover {
 	typeName := "ngrok_" + r.ops.typeName
 	return []resource.StateMover{stateMover(typeName, []string{typeName}, normalizeSSHCertificateState(r.ops.sshCertKind))}

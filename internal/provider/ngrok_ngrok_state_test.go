@@ -39,7 +39,7 @@ import (
 
 // ngrokNgrokFixtureVersions are the versions of ngrok/ngrok whose state is
 // under testdata/ngrok-ngrok.
-var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0"}
+var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access"}
 
 // fixtureState is a Terraform state file, as much of it as the tests read.
 type fixtureState struct {
@@ -123,6 +123,29 @@ var fixtureChanges = map[string]map[string]map[string]any{
 		"ngrok_ssh_certificate_authority.ecdsa":   {"key_size": nil},
 		"ngrok_ssh_certificate_authority.ed25519": {"key_size": nil, "elliptic_curve": nil},
 		"ngrok_ssh_certificate_authority.rsa":     {"elliptic_curve": nil},
+	},
+	"v0.7.0-access": {
+		"ngrok_ip_policy.office":         {},
+		"ngrok_ip_policy.blocklist":      {},
+		"ngrok_ip_policy_rule.office_v4": {},
+		"ngrok_ip_policy_rule.office_v6": {},
+		"ngrok_ip_policy_rule.vpn_host":  {},
+		"ngrok_ip_policy_rule.block_v4":  {},
+		"ngrok_ip_policy_rule.block_v6":  {},
+		// SDKv2 stores the subject alternative names as a set of one block.
+		"ngrok_tls_certificate.shop": {"subject_alternative_names": map[string]any{
+			"dns_names": []any{"shop.example.com", "*.shop.example.com"}, "ips": []any{"203.0.113.10", "2001:db8::10"},
+		}},
+	},
+	"v0.8.0-access": {
+		"ngrok_ip_policy.office":         {},
+		"ngrok_ip_policy.blocklist":      {},
+		"ngrok_ip_policy_rule.office_v4": {},
+		"ngrok_ip_policy_rule.office_v6": {},
+		"ngrok_ip_policy_rule.vpn_host":  {},
+		"ngrok_ip_policy_rule.block_v4":  {},
+		"ngrok_ip_policy_rule.block_v6":  {},
+		"ngrok_tls_certificate.shop":     {},
 	},
 }
 
@@ -210,7 +233,9 @@ func TestNgrokNgrokFixtures_coverEveryTypeTakenOver(t *testing.T) {
 	want := []string{
 		"v0.7.0 ngrok_reserved_domain", "v0.7.0 ngrok_ssh_certificate_authority",
 		"v0.7.0 ngrok_ssh_host_certificate", "v0.7.0 ngrok_ssh_user_certificate",
+		"v0.7.0-access ngrok_ip_policy", "v0.7.0-access ngrok_ip_policy_rule", "v0.7.0-access ngrok_tls_certificate",
 		"v0.8.0 ngrok_cloud_endpoint", "v0.8.0 ngrok_domain", "v0.8.0 ngrok_ssh_certificate_authority",
+		"v0.8.0-access ngrok_ip_policy", "v0.8.0-access ngrok_ip_policy_rule", "v0.8.0-access ngrok_tls_certificate",
 	}
 	got := make([]string, 0, len(types))
 	for k := range types {
@@ -563,9 +588,9 @@ func TestUpgradeState_ownVersion0StateIsKept(t *testing.T) {
 		{"ngrok subdomain", "ngrok_reserved_domain", NewReservedDomainResource, sub},
 		{"public endpoint", "ngrok_cloud_endpoint", NewCloudEndpointResource, endpoint("https://app.example.com", &apiclient.Ref{ID: "rd_1", URI: "u"}, "public")},
 		{"internal endpoint", "ngrok_cloud_endpoint", NewCloudEndpointResource, endpoint("https://orders.internal", nil, "internal")},
-		{"ed25519 authority", "ngrok_ssh_certificate_authority", NewSSHCertificateAuthorityResource, ca("ed25519", "ed25519")},
-		{"p384 authority", "ngrok_ssh_certificate_authority", NewSSHCertificateAuthorityResource, ca("p384", "ecdsa")},
-		{"rsa authority", "ngrok_ssh_certificate_authority", NewSSHCertificateAuthorityResource, ca("rsa2048", "rsa")},
+		{"ed25519 authority", "ngrok_ssh_certificate_authority", sshCertificateAuthorityType.newResource, ca("ed25519", "ed25519")},
+		{"p384 authority", "ngrok_ssh_certificate_authority", sshCertificateAuthorityType.newResource, ca("p384", "ecdsa")},
+		{"rsa authority", "ngrok_ssh_certificate_authority", sshCertificateAuthorityType.newResource, ca("rsa2048", "rsa")},
 		{"host certificate", "ngrok_ssh_host_certificate", NewSSHHostCertificateResource, hostCert},
 		{"user certificate", "ngrok_ssh_user_certificate", NewSSHUserCertificateResource, userCert},
 		{"user certificate without options", "ngrok_ssh_user_certificate", NewSSHUserCertificateResource, bareUserCert},
@@ -600,7 +625,7 @@ func TestNgrokNgrokTypes_schemaVersion(t *testing.T) {
 	t.Parallel()
 	schemas := providerResourceSchemas(t, providerserver.NewProtocol6(New("test")())())
 	for _, typeName := range []string{"ngrok_reserved_domain", "ngrok_cloud_endpoint", "ngrok_ssh_certificate_authority",
-		"ngrok_ssh_host_certificate", "ngrok_ssh_user_certificate"} {
+		"ngrok_ssh_host_certificate", "ngrok_ssh_user_certificate", "ngrok_ip_policy", "ngrok_ip_policy_rule", "ngrok_tls_certificate"} {
 		if v := schemas[typeName].Version; v != ngrokNgrokSchemaVersion+1 {
 			t.Errorf("%s is at schema version %d, want %d", typeName, v, ngrokNgrokSchemaVersion+1)
 		}
@@ -628,7 +653,7 @@ func TestNgrokNgrokTypes_schemaVersion(t *testing.T) {
 // provider wrote it.
 var serverChosenAttributes = []string{
 	"id", "uri", "created_at", "updated_at", "cname_target", "acme_challenge_cname_target", "domain_id",
-	"ssh_certificate_authority_id", "public_key", "certificate", "valid_after", "valid_until",
+	"ssh_certificate_authority_id", "public_key", "certificate", "valid_after", "valid_until", "ip_policy_id",
 }
 
 const tfedgeTerraformBlock = `terraform {
@@ -665,8 +690,9 @@ type migration struct {
 	replaceProvider bool
 	// moved adds the fixture's moved.tf.
 	moved bool
-	// keep adds keptResource, a resource of a type this provider does not
-	// have, which stays on ngrok/ngrok (under the local name ngrok-ngrok).
+	// keep adds keptResource, a resource whose configuration names
+	// ngrok/ngrok (under the local name ngrok-ngrok), where it stays though
+	// this provider has its type too.
 	keep bool
 	// edit changes tfedge.tf before the migration, and updates lists the
 	// attributes that the migration's plan then updates, by address.
@@ -684,6 +710,18 @@ func TestAccNgrokNgrokMigration_v070ProviderSwitchedByConfiguration(t *testing.T
 	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0"})
 }
 
+// The types of issue 20 (IP policies, their rules, a TLS certificate whose
+// key the state holds) move by replace-provider and plan nothing.
+func TestAccNgrokNgrokMigration_v070AccessReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0-access", replaceProvider: true})
+}
+
+func TestAccNgrokNgrokMigration_v080AccessReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-access", replaceProvider: true})
+}
+
 // After replace-provider, ngrok_domain is this provider's, and the moved
 // blocks move it within the provider.
 func TestAccNgrokNgrokMigration_v080ReplaceProviderThenMoved(t *testing.T) {
@@ -692,7 +730,8 @@ func TestAccNgrokNgrokMigration_v080ReplaceProviderThenMoved(t *testing.T) {
 }
 
 // Without replace-provider, the moved blocks move ngrok_domain from
-// ngrok/ngrok, and a resource that this provider cannot take stays there.
+// ngrok/ngrok, and a resource whose configuration keeps ngrok/ngrok stays
+// there.
 func TestAccNgrokNgrokMigration_v080MovedAcrossProviders(t *testing.T) {
 	t.Parallel()
 	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0", moved: true, keep: true})

@@ -139,8 +139,8 @@ func (p *ngrokProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 				Optional: true,
 			},
 			"refresh_from_lists": schema.BoolAttribute{
-				Description: "When many reserved domains, endpoints, SSH certificate authorities or SSH certificates are read " +
-					"in one run (a plan or refresh), read each type's list, 100 objects a request, instead of one request per object: " +
+				Description: "When many reserved domains, endpoints, SSH certificate authorities, SSH certificates, IP policies, " +
+					"IP policy rules or TLS certificates are read in one run (a plan or refresh), read each type's list, 100 objects a request, instead of one request per object: " +
 					"a plan of 1,000 objects then costs about a dozen requests instead of 1,000. The first object of each type is " +
 					"still read on its own, an object missing from the list is read on its own before it is reported gone, and " +
 					"objects the provider changes are always read on their own. Defaults to `true`; set `false` to read every " +
@@ -277,9 +277,12 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ListResourceData = client
 }
 
+// objectTypes are the objects declared once (object.go); each gives a
+// resource, two data sources and a list resource.
+var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType}
+
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{
-		NewSSHCertificateAuthorityResource,
+	return append([]func() resource.Resource{
 		NewReservedDomainResource,
 		NewSSHHostCertificateResource,
 		NewSSHUserCertificateResource,
@@ -288,12 +291,11 @@ func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource 
 		NewHTTPSEdgeRouteBackendResource,
 		NewHTTPSEdgeRouteIPRestrictionResource,
 		NewHTTPSEdgeRouteRequestHeadersResource,
-	}
+	}, objectConstructors(objectTypeRegistration.newResource)...)
 }
 
 func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{
-		NewSSHCertificateAuthorityDataSource,
+	ds := append([]func() datasource.DataSource{
 		NewReservedDomainDataSource,
 		NewReservedDomainsDataSource,
 		NewEndpointDataSource,
@@ -302,12 +304,12 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewHTTPSEdgeRouteBackendDataSource,
 		NewHTTPSEdgeRouteIPRestrictionDataSource,
 		NewHTTPSEdgeRouteRequestHeadersDataSource,
-		NewSSHCertificateAuthoritiesDataSource,
 		NewSSHHostCertificateDataSource,
 		NewSSHHostCertificatesDataSource,
 		NewSSHUserCertificateDataSource,
 		NewSSHUserCertificatesDataSource,
-	}
+	}, objectConstructors(objectTypeRegistration.newDataSource)...)
+	return append(ds, objectConstructors(objectTypeRegistration.newPluralDataSource)...)
 }
 
 func (p *ngrokProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
@@ -317,13 +319,21 @@ func (p *ngrokProvider) EphemeralResources(_ context.Context) []func() ephemeral
 }
 
 func (p *ngrokProvider) ListResources(_ context.Context) []func() list.ListResource {
-	return []func() list.ListResource{
+	return append([]func() list.ListResource{
 		NewReservedDomainListResource,
 		NewCloudEndpointListResource,
-		NewSSHCertificateAuthorityListResource,
 		NewSSHHostCertificateListResource,
 		NewSSHUserCertificateListResource,
+	}, objectConstructors(objectTypeRegistration.newListResource)...)
+}
+
+// objectConstructors is one constructor per objectTypes entry, by newT.
+func objectConstructors[T any](newT func(objectTypeRegistration) T) []func() T {
+	out := make([]func() T, 0, len(objectTypes))
+	for _, o := range objectTypes {
+		out = append(out, func() T { return newT(o) })
 	}
+	return out
 }
 
 func (p *ngrokProvider) Functions(_ context.Context) []func() function.Function {

@@ -11,12 +11,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"golang.org/x/crypto/ssh"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
 const testCAResource = "ngrok_ssh_certificate_authority.test"
@@ -496,5 +499,168 @@ func TestAccSSHCertificateAuthority_identity(t *testing.T) {
 		Steps: identitySteps(testCAResource, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(idPattern)},
 			mock.config(testAccSSHCertificateAuthorityConfig(`private_key_type = "ecdsa"`)),
 			mock.config(testAccSSHCertificateAuthorityConfig(`private_key_type = "ecdsa"`, `description = "hosts"`))),
+	})
+}
+
+func TestAccSSHCertificateAuthorityDataSource_byID(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(testAccSSHCertificateAuthorityConfig(
+				`private_key_type = "ecdsa"`, `elliptic_curve = "p384"`, `description = "hosts"`) + `
+data "ngrok_ssh_certificate_authority" "test" {
+  id = ngrok_ssh_certificate_authority.test.id
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.CompareValuePairs(testCAResource, tfjsonpath.New("public_key"),
+					"data.ngrok_ssh_certificate_authority.test", tfjsonpath.New("public_key"), compare.ValuesSame()),
+				statecheck.CompareValuePairs(testCAResource, tfjsonpath.New("created_at"),
+					"data.ngrok_ssh_certificate_authority.test", tfjsonpath.New("created_at"), compare.ValuesSame()),
+				statecheck.ExpectKnownValue("data.ngrok_ssh_certificate_authority.test", tfjsonpath.New("description"), knownvalue.StringExact("hosts")),
+				statecheck.ExpectKnownValue("data.ngrok_ssh_certificate_authority.test", tfjsonpath.New("elliptic_curve"), knownvalue.StringExact("p384")),
+				statecheck.ExpectKnownValue("data.ngrok_ssh_certificate_authority.test", tfjsonpath.New("key_size"), knownvalue.Null()),
+			},
+		}},
+	})
+}
+
+func TestAccSSHCertificateAuthorityDataSource_notFound(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(`
+data "ngrok_ssh_certificate_authority" "test" {
+  id = "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+}
+`),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Read SSH Certificate Authority.*404`),
+		}},
+	})
+}
+
+func TestAccSSHCertificateAuthoritiesDataSource(t *testing.T) {
+	t.Parallel()
+	// One object a page: the data source must follow every next_page_uri.
+	mock := newTestMock(t, mockserver.WithPageSize(1))
+	ctx := context.Background()
+	var ids []string
+	for _, desc := range []string{"prod hosts", "staging hosts", "prod users"} {
+		ca, err := mock.client.CreateSSHCertificateAuthority(ctx, &apiclient.SSHCertificateAuthorityCreate{Description: desc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, ca.ID)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(`
+data "ngrok_ssh_certificate_authorities" "all" {}
+
+data "ngrok_ssh_certificate_authorities" "prod" {
+  filter = "obj.description.startsWith('prod')"
+}
+
+data "ngrok_ssh_certificate_authorities" "none" {
+  filter = "obj.description == 'nothing has this'"
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				// Newest first.
+				statecheck.ExpectKnownValue("data.ngrok_ssh_certificate_authorities.all", tfjsonpath.New("certificate_authorities"),
+					knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(ids[2])}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(ids[1])}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(ids[0])}),
+					})),
+				statecheck.ExpectKnownValue("data.ngrok_ssh_certificate_authorities.prod", tfjsonpath.New("certificate_authorities"),
+					knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"id": knownvalue.StringExact(ids[2]), "description": knownvalue.StringExact("prod users"),
+							"private_key_type": knownvalue.StringExact("ed25519"),
+						}),
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(ids[0])}),
+					})),
+				statecheck.ExpectKnownValue("data.ngrok_ssh_certificate_authorities.none", tfjsonpath.New("certificate_authorities"),
+					knownvalue.ListSizeExact(0)),
+			},
+		}},
+	})
+}
+
+func TestAccSSHCertificateAuthoritiesDataSource_invalidFilter(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(`
+data "ngrok_ssh_certificate_authorities" "bad" {
+  filter = "obj.description =="
+}
+`),
+			ExpectError: regexp.MustCompile(`(?s)Unable to List SSH Certificate Authorities.*400`),
+		}},
+	})
+}
+
+// terraform query lists the SSH certificate authorities: with their key as
+// display name; by filter; with include_resource, the key options read from
+// the public key, as an import reads them.
+func TestAccSSHCertificateAuthorityListResource(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	ctx := context.Background()
+	ids := map[string]string{}
+	for _, in := range []apiclient.SSHCertificateAuthorityCreate{
+		{PrivateKeyType: "rsa", KeySize: 2048, Description: "legacy hosts"},
+		{PrivateKeyType: "ecdsa", EllipticCurve: "p521"},
+	} {
+		ca, err := mock.client.CreateSSHCertificateAuthority(ctx, &in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[in.PrivateKeyType] = ca.ID
+	}
+
+	resource.Test(t, resource.TestCase{
+		TerraformVersionChecks:   queryVersionChecks,
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: mock.config(testAccSSHCertificateAuthorityConfig(`description = "managed"`))},
+			{
+				Query: true,
+				Config: listBlock("ngrok_ssh_certificate_authority", "all", "") +
+					listBlock("ngrok_ssh_certificate_authority", "ecdsa", `  include_resource = true
+  config {
+    filter = "obj.key_type == 'ecdsa'"
+  }
+`) +
+					listBlock("ngrok_ssh_certificate_authority", "managed", "  config {\n    filter = \"obj.description == 'managed'\"\n  }\n"),
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("ngrok_ssh_certificate_authority.all", 3),
+					querycheck.ExpectResourceDisplayName("ngrok_ssh_certificate_authority.all", byID(ids["rsa"]),
+						knownvalue.StringExact("legacy hosts: rsa 2048")),
+					querycheck.ExpectLength("ngrok_ssh_certificate_authority.managed", 1),
+					querycheck.ExpectResourceDisplayName("ngrok_ssh_certificate_authority.managed",
+						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringRegexp(idPattern)}),
+						knownvalue.StringExact("managed: ed25519")),
+
+					querycheck.ExpectLength("ngrok_ssh_certificate_authority.ecdsa", 1),
+					querycheck.ExpectResourceKnownValues("ngrok_ssh_certificate_authority.ecdsa", byID(ids["ecdsa"]), []querycheck.KnownValueCheck{
+						knownValue("private_key_type", knownvalue.StringExact("ecdsa")),
+						knownValue("elliptic_curve", knownvalue.StringExact("p521")),
+						knownValue("key_size", knownvalue.Null()),
+						knownValue("key_type", knownvalue.StringExact("ecdsa")),
+						knownValue("public_key", knownvalue.StringRegexp(regexp.MustCompile(`^ecdsa-sha2-nistp521 `))),
+					}),
+				},
+			},
+		},
 	})
 }

@@ -1,0 +1,140 @@
+package provider
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+)
+
+// TestObjectTypeSchemas: every declared object's resource, data sources and
+// list resource have valid schemas in which every attribute is described,
+// and the data sources show exactly the resource's attributes but its own
+// inputs.
+func TestObjectTypeSchemas(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, reg := range objectTypes {
+		r := reg.newResource()
+		var meta resource.MetadataResponse
+		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "ngrok"}, &meta)
+		t.Run(meta.TypeName, func(t *testing.T) {
+			var rs resource.SchemaResponse
+			r.Schema(ctx, resource.SchemaRequest{}, &rs)
+			if diags := rs.Schema.ValidateImplementation(ctx); diags.HasError() {
+				t.Fatalf("resource schema: %v", diags)
+			}
+			for name, a := range rs.Schema.Attributes {
+				if a.GetDescription() == "" {
+					t.Errorf("resource attribute %s has no description", name)
+				}
+			}
+			var is resource.IdentitySchemaResponse
+			implementation[resource.ResourceWithIdentity](t, r).IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &is)
+			if _, ok := is.IdentitySchema.Attributes["id"]; !ok {
+				t.Error("identity has no id")
+			}
+
+			var single, plural datasource.SchemaResponse
+			reg.newDataSource().Schema(ctx, datasource.SchemaRequest{}, &single)
+			reg.newPluralDataSource().Schema(ctx, datasource.SchemaRequest{}, &plural)
+			for _, s := range []datasource.SchemaResponse{single, plural} {
+				if diags := s.Schema.ValidateImplementation(ctx); diags.HasError() {
+					t.Fatalf("data source schema: %v", diags)
+				}
+			}
+			for name, a := range rs.Schema.Attributes {
+				_, shown := single.Schema.Attributes[name]
+				if shown && (a.IsWriteOnly() || a.IsSensitive()) {
+					t.Errorf("data source shows the secret %s", name)
+				}
+			}
+			for name := range single.Schema.Attributes {
+				if _, ok := rs.Schema.Attributes[name]; !ok {
+					t.Errorf("data source attribute %s is not the resource's", name)
+				}
+			}
+			if !single.Schema.Attributes["id"].IsRequired() {
+				t.Error("the single data source's id is not required")
+			}
+			for name, a := range single.Schema.Attributes {
+				if a.GetDescription() == "" {
+					t.Errorf("data source attribute %s has no description", name)
+				}
+			}
+
+			var ls list.ListResourceSchemaResponse
+			reg.newListResource().ListResourceConfigSchema(ctx, list.ListResourceSchemaRequest{}, &ls)
+			if _, ok := ls.Schema.Attributes["filter"]; !ok {
+				t.Error("list resource has no filter")
+			}
+		})
+	}
+}
+
+func TestListFilter(t *testing.T) {
+	t.Parallel()
+	args := []listArg{{name: "ip_policy_id", celPath: "obj.ip_policy.id"}}
+	for _, c := range []struct {
+		filter string
+		value  types.String
+		want   string
+	}{
+		{"", types.StringNull(), ""},
+		{`obj.action == "deny"`, types.StringNull(), `obj.action == "deny"`},
+		{"", types.StringValue("ipp_1"), `obj.ip_policy.id == "ipp_1"`},
+		{`obj.action == "deny" || true`, types.StringValue(`ipp_"1`), `obj.ip_policy.id == "ipp_\"1" && (obj.action == "deny" || true)`},
+		{"", types.StringUnknown(), ""},
+	} {
+		if got := listFilter(c.filter, args, []types.String{c.value}); got != c.want {
+			t.Errorf("listFilter(%q, %v) = %q, want %q", c.filter, c.value, got, c.want)
+		}
+	}
+}
+
+func TestTitleCase(t *testing.T) {
+	t.Parallel()
+	if got := titleCase("IP policy rule"); got != "IP Policy Rule" {
+		t.Errorf("titleCase = %q", got)
+	}
+}
+
+// TestObjectProject: the data sources' value of an object is the resource's
+// model without the resource's own inputs.
+func TestObjectProject(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	var diags diag.Diagnostics
+	cert, _ := testTLSCertificate(t, "app.example.com")
+	v := tlsCertificateType.project(ctx, &apiclient.TLSCertificate{ID: "cert_1", CertificatePEM: cert, PrivateKeyType: "ecdsa"}, &diags)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	var attrs map[string]tftypes.Value
+	if err := v.As(&attrs); err != nil {
+		t.Fatal(err)
+	}
+	for _, hidden := range []string{"private_key_pem", "private_key_pem_wo", "private_key_pem_wo_version"} {
+		if _, ok := attrs[hidden]; ok {
+			t.Errorf("projected value has %s", hidden)
+		}
+	}
+	var id string
+	if err := attrs["id"].As(&id); err != nil || id != "cert_1" {
+		t.Errorf("id = %q, %v", id, err)
+	}
+	if !v.Type().Equal(tlsCertificateType.projectedType(ctx)) {
+		t.Errorf("type %s, want %s", v.Type(), tlsCertificateType.projectedType(ctx))
+	}
+	if slices.Contains(tlsCertificateType.resourceOnly, "id") {
+		t.Error("id is resource-only")
+	}
+}
