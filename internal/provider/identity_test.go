@@ -438,7 +438,7 @@ func TestImportSpecMessages(t *testing.T) {
 	var diags diag.Diagnostics
 	cloudEndpointImport.importIDs(ctx, nil, resource.ImportStateRequest{ID: secretURL}, &diags)
 	for _, got := range []string{
-		errString(sshCertificateAuthorityImport.parseImportID(secretURL)),
+		errString(sshCertificateAuthorityType.importSpec().parseImportID(secretURL)),
 		errString(edgeRouteModuleImport.parseImportID(secretURL)),
 		reservedDomainImport.invalidIdentity([]string{secretURL}),
 		edgeRouteModuleImport.invalidIdentity([]string{secretURL, secretURL}),
