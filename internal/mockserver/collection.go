@@ -38,12 +38,12 @@ import (
 // collectionDecl declares a collection of stored objects T, answered as W,
 // created from a body C and changed by a PATCH body U.
 type collectionDecl[T, W, C, U any] struct {
-	name   string // path segment, table name and list property, e.g. "ip_policies"
+	name string // path segment, table name and list property, e.g. "ip_policies"
 	// listProp, when set, is the list's property instead of name (the API
 	// lists /api_keys under "keys").
 	listProp string
-	noun   string // for messages, e.g. "IP policy"
-	prefix string // ID prefix, e.g. "ipp_"
+	noun     string // for messages, e.g. "IP policy"
+	prefix   string // ID prefix, e.g. "ipp_"
 
 	// filter is the CEL type name under which a list filter sees W (e.g.
 	// "ngrok.IPPolicy"); "" when the list takes no filter. nested names the
