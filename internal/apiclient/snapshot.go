@@ -159,7 +159,7 @@ type listCache[T any] struct {
 	// prop is the list's property when it is not the collection's name
 	// (API keys are listed under "keys").
 	prop string
-	idOf       func(*T) string
+	idOf func(*T) string
 
 	mu       sync.Mutex
 	seq      uint64            // orders page requests and writes
