@@ -625,7 +625,8 @@ func TestNgrokNgrokTypes_schemaVersion(t *testing.T) {
 	t.Parallel()
 	schemas := providerResourceSchemas(t, providerserver.NewProtocol6(New("test")())())
 	for _, typeName := range []string{"ngrok_reserved_domain", "ngrok_cloud_endpoint", "ngrok_ssh_certificate_authority",
-		"ngrok_ssh_host_certificate", "ngrok_ssh_user_certificate", "ngrok_ip_policy", "ngrok_ip_policy_rule", "ngrok_tls_certificate"} {
+		"ngrok_ssh_host_certificate", "ngrok_ssh_user_certificate", "ngrok_ip_policy", "ngrok_ip_policy_rule", "ngrok_tls_certificate",
+		"ngrok_credential", "ngrok_api_key", "ngrok_ssh_credential"} {
 		if v := schemas[typeName].Version; v != ngrokNgrokSchemaVersion+1 {
 			t.Errorf("%s is at schema version %d, want %d", typeName, v, ngrokNgrokSchemaVersion+1)
 		}
