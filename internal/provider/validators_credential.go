@@ -157,7 +157,9 @@ func (sshCredentialKeyValidator) Description(context.Context) string {
 	return "value must be one OpenSSH public key line, such as the content of ~/.ssh/id_ed25519.pub"
 }
 
-func (v sshCredentialKeyValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v sshCredentialKeyValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
 
 func (sshCredentialKeyValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
