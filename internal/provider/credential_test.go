@@ -182,7 +182,7 @@ func TestAccCredential_ownerReplaces(t *testing.T) {
 			{
 				Config: mock.config(testAccCredentialConfig(fmt.Sprintf("owner_id = %q", testBotUserID))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testCredentialResource, plancheck.ResourceActionDestroyBeforeCreate)},
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testCredentialResource, plancheck.ResourceActionDestroyBeforeCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
