@@ -87,7 +87,7 @@ func TestAccSSHCredential_basic(t *testing.T) {
 				// Another key replaces it.
 				Config: mock.config(testAccSSHCredentialConfig(fmt.Sprintf("public_key = %q", other))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSSHCredentialResource, plancheck.ResourceActionDestroyBeforeCreate)},
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSSHCredentialResource, plancheck.ResourceActionDestroyBeforeCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
