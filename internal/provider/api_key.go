@@ -53,7 +53,7 @@ var apiKeyType = &objectType[apiclient.APIKey, apiclient.APIKeyCreate, apiclient
 	},
 	movesFrom: []string{"ngrok_api_key"},
 	normalizeState: func(a stateAttrs) error {
-		a.nullIfEmpty("uri", "created_at", "owner_id")
+		a.nullIfEmpty("uri", "created_at", "owner_id", "token")
 		a.emptyIfNull("description", "metadata")
 		return nil
 	},

@@ -169,10 +169,11 @@ func knownStringPointer(v types.String) *string {
 }
 
 // normalizeACLObjectState takes ngrok/ngrok's state of a credential or SSH
-// credential: v0.7.0 has no uri or created_at (refreshed), and stores an
-// omitted ACL as null where this provider stores [].
+// credential: v0.7.0 has no uri or created_at (refreshed), stores an omitted
+// ACL as null where this provider stores [], and keeps no token (it stores
+// "", which becomes null: the API cannot show the token again).
 func normalizeACLObjectState(a stateAttrs) error {
-	a.nullIfEmpty("uri", "created_at", "owner_id")
+	a.nullIfEmpty("uri", "created_at", "owner_id", "token")
 	a.emptyIfNull("description", "metadata")
 	a.defaultIfNull("acl", []any{})
 	return nil
