@@ -36,7 +36,11 @@ func TestCredentialTokenOnlyInCreate(t *testing.T) {
 		t.Errorf("list = %+v, want the credential without its token", page)
 	}
 	// The server keeps only the token's hash.
-	stored, err := s.store.tables[collCredentials].(*table[credential]).get(created.ID)
+	tbl, ok := s.store.tables[collCredentials].(*table[credential])
+	if !ok {
+		t.Fatalf("the credentials table is a %T", s.store.tables[collCredentials])
+	}
+	stored, err := tbl.get(created.ID)
 	if err != nil || stored.TokenSHA256 != tokenHash(*created.Token) {
 		t.Errorf("stored = %+v, %v; want the token's SHA-256", stored, err)
 	}

@@ -237,7 +237,7 @@ func planFileText(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
+	defer func() { _ = r.Close() }()
 	var all bytes.Buffer
 	for _, f := range r.File {
 		rc, err := f.Open()
@@ -245,7 +245,9 @@ func planFileText(t *testing.T, path string) string {
 			t.Fatal(err)
 		}
 		_, err = io.Copy(&all, rc)
-		rc.Close()
+		if cerr := rc.Close(); err == nil {
+			err = cerr
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -270,6 +272,17 @@ func openTokenEphemeral(ctx context.Context, t *testing.T, e ephemeral.Ephemeral
 	return resp
 }
 
+// configuredEphemeral is e configured with client, as the provider would.
+func configuredEphemeral(t *testing.T, e ephemeral.EphemeralResource, client *apiclient.Client) ephemeral.EphemeralResource {
+	t.Helper()
+	c, ok := e.(ephemeral.EphemeralResourceWithConfigure)
+	if !ok {
+		t.Fatalf("%T cannot be configured", e)
+	}
+	c.Configure(context.Background(), ephemeral.ConfigureRequest{ProviderData: client}, &ephemeral.ConfigureResponse{})
+	return e
+}
+
 var testAPIKeyEphemeralConfig = apiKeyEphemeralModel{
 	Description: types.StringNull(), Metadata: types.StringNull(), OwnerID: types.StringNull(),
 	ID: types.StringNull(), Token: types.StringNull(),
@@ -292,9 +305,7 @@ func TestTokenEphemeral_openFailureLeavesNothing(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			mock := newTokenMock(t)
-			e := tc.resource()
-			e.(ephemeral.EphemeralResourceWithConfigure).Configure(ctx, ephemeral.ConfigureRequest{ProviderData: mock.client},
-				&ephemeral.ConfigureResponse{})
+			e := configuredEphemeral(t, tc.resource(), mock.client)
 			resp := openTokenEphemeral(ctx, t, e, tc.cfg)
 			if !resp.Diagnostics.HasError() {
 				t.Fatal("Open succeeded without private data to keep the ID in")
@@ -314,9 +325,7 @@ func TestTokenEphemeral_openFailureLeavesNothing(t *testing.T) {
 func TestTokenEphemeral_interruptedOpenLeavesNothing(t *testing.T) {
 	t.Parallel()
 	_, client := committingMock(t, "/api_keys")
-	e := NewAPIKeyEphemeralResource()
-	e.(ephemeral.EphemeralResourceWithConfigure).Configure(context.Background(), ephemeral.ConfigureRequest{ProviderData: client},
-		&ephemeral.ConfigureResponse{})
+	e := configuredEphemeral(t, NewAPIKeyEphemeralResource(), client)
 	listKeys := func() []string {
 		ids, err := collectIDs(apiclient.APIKeys.List(context.Background(), client, nil), func(k *apiclient.APIKey) string { return k.ID })
 		if err != nil {

@@ -26,16 +26,16 @@ func testAccSSHCredentialConfig(attrs ...string) string {
 	return "resource \"ngrok_ssh_credential\" \"test\" {\n  " + strings.Join(attrs, "\n  ") + "\n}\n"
 }
 
-func TestParseSSHCredentialKey(t *testing.T) {
+func TestCheckSSHCredentialKey(t *testing.T) {
 	t.Parallel()
 	key := testSSHPublicKey(t, "ed25519")
 	for _, ok := range []string{key, key + " me@laptop\n", "  " + key + "\n", testSSHPublicKey(t, "rsa2048")} {
-		if _, err := parseSSHCredentialKey(ok); err != nil {
+		if err := checkSSHCredentialKey(ok); err != nil {
 			t.Errorf("%q: %v", ok, err)
 		}
 	}
 	for _, bad := range []string{"", "ssh-ed25519", "ssh-ed25519 !!!", `command="ls" ` + key, key + "\n" + key} {
-		if _, err := parseSSHCredentialKey(bad); err == nil {
+		if err := checkSSHCredentialKey(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}

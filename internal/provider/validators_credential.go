@@ -56,10 +56,10 @@ func checkACLRule(r string) error {
 	}
 	if key, value, isLabel := strings.Cut(v, "="); isLabel {
 		if err := checkLabelPart(key); err != nil {
-			return fmt.Errorf("the label's key %s", err)
+			return fmt.Errorf("the label's key %w", err)
 		}
 		if err := checkLabelPart(value); err != nil {
-			return fmt.Errorf("the label's value %s", err)
+			return fmt.Errorf("the label's value %w", err)
 		}
 		return nil
 	}
@@ -165,31 +165,31 @@ func (sshCredentialKeyValidator) ValidateString(_ context.Context, req validator
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if _, err := parseSSHCredentialKey(req.ConfigValue.ValueString()); err != nil {
+	if err := checkSSHCredentialKey(req.ConfigValue.ValueString()); err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid SSH Public Key",
 			fmt.Sprintf("The value is not an SSH public key the API accepts: %s.\n\nGive the content of a public key "+
 				"file, for example file(\"~/.ssh/id_ed25519.pub\"): \"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA... user@host\".", err))
 	}
 }
 
-// parseSSHCredentialKey reads an SSH credential's public key: one
+// checkSSHCredentialKey checks an SSH credential's public key: one
 // authorized-keys line (a comment is fine), no options, not a certificate.
-func parseSSHCredentialKey(text string) (ssh.PublicKey, error) {
+func checkSSHCredentialKey(text string) error {
 	if strings.TrimSpace(text) == "" {
-		return nil, errors.New("the public key is empty")
+		return errors.New("the public key is empty")
 	}
 	pub, _, options, rest, err := ssh.ParseAuthorizedKey([]byte(text))
 	if err != nil {
-		return nil, fmt.Errorf("it is not an OpenSSH public key line (%s)", utf8Text(err.Error()))
+		return fmt.Errorf("it is not an OpenSSH public key line (%s)", utf8Text(err.Error()))
 	}
 	if len(options) > 0 {
-		return nil, errors.New("it starts with authorized_keys options; give the key alone, as in a .pub file")
+		return errors.New("it starts with authorized_keys options; give the key alone, as in a .pub file")
 	}
 	if strings.TrimSpace(string(rest)) != "" {
-		return nil, errors.New("it holds more than one line; give exactly one public key")
+		return errors.New("it holds more than one line; give exactly one public key")
 	}
 	if _, isCert := pub.(*ssh.Certificate); isCert {
-		return nil, errors.New("it is a certificate, not a public key")
+		return errors.New("it is a certificate, not a public key")
 	}
-	return pub, nil
+	return nil
 }
