@@ -60,23 +60,6 @@ func TestCredentialModel(t *testing.T) {
 	}
 }
 
-func TestCheckACLRule(t *testing.T) {
-	t.Parallel()
-	for _, ok := range []string{"*", "bind:*", "bind:example.com", "bind:*.example.com", "bind:alias1.internal",
-		"bind:1.tcp.ngrok.io:12345", "bind:*=example", "bind:edge=*", "bind:team=net-ops", "bind:k8s.io/app=web"} {
-		if err := checkACLRule(ok); err != nil {
-			t.Errorf("%q: %v", ok, err)
-		}
-	}
-	for _, bad := range []string{"", "bind:", "allow:x.example.com", "bind", "bind:a.*.example.com", "bind:*.*.example.com",
-		"bind:-a.example.com", "bind:a..example.com", "bind:exa mple.com", "bind:1.tcp.ngrok.io:0", "bind:1.tcp.ngrok.io:65536",
-		"bind:1.tcp.ngrok.io:port", "bind:=x", "bind:x=", "bind:a b=c", "bind:" + strings.Repeat("a", 64) + ".com"} {
-		if err := checkACLRule(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-}
-
 func TestAccCredential_basic(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)

@@ -26,21 +26,6 @@ func testAccSSHCredentialConfig(attrs ...string) string {
 	return "resource \"ngrok_ssh_credential\" \"test\" {\n  " + strings.Join(attrs, "\n  ") + "\n}\n"
 }
 
-func TestCheckSSHCredentialKey(t *testing.T) {
-	t.Parallel()
-	key := testSSHPublicKey(t, "ed25519")
-	for _, ok := range []string{key, key + " me@laptop\n", "  " + key + "\n", testSSHPublicKey(t, "rsa2048")} {
-		if err := checkSSHCredentialKey(ok); err != nil {
-			t.Errorf("%q: %v", ok, err)
-		}
-	}
-	for _, bad := range []string{"", "ssh-ed25519", "ssh-ed25519 !!!", `command="ls" ` + key, key + "\n" + key} {
-		if err := checkSSHCredentialKey(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-}
-
 func TestAccSSHCredential_basic(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)
