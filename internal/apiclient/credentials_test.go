@@ -73,3 +73,34 @@ func TestMockAPIKeyListAndUse(t *testing.T) {
 		t.Errorf("get with the deleted key: %v, want it refused", err)
 	}
 }
+
+// Gets of many API keys are answered from their list, read under "keys".
+func TestMockAPIKeyGetsFromList(t *testing.T) {
+	t.Parallel()
+	c, gets := newMockClient(t, 0)
+	ctx := context.Background()
+	var ids []string
+	for range 5 {
+		k, err := APIKeys.Create(ctx, c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, k.ID)
+	}
+	// NOTE: another client, as a later run: the keys this one made are its
+	// own writes, which it reads with GET.
+	reader, err := New(WithBaseURL(c.BaseURL()), WithAPIKey(mockKey), WithRetryPolicy(RetryPolicy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gets.Store(0)
+	for _, id := range ids {
+		k, err := APIKeys.Get(ctx, reader, id)
+		if err != nil || k.ID != id || k.Token != nil {
+			t.Fatalf("get %s = %+v, %v", id, k, err)
+		}
+	}
+	if n := gets.Load(); n >= int32(len(ids)) {
+		t.Errorf("%d GETs for %d keys; want the list to answer most", n, len(ids))
+	}
+}
