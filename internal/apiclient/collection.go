@@ -15,7 +15,8 @@ import (
 // Gets are answered from lists within one run when the client refreshes
 // from lists (snapshot.go), as for the seed's listable types.
 type Collection[T, C, U any] struct {
-	name string // the path segment, and the list's property
+	name string // the path segment, and the list's property unless prop says otherwise
+	prop string // the list's property, when not name ("keys" for /api_keys)
 	noun string // for errors: "IP policy"
 	id   func(*T) string
 }
@@ -23,6 +24,20 @@ type Collection[T, C, U any] struct {
 // newCollection declares a collection; id returns an object's ID.
 func newCollection[T, C, U any](name, noun string, id func(*T) string) *Collection[T, C, U] {
 	return &Collection[T, C, U]{name: name, noun: noun, id: id}
+}
+
+// listedAs sets the list's property, when it is not the collection's name.
+func (k *Collection[T, C, U]) listedAs(prop string) *Collection[T, C, U] {
+	k.prop = prop
+	return k
+}
+
+// listProperty is the property that holds a list page's objects.
+func (k *Collection[T, C, U]) listProperty() string {
+	if k.prop != "" {
+		return k.prop
+	}
+	return k.name
 }
 
 // Name is the collection's path segment and list property ("ip_policies").
@@ -37,7 +52,7 @@ func (k *Collection[T, C, U]) snapshot(c *Client) *listCache[T] {
 	if c == nil || c.lists == nil || c.lists.off {
 		return nil
 	}
-	return genericListCache(c, k.name, k.id)
+	return genericListCache(c, k.name, k.prop, k.id)
 }
 
 // Create creates an object (POST, 201). As with every create, an
@@ -62,7 +77,7 @@ func (k *Collection[T, C, U]) Get(ctx context.Context, c *Client, id string) (*T
 
 // List iterates over the objects, newest first, page by page.
 func (k *Collection[T, C, U]) List(ctx context.Context, c *Client, opts *ListOptions) iter.Seq2[*T, error] {
-	return list[T](ctx, c, "/"+k.name, k.name, opts)
+	return list[T](ctx, c, "/"+k.name, k.listProperty(), opts)
 }
 
 // Update changes an object (PATCH): the update body's nil fields are left
@@ -94,7 +109,7 @@ func (k *Collection[T, C, U]) Delete(ctx context.Context, c *Client, id string) 
 //
 // NOTE: the seed's types keep their fields in listCaches; collections
 // declared with newCollection are many, so theirs live in one map.
-func genericListCache[T any](c *Client, name string, idOf func(*T) string) *listCache[T] {
+func genericListCache[T any](c *Client, name, prop string, idOf func(*T) string) *listCache[T] {
 	l := c.lists
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -106,6 +121,7 @@ func genericListCache[T any](c *Client, name string, idOf func(*T) string) *list
 		t = *l.tuning
 	}
 	lc := newListCache(c, t, name, idOf)
+	lc.prop = prop
 	if l.generic == nil {
 		l.generic = map[string]any{}
 	}

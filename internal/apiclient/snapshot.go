@@ -156,7 +156,10 @@ type listCache[T any] struct {
 	c          *Client
 	tune       snapshotTuning
 	collection string
-	idOf       func(*T) string
+	// prop is the list's property when it is not the collection's name
+	// (API keys are listed under "keys").
+	prop string
+	idOf func(*T) string
 
 	mu       sync.Mutex
 	seq      uint64            // orders page requests and writes
@@ -221,7 +224,11 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 		return fetch()
 	}
 	if s == nil {
-		p, err := newPager[T](lc.c, "/"+lc.collection, lc.collection, &ListOptions{Limit: MaxPageLimit})
+		prop := lc.collection
+		if lc.prop != "" {
+			prop = lc.prop
+		}
+		p, err := newPager[T](lc.c, "/"+lc.collection, prop, &ListOptions{Limit: MaxPageLimit})
 		if err != nil {
 			lc.mu.Unlock()
 			return fetch()

@@ -164,7 +164,7 @@ func (s *Server) DeleteObject(collection, id string) error {
 // rules and the rate limit, and returns the API's answer. r supplies the API
 // key and context; nil uses the first configured key.
 func (s *Server) EditObject(r *http.Request, collection, id string, body []byte) *httptest.ResponseRecorder {
-	ctx, key := contextAndKey(r, s.apiKeys[0])
+	ctx, key := contextAndKey(r, s.keys[0])
 	rec := httptest.NewRecorder()
 	// NOTE: escaped, so that an ID holding a space, "?" or "/" names no
 	// other route and cannot make the request unparsable.

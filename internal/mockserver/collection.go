@@ -38,9 +38,12 @@ import (
 // collectionDecl declares a collection of stored objects T, answered as W,
 // created from a body C and changed by a PATCH body U.
 type collectionDecl[T, W, C, U any] struct {
-	name   string // path segment, table name and list property, e.g. "ip_policies"
-	noun   string // for messages, e.g. "IP policy"
-	prefix string // ID prefix, e.g. "ipp_"
+	name string // path segment, table name and list property, e.g. "ip_policies"
+	// listProp, when set, is the list's property instead of name (the API
+	// lists /api_keys under "keys").
+	listProp string
+	noun     string // for messages, e.g. "IP policy"
+	prefix   string // ID prefix, e.g. "ipp_"
 
 	// filter is the CEL type name under which a list filter sees W (e.g.
 	// "ngrok.IPPolicy"); "" when the list takes no filter. nested names the
@@ -70,6 +73,11 @@ type collectionDecl[T, W, C, U any] struct {
 	// unique (optional) is a key that no two objects of the collection may
 	// share; the table indexes them by it (idByKeyLocked), for check.
 	unique func(v *T) string
+	// mint (optional) runs after create, outside the store lock: it makes
+	// the object's secret (an authtoken, an API key), keeps in v only what
+	// the server may keep of it (a hash), and returns what writes the secret
+	// into the create's answer, the one answer that shows it [real].
+	mint func(s *Server, v *T) (reveal func(w *W), err *apiError)
 	// removed (optional) runs under the store lock once the object is gone,
 	// however it went (the API, the control API, an undone seed): what goes
 	// with it, through the store's Locked methods.
@@ -183,6 +191,12 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 	if err := c.checkText(&v); err != nil {
 		return nil, 0, err
 	}
+	var reveal func(w *W)
+	if c.mint != nil {
+		if reveal, err = c.mint(c.s, &v); err != nil {
+			return nil, 0, err
+		}
+	}
 	created := c.s.timestamp()
 	var check func() *apiError
 	if c.check != nil {
@@ -196,11 +210,20 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 	if err != nil {
 		return nil, 0, err
 	}
-	return c.wire(&v, rq.origin()), http.StatusCreated, nil
+	w := c.wire(&v, rq.origin())
+	if reveal != nil {
+		reveal(&w)
+	}
+	return w, http.StatusCreated, nil
 }
 
 func (c *collection[T, W, C, U]) list(rq *request) (any, int, *apiError) {
-	return listObjects(c.s, rq, c.t, c.wire)
+	page, status, err := listObjects(c.s, rq, c.t, c.wire)
+	if e, ok := page.(listEnvelope[W]); ok && c.listProp != "" {
+		e.name = c.listProp
+		page = e
+	}
+	return page, status, err
 }
 
 func (c *collection[T, W, C, U]) getOne(rq *request) (any, int, *apiError) {

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -26,6 +27,16 @@ var declaredFixtures = map[string]declaredFixture{
 	},
 	collTLSCertificates: func(t *testing.T, s *Server) string {
 		return createCert(t, s, newTestCert(t, keyTypeEd25519, nil, nil), "").ID
+	},
+	collCredentials: func(t *testing.T, s *Server) string {
+		return decodeBody[CredentialWire](t, do(t, s, http.MethodPost, "/credentials", `{"acl":["bind:x.example.com"]}`)).ID
+	},
+	collAPIKeys: func(t *testing.T, s *Server) string {
+		return decodeBody[APIKeyWire](t, do(t, s, http.MethodPost, "/api_keys", `{"description":"x"}`)).ID
+	},
+	collSSHCredentials: func(t *testing.T, s *Server) string {
+		return decodeBody[SSHCredentialWire](t, do(t, s, http.MethodPost, "/ssh_credentials",
+			`{"public_key":`+strconv.Quote(testAuthorizedKey(t))+`}`)).ID
 	},
 }
 
@@ -59,7 +70,11 @@ func TestDeclaredRoutes(t *testing.T) {
 			w := do(t, s, http.MethodGet, list+"?limit=1&filter=obj.id%20%3D%3D%20%22"+id+"%22", "")
 			wantStatus(t, w, http.StatusOK)
 			var page []map[string]any
-			if err := json.Unmarshal(decodeBody[map[string]json.RawMessage](t, w)[name], &page); err != nil || len(page) != 1 || page[0]["id"] != id {
+			prop := name
+			if name == collAPIKeys {
+				prop = "keys" // [real]
+			}
+			if err := json.Unmarshal(decodeBody[map[string]json.RawMessage](t, w)[prop], &page); err != nil || len(page) != 1 || page[0]["id"] != id {
 				t.Errorf("the filter on id listed %v", page)
 			}
 		})

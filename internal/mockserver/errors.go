@@ -111,6 +111,12 @@ var (
 		"a certificate_id on a subdomain of an ngrok-owned domain")
 	errDomainInUse = defineError("ERR_NGROK_446", http.StatusConflict, realCode,
 		"deleting a reserved domain that a cloud endpoint serves on")
+	errACLRule = defineError("ERR_NGROK_600", http.StatusBadRequest, realAPI,
+		"a credential or SSH credential acl rule that is neither * nor bind: and a domain, address or label")
+	errOwnerID = defineError("ERR_NGROK_601", http.StatusBadRequest, ours,
+		"a credential, API key or SSH credential owner_id that is not a user (usr_) or bot user (bot_) ID")
+	errSSHCredentialKey = defineError("ERR_NGROK_602", http.StatusBadRequest, ours,
+		"an SSH credential public_key that is missing or not one OpenSSH authorized-keys line without options")
 	errIPRuleEmptyUpdate = defineError("ERR_NGROK_1401", http.StatusBadRequest, realAPI,
 		"an IP policy rule PATCH without description, metadata or cidr")
 	errIPRuleCIDR = defineError("ERR_NGROK_1406", http.StatusBadRequest, realAPI,

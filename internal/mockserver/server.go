@@ -50,7 +50,7 @@ const (
 
 // Server is the mock management API. It is safe for concurrent use.
 type Server struct {
-	apiKeys  []string
+	keys     []string // WithAPIKeys; minted keys are in apiKeys
 	now      func() time.Time
 	clockSet bool // WithClock replaced time.Now
 	ids      *idSource
@@ -65,6 +65,7 @@ type Server struct {
 	persist   *persister   // nil: no state file (state.go)
 	sshCAs    *table[sshCA]
 	ipRules   *table[ipPolicyRule]
+	apiKeys   *table[apiKey]
 	hostCerts *table[sshCert]
 	userCerts *table[sshCert]
 	endpoints *table[endpoint]
@@ -101,7 +102,7 @@ type Option func(*Server)
 func WithAPIKeys(keys ...string) Option {
 	return func(s *Server) {
 		if len(keys) > 0 {
-			s.apiKeys = slices.Clone(keys)
+			s.keys = slices.Clone(keys)
 		}
 	}
 }
@@ -141,7 +142,7 @@ func WithPageSize(n int) Option {
 // New returns a Server with empty collections.
 func New(opts ...Option) *Server {
 	s := &Server{
-		apiKeys:        []string{DefaultAPIKey},
+		keys:           []string{DefaultAPIKey},
 		now:            time.Now,
 		ids:            newIDSource(rand.Reader),
 		pageSize:       maxLimit,
@@ -164,6 +165,9 @@ func New(opts ...Option) *Server {
 	ipPolicies := mount(s, ipPolicyCollection)
 	s.ipRules = mount(s, ipPolicyRuleCollection)
 	certificates := mount(s, tlsCertificateCollection)
+	mount(s, credentialCollection)
+	s.apiKeys = mount(s, apiKeyCollection)
+	mount(s, sshCredentialCollection)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
@@ -542,10 +546,15 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 		return "", errMalformedAPIKey.errorf(
 			`The Authorization header is malformed. It must be "Bearer <API key>": the word Bearer, one space, and a key without spaces.`)
 	}
-	for _, k := range s.apiKeys {
+	for _, k := range s.keys {
 		if subtle.ConstantTimeCompare([]byte(k), []byte(token)) == 1 {
 			return k, nil
 		}
+	}
+	// NOTE: a key minted by POST /api_keys is found by its hash, until it
+	// is deleted [real].
+	if s.mintedAPIKey(token) {
+		return token, nil
 	}
 	return "", errUnknownAPIKey.errorf(
 		"The API key you specified was not found. It may have been deleted, or it may belong to another account.")

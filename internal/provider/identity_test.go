@@ -174,6 +174,9 @@ func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
 		"IP policy":                    {ipPolicyType.newResource, map[string]tftypes.Value{"id": str("ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"IP policy rule":               {ipPolicyRuleType.newResource, map[string]tftypes.Value{"id": str("ipr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"TLS certificate":              {tlsCertificateType.newResource, map[string]tftypes.Value{"id": str("cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"credential":                   {credentialType.newResource, map[string]tftypes.Value{"id": str("cr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"API key":                      {apiKeyType.newResource, map[string]tftypes.Value{"id": str("ak_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"SSH credential":               {sshCredentialType.newResource, map[string]tftypes.Value{"id": str("sshcr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -26,6 +26,11 @@ const (
 	ipPolicyIDPrefix                = "ipp_"
 	ipPolicyRuleIDPrefix            = "ipr_"
 	tlsCertificateIDPrefix          = certificateIDPrefix
+	credentialIDPrefix              = "cr_"
+	apiKeyIDPrefix                  = "ak_"
+	sshCredentialIDPrefix           = "sshcr_"
+	userIDPrefix                    = "usr_"
+	botUserIDPrefix                 = "bot_"
 )
 
 // Example IDs for messages.

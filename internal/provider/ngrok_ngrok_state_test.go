@@ -43,7 +43,7 @@ import (
 
 // ngrokNgrokFixtureVersions are the versions of ngrok/ngrok whose state is
 // under testdata/ngrok-ngrok.
-var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access"}
+var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access", "v0.7.0-keys", "v0.8.0-keys"}
 
 // fixtureState is a Terraform state file, as much of it as the tests read.
 type fixtureState struct {
@@ -151,6 +151,20 @@ var fixtureChanges = map[string]map[string]map[string]any{
 		"ngrok_ip_policy_rule.block_v6":  {},
 		"ngrok_tls_certificate.shop":     {},
 	},
+	// v0.7.0 has no uri or created_at, keeps no token ("" becomes null) and
+	// stores an omitted ACL as null (this provider: []).
+	"v0.7.0-keys": {
+		"ngrok_credential.agents":     {"uri": nil, "created_at": nil, "token": nil},
+		"ngrok_credential.plain":      {"uri": nil, "created_at": nil, "token": nil, "acl": []any{}},
+		"ngrok_api_key.ci":            {"uri": nil, "created_at": nil, "token": nil},
+		"ngrok_ssh_credential.laptop": {"uri": nil, "created_at": nil},
+	},
+	"v0.8.0-keys": {
+		"ngrok_credential.agents":     {},
+		"ngrok_credential.plain":      {},
+		"ngrok_api_key.ci":            {},
+		"ngrok_ssh_credential.laptop": {},
+	},
 }
 
 // renamedTypes are ngrok/ngrok's types that this provider has under another
@@ -238,8 +252,10 @@ func TestNgrokNgrokFixtures_coverEveryTypeTakenOver(t *testing.T) {
 		"v0.7.0 ngrok_reserved_domain", "v0.7.0 ngrok_ssh_certificate_authority",
 		"v0.7.0 ngrok_ssh_host_certificate", "v0.7.0 ngrok_ssh_user_certificate",
 		"v0.7.0-access ngrok_ip_policy", "v0.7.0-access ngrok_ip_policy_rule", "v0.7.0-access ngrok_tls_certificate",
+		"v0.7.0-keys ngrok_api_key", "v0.7.0-keys ngrok_credential", "v0.7.0-keys ngrok_ssh_credential",
 		"v0.8.0 ngrok_cloud_endpoint", "v0.8.0 ngrok_domain", "v0.8.0 ngrok_ssh_certificate_authority",
 		"v0.8.0-access ngrok_ip_policy", "v0.8.0-access ngrok_ip_policy_rule", "v0.8.0-access ngrok_tls_certificate",
+		"v0.8.0-keys ngrok_api_key", "v0.8.0-keys ngrok_credential", "v0.8.0-keys ngrok_ssh_credential",
 	}
 	got := make([]string, 0, len(types))
 	for k := range types {
@@ -629,7 +645,8 @@ func TestNgrokNgrokTypes_schemaVersion(t *testing.T) {
 	t.Parallel()
 	schemas := providerResourceSchemas(t, providerserver.NewProtocol6(New("test")())())
 	for _, typeName := range []string{"ngrok_reserved_domain", "ngrok_cloud_endpoint", "ngrok_ssh_certificate_authority",
-		"ngrok_ssh_host_certificate", "ngrok_ssh_user_certificate", "ngrok_ip_policy", "ngrok_ip_policy_rule", "ngrok_tls_certificate"} {
+		"ngrok_ssh_host_certificate", "ngrok_ssh_user_certificate", "ngrok_ip_policy", "ngrok_ip_policy_rule", "ngrok_tls_certificate",
+		"ngrok_credential", "ngrok_api_key", "ngrok_ssh_credential"} {
 		if v := schemas[typeName].Version; v != ngrokNgrokSchemaVersion+1 {
 			t.Errorf("%s is at schema version %d, want %d", typeName, v, ngrokNgrokSchemaVersion+1)
 		}
@@ -724,6 +741,19 @@ func TestAccNgrokNgrokMigration_v070AccessReplaceProvider(t *testing.T) {
 func TestAccNgrokNgrokMigration_v080AccessReplaceProvider(t *testing.T) {
 	t.Parallel()
 	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-access", replaceProvider: true})
+}
+
+// The types of issue 21's first part (authtokens, API keys, SSH
+// credentials) move by replace-provider and plan nothing; v0.8.0's tokens
+// carry over.
+func TestAccNgrokNgrokMigration_v070KeysReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0-keys", replaceProvider: true})
+}
+
+func TestAccNgrokNgrokMigration_v080KeysReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-keys", replaceProvider: true})
 }
 
 // After replace-provider, ngrok_domain is this provider's, and the moved

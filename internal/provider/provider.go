@@ -279,7 +279,8 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 
 // objectTypes are the objects declared once (object.go); each gives a
 // resource, two data sources and a list resource.
-var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType}
+var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType,
+	credentialType, apiKeyType, sshCredentialType}
 
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
 	return append([]func() resource.Resource{
@@ -315,6 +316,8 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 func (p *ngrokProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
 	return []func() ephemeral.EphemeralResource{
 		NewSSHUserCertificateEphemeralResource,
+		NewCredentialEphemeralResource,
+		NewAPIKeyEphemeralResource,
 	}
 }
 

@@ -1,0 +1,235 @@
+package mockserver
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Agent authtokens (README.md, section Credentials): /credentials, a
+// declared collection (collection.go). The token is shown once, in the
+// create's answer [real]; the server keeps only its SHA-256, as it does for
+// API keys (api_keys.go). The ACL and the owner rules here are shared with
+// API keys and SSH credentials. Choices of ours where the real API is
+// silent:
+//   - The mock holds no users: owner_id defaults to mockUserID, the
+//     account's one user, and any well-formed user (usr_) or bot user
+//     (bot_) ID is accepted.
+//   - A PATCH's acl replaces the ACL whole; [] clears it, an absent or null
+//     acl leaves it alone. The rules are kept as sent, in order.
+//   - At most maxACLRules rules.
+
+// mockUserID is the account's user: the owner of what is created without an
+// owner_id.
+const mockUserID = prefixUser + "2mockAccountUser00000000000"
+
+// maxACLRules bounds an ACL [ours: the real API's limit is not documented].
+const maxACLRules = 100
+
+type credential struct {
+	ID          string    `json:"id"`
+	CreatedAt   time.Time `json:"created_at"`
+	Description string    `json:"description,omitempty"`
+	Metadata    string    `json:"metadata,omitempty"`
+	ACL         []string  `json:"acl,omitempty"`
+	OwnerID     string    `json:"owner_id"`
+	TokenSHA256 string    `json:"token_sha256"` // hex; the token itself is never kept
+}
+
+func (c *credential) fields() objectFields {
+	return objectFields{&c.ID, &c.CreatedAt, &c.Description, &c.Metadata}
+}
+
+// CredentialWire is a credential's answer; Token only in a create's.
+// NOTE: exported for list filters (collection.go, WireHeader).
+type CredentialWire struct {
+	WireHeader
+	Token   *string  `json:"token"`
+	ACL     []string `json:"acl"`
+	OwnerID string   `json:"owner_id"`
+}
+
+type credentialCreate struct {
+	Description string   `json:"description"`
+	Metadata    string   `json:"metadata"`
+	ACL         []string `json:"acl"`
+	OwnerID     *string  `json:"owner_id"`
+}
+
+// credentialUpdate is the PATCH body of credentials and SSH credentials:
+// owner_id cannot change [real: the spec's update bodies have none].
+type credentialUpdate struct {
+	Description *string   `json:"description"`
+	Metadata    *string   `json:"metadata"`
+	ACL         *[]string `json:"acl"`
+}
+
+var credentialCollection = declare(collectionDecl[credential, CredentialWire, credentialCreate, credentialUpdate]{
+	name: collCredentials, noun: "credential", prefix: prefixCredential,
+	filter: "ngrok.Credential",
+	fields: (*credential).fields,
+	wire: func(c *credential, origin string) CredentialWire {
+		return CredentialWire{WireHeader: c.fields().header(origin, collCredentials), ACL: nonNil(c.ACL), OwnerID: c.OwnerID}
+	},
+	create: func(_ *Server, in *credentialCreate) (credential, *apiError) {
+		acl, err := checkACL(in.ACL)
+		if err != nil {
+			return credential{}, err
+		}
+		owner, err := checkOwnerID(in.OwnerID)
+		if err != nil {
+			return credential{}, err
+		}
+		return credential{Description: in.Description, Metadata: in.Metadata, ACL: acl, OwnerID: owner}, nil
+	},
+	mint: func(_ *Server, c *credential) (func(w *CredentialWire), *apiError) {
+		token, hash, err := mintToken()
+		if err != nil {
+			return nil, err
+		}
+		c.TokenSHA256 = hash
+		return func(w *CredentialWire) { w.Token = &token }, nil
+	},
+	update: func(_ *Server, in *credentialUpdate, c *credential) *apiError {
+		return updateACLObject(in, &c.Description, &c.Metadata, &c.ACL)
+	},
+})
+
+// updateACLObject applies a credential's or SSH credential's PATCH.
+func updateACLObject(in *credentialUpdate, description, metadata *string, acl *[]string) *apiError {
+	if in.ACL != nil {
+		rules, err := checkACL(*in.ACL)
+		if err != nil {
+			return err
+		}
+		*acl = rules
+	}
+	assign(description, in.Description)
+	assign(metadata, in.Metadata)
+	return nil
+}
+
+// mintToken makes a secret token in the real API's shape (27 base-62
+// characters, an underscore, 21 more) from crypto/rand whatever the ID
+// source, and returns it with its SHA-256 in hex.
+func mintToken() (token, hash string, err *apiError) {
+	var b strings.Builder
+	for b.Len() < 27+1+21 {
+		if b.Len() == 27 {
+			b.WriteByte('_')
+			continue
+		}
+		var buf [1]byte
+		if _, rerr := rand.Read(buf[:]); rerr != nil {
+			return "", "", internalError("reading token randomness: %v", rerr)
+		}
+		// NOTE: rejecting bytes >= 248 keeps every character equally likely.
+		if buf[0] < 4*62 {
+			b.WriteByte(base62[buf[0]%62])
+		}
+	}
+	token = b.String()
+	return token, tokenHash(token), nil
+}
+
+// tokenHash is the hex SHA-256 of a token: all the server keeps of it.
+func tokenHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// checkOwnerID checks an owner_id: absent is the account's user.
+func checkOwnerID(id *string) (string, *apiError) {
+	if id == nil || *id == "" {
+		return mockUserID, nil
+	}
+	if !wellFormedID(*id, prefixUser) && !wellFormedID(*id, prefixBotUser) {
+		return "", errOwnerID.errorf(
+			"The owner_id %q is not a user or bot user ID: it must be usr_ or bot_ followed by %d base-62 characters.", *id, idLen)
+	}
+	return *id, nil
+}
+
+// checkACL checks the rules of an ACL [real: ERR_NGROK_600's message]:
+// each is "*" or "bind:" and a domain (a leading "*." wildcard allowed), an
+// address (host:port) or a label (key=value, either side "*"). An empty
+// ACL is stored as none.
+func checkACL(rules []string) ([]string, *apiError) {
+	if len(rules) > maxACLRules {
+		return nil, errACLRule.errorf("The acl has %d rules; the most an ACL may hold is %d.", len(rules), maxACLRules)
+	}
+	for _, r := range rules {
+		if !validACLRule(r) {
+			return nil, errACLRule.errorf(
+				"Invalid ACL rule. An ACL rule must be '*' or start with 'bind:'. The bind value must match the format of a domain, address, or label. You specified: %q.", r)
+		}
+	}
+	if len(rules) == 0 {
+		return nil, nil
+	}
+	return rules, nil
+}
+
+func validACLRule(r string) bool {
+	if r == "*" {
+		return true
+	}
+	v, ok := strings.CutPrefix(r, "bind:")
+	if !ok || v == "" {
+		return false
+	}
+	if key, value, isLabel := strings.Cut(v, "="); isLabel {
+		return validLabelPart(key) && validLabelPart(value)
+	}
+	if host, port, isAddr := strings.Cut(v, ":"); isAddr {
+		n, err := strconv.Atoi(port)
+		return err == nil && n >= 1 && n <= 65535 && port[0] != '0' && validHostname(host)
+	}
+	if v == "*" {
+		return true
+	}
+	return validHostname(strings.TrimPrefix(v, "*."))
+}
+
+// validLabelPart is a label's key or value: "*", or letters, digits and
+// . _ - /.
+func validLabelPart(s string) bool {
+	if s == "*" {
+		return true
+	}
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !isAlnum(c) && !strings.ContainsRune("._-/", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// validHostname is a DNS name: labels of 1 to 63 letters, digits and
+// hyphens, neither first nor last a hyphen, 253 bytes at most.
+func validHostname(h string) bool {
+	if h == "" || len(h) > 253 {
+		return false
+	}
+	for label := range strings.SplitSeq(h, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, c := range []byte(label) {
+			if !isAlnum(c) && c != '-' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
