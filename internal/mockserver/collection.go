@@ -38,9 +38,12 @@ import (
 // collectionDecl declares a collection of stored objects T, answered as W,
 // created from a body C and changed by a PATCH body U.
 type collectionDecl[T, W, C, U any] struct {
-	name   string // path segment, table name and list property, e.g. "ip_policies"
-	noun   string // for messages, e.g. "IP policy"
-	prefix string // ID prefix, e.g. "ipp_"
+	name string // path segment, table name and list property, e.g. "ip_policies"
+	// property (optional) is the list property when it is not name: the
+	// secrets of /vault_secrets are listed as "secrets" [real].
+	property string
+	noun     string // for messages, e.g. "IP policy"
+	prefix   string // ID prefix, e.g. "ipp_"
 
 	// filter is the CEL type name under which a list filter sees W (e.g.
 	// "ngrok.IPPolicy"); "" when the list takes no filter. nested names the
@@ -70,6 +73,10 @@ type collectionDecl[T, W, C, U any] struct {
 	// unique (optional) is a key that no two objects of the collection may
 	// share; the table indexes them by it (idByKeyLocked), for check.
 	unique func(v *T) string
+	// removable (optional) runs under the store lock before an object is
+	// deleted through the API: the rules that keep it (a vault that holds
+	// secrets). The control API deletes regardless, as it does every row.
+	removable func(s *Server, v *T) *apiError
 	// removed (optional) runs under the store lock once the object is gone,
 	// however it went (the API, the control API, an undone seed): what goes
 	// with it, through the store's Locked methods.
@@ -118,6 +125,9 @@ func (f objectFields) header(origin, coll string) WireHeader {
 // server) see every collection's type.
 func declare[T, W, C, U any](d collectionDecl[T, W, C, U]) *collectionDecl[T, W, C, U] {
 	declaredCollections = append(declaredCollections, d.name)
+	if d.property != "" {
+		declaredProperties[d.name] = d.property
+	}
 	if d.filter != "" {
 		filterRoots[reflect.TypeFor[W]()] = d.filter
 	}
@@ -128,6 +138,10 @@ func declare[T, W, C, U any](d collectionDecl[T, W, C, U]) *collectionDecl[T, W,
 // declaredCollections names every declared collection, in declaration
 // order, for the tests that hold for all of them.
 var declaredCollections []string
+
+// declaredProperties are the list properties of the declared collections
+// whose property is not their name.
+var declaredProperties = map[string]string{}
 
 // collection is a declaration mounted on one server.
 type collection[T, W, C, U any] struct {
@@ -200,7 +214,7 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 }
 
 func (c *collection[T, W, C, U]) list(rq *request) (any, int, *apiError) {
-	return listObjects(c.s, rq, c.t, c.wire)
+	return listObjectsIn(c.s, rq, c.t, c.wire, listScope[T]{property: c.property})
 }
 
 func (c *collection[T, W, C, U]) getOne(rq *request) (any, int, *apiError) {
@@ -251,7 +265,18 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 }
 
 func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
-	if err := c.t.remove(rq.r.PathValue("id")); err != nil {
+	id := rq.r.PathValue("id")
+	var check func() *apiError
+	if c.removable != nil {
+		check = func() *apiError {
+			r, err := c.t.rowLocked(id)
+			if err != nil {
+				return err
+			}
+			return c.removable(c.s, &r.val)
+		}
+	}
+	if err := c.t.removeChecked(id, check); err != nil {
 		return nil, 0, err
 	}
 	return nil, http.StatusNoContent, nil

@@ -50,6 +50,10 @@ const (
 	prefixTunnel                = "tn_"
 	prefixTunnelSession         = "ts_"
 	prefixUser                  = "usr_"
+	prefixVault                 = "vault_"
+	prefixSecret                = "secret_"
+	prefixEventDestination      = "ed_"
+	prefixEventSubscription     = "esb_"
 )
 
 // Collections: the path under which the real API serves each kind of
@@ -73,6 +77,10 @@ const (
 	collTunnels                = "tunnels"
 	collTunnelSessions         = "tunnel_sessions"
 	collUsers                  = "users"
+	collVaults                 = "vaults"
+	collSecrets                = "vault_secrets"
+	collEventDestinations      = "event_destinations"
+	collEventSubscriptions     = "event_subscriptions"
 )
 
 // Table names of the seed-only objects of HTTPS edges. The control API
