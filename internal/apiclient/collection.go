@@ -1,6 +1,7 @@
 package apiclient
 
 import (
+	"cmp"
 	"context"
 	"iter"
 )
@@ -16,13 +17,22 @@ import (
 // from lists (snapshot.go), as for the seed's listable types.
 type Collection[T, C, U any] struct {
 	name string // the path segment, and the list's property
-	noun string // for errors: "IP policy"
-	id   func(*T) string
+	// property is the list's property when it is not name.
+	property string
+	noun     string // for errors: "IP policy"
+	id       func(*T) string
 }
 
 // newCollection declares a collection; id returns an object's ID.
 func newCollection[T, C, U any](name, noun string, id func(*T) string) *Collection[T, C, U] {
 	return &Collection[T, C, U]{name: name, noun: noun, id: id}
+}
+
+// listedAs declares the list's property, when it is not the path segment
+// (the secrets of /vault_secrets are listed as "secrets").
+func (k *Collection[T, C, U]) listedAs(property string) *Collection[T, C, U] {
+	k.property = property
+	return k
 }
 
 // Name is the collection's path segment and list property ("ip_policies").
@@ -37,7 +47,7 @@ func (k *Collection[T, C, U]) snapshot(c *Client) *listCache[T] {
 	if c == nil || c.lists == nil || c.lists.off {
 		return nil
 	}
-	return genericListCache(c, k.name, k.id)
+	return genericListCache(c, k.name, k.property, k.id)
 }
 
 // Create creates an object (POST, 201). As with every create, an
@@ -62,7 +72,7 @@ func (k *Collection[T, C, U]) Get(ctx context.Context, c *Client, id string) (*T
 
 // List iterates over the objects, newest first, page by page.
 func (k *Collection[T, C, U]) List(ctx context.Context, c *Client, opts *ListOptions) iter.Seq2[*T, error] {
-	return list[T](ctx, c, "/"+k.name, k.name, opts)
+	return list[T](ctx, c, "/"+k.name, cmp.Or(k.property, k.name), opts)
 }
 
 // Update changes an object (PATCH): the update body's nil fields are left
@@ -94,7 +104,7 @@ func (k *Collection[T, C, U]) Delete(ctx context.Context, c *Client, id string) 
 //
 // NOTE: the seed's types keep their fields in listCaches; collections
 // declared with newCollection are many, so theirs live in one map.
-func genericListCache[T any](c *Client, name string, idOf func(*T) string) *listCache[T] {
+func genericListCache[T any](c *Client, name, property string, idOf func(*T) string) *listCache[T] {
 	l := c.lists
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -106,6 +116,7 @@ func genericListCache[T any](c *Client, name string, idOf func(*T) string) *list
 		t = *l.tuning
 	}
 	lc := newListCache(c, t, name, idOf)
+	lc.property = property
 	if l.generic == nil {
 		l.generic = map[string]any{}
 	}

@@ -140,7 +140,7 @@ func TestCollectionRefreshFromLists(t *testing.T) {
 	if got := strings.Join(f.log(), "\n"); got != want {
 		t.Errorf("requests:\n%s\nwant:\n%s", got, want)
 	}
-	if lc := genericListCache(c, IPPolicyRules.name, IPPolicyRules.id); lc != IPPolicyRules.snapshot(c) {
+	if lc := genericListCache(c, IPPolicyRules.name, "", IPPolicyRules.id); lc != IPPolicyRules.snapshot(c) {
 		t.Error("a collection's cache is not made once per client")
 	}
 	// NOTE: a second read of an ID goes to the API.

@@ -1,6 +1,7 @@
 package apiclient
 
 import (
+	"cmp"
 	"context"
 	"sync"
 	"time"
@@ -156,7 +157,10 @@ type listCache[T any] struct {
 	c          *Client
 	tune       snapshotTuning
 	collection string
-	idOf       func(*T) string
+	// property is the list's property when it is not collection (the
+	// secrets of /vault_secrets are listed as "secrets").
+	property string
+	idOf     func(*T) string
 
 	mu       sync.Mutex
 	seq      uint64            // orders page requests and writes
@@ -221,7 +225,7 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 		return fetch()
 	}
 	if s == nil {
-		p, err := newPager[T](lc.c, "/"+lc.collection, lc.collection, &ListOptions{Limit: MaxPageLimit})
+		p, err := newPager[T](lc.c, "/"+lc.collection, cmp.Or(lc.property, lc.collection), &ListOptions{Limit: MaxPageLimit})
 		if err != nil {
 			lc.mu.Unlock()
 			return fetch()
