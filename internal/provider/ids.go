@@ -26,6 +26,10 @@ const (
 	ipPolicyIDPrefix                = "ipp_"
 	ipPolicyRuleIDPrefix            = "ipr_"
 	tlsCertificateIDPrefix          = certificateIDPrefix
+	vaultIDPrefix                   = "vault_"
+	secretIDPrefix                  = "secret_"
+	eventDestinationIDPrefix        = "ed_"
+	eventSubscriptionIDPrefix       = "esb_"
 )
 
 // Example IDs for messages.

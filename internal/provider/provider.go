@@ -279,7 +279,8 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 
 // objectTypes are the objects declared once (object.go); each gives a
 // resource, two data sources and a list resource.
-var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType}
+var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType,
+	vaultType, secretType, eventDestinationType, eventSubscriptionType}
 
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
 	return append([]func() resource.Resource{
@@ -308,6 +309,7 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewSSHHostCertificatesDataSource,
 		NewSSHUserCertificateDataSource,
 		NewSSHUserCertificatesDataSource,
+		NewVaultSecretsDataSource,
 	}, objectConstructors(objectTypeRegistration.newDataSource)...)
 	return append(ds, objectConstructors(objectTypeRegistration.newPluralDataSource)...)
 }
