@@ -174,6 +174,10 @@ func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
 		"IP policy":                    {ipPolicyType.newResource, map[string]tftypes.Value{"id": str("ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"IP policy rule":               {ipPolicyRuleType.newResource, map[string]tftypes.Value{"id": str("ipr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"TLS certificate":              {tlsCertificateType.newResource, map[string]tftypes.Value{"id": str("cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"vault":                        {vaultType.newResource, map[string]tftypes.Value{"id": str("vault_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"secret":                       {secretType.newResource, map[string]tftypes.Value{"id": str("secret_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"event destination":            {eventDestinationType.newResource, map[string]tftypes.Value{"id": str("ed_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"event subscription":           {eventSubscriptionType.newResource, map[string]tftypes.Value{"id": str("esb_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
