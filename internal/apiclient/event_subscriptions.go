@@ -32,8 +32,8 @@ type EventSourceReplace struct {
 type EventSubscriptionCreate struct {
 	Description    string               `json:"description,omitempty"`
 	Metadata       string               `json:"metadata,omitempty"`
-	Sources        []EventSourceReplace `json:"sources"`
-	DestinationIDs []string             `json:"destination_ids"`
+	Sources        []EventSourceReplace `json:"sources,omitempty"`
+	DestinationIDs []string             `json:"destination_ids,omitempty"`
 }
 
 // EventSubscriptionUpdate is the body of an update: nil leaves a field
