@@ -28,14 +28,15 @@ const testSecretResource = "ngrok_secret.test"
 
 var secretIDPattern = regexp.MustCompile(`^secret_[0-9A-Za-z]{27}$`)
 
-// testAccSecretConfig is a vault named vault and ngrok_secret.test in it.
-func testAccSecretConfig(vault string, attrs ...string) string {
-	return fmt.Sprintf("resource \"ngrok_vault\" \"test\" {\n  name = %q\n}\n\n", vault) +
+// testAccSecretConfig is a vault named v and ngrok_secret.test in it.
+func testAccSecretConfig(attrs ...string) string {
+	return "resource \"ngrok_vault\" \"test\" {\n  name = \"v\"\n}\n\n" +
 		"resource \"ngrok_secret\" \"test\" {\n  vault_id = ngrok_vault.test.id\n  " + strings.Join(attrs, "\n  ") + "\n}\n"
 }
 
-func secretWO(value string, version int) []string {
-	return []string{fmt.Sprintf("value_wo = %q", value), fmt.Sprintf("value_wo_version = %d", version)}
+// secretWO is a write-only value at version 1.
+func secretWO(value string) []string {
+	return []string{fmt.Sprintf("value_wo = %q", value), "value_wo_version = 1"}
 }
 
 // secretNotInState fails when secret appears anywhere in the state.
@@ -147,7 +148,7 @@ func TestAccSecret_valueNeverStoredPlannedOrLogged(t *testing.T) {
 	// plugin-testing logs and the plan file copies.
 	secretConfig := func(version int) string {
 		return "variable \"secret\" {\n  type      = string\n  ephemeral = true\n  sensitive = true\n}\n\n" +
-			testAccSecretConfig("v", `name = "pw"`, `value_wo = var.secret`, fmt.Sprintf("value_wo_version = %d", version))
+			testAccSecretConfig(`name = "pw"`, `value_wo = var.secret`, fmt.Sprintf("value_wo_version = %d", version))
 	}
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	// NOTE: secretNotInPlan reads the whole plan file but the copy of the
@@ -219,7 +220,7 @@ func TestAccSecret_sensitiveValue(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
 			{
-				Config: mock.config(testAccSecretConfig("v", `name = "pw"`, `value = "legacy-1"`)),
+				Config: mock.config(testAccSecretConfig(`name = "pw"`, `value = "legacy-1"`)),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -230,7 +231,7 @@ func TestAccSecret_sensitiveValue(t *testing.T) {
 				},
 			},
 			{
-				Config: mock.config(testAccSecretConfig("v", `name = "pw"`, `value = "legacy-2"`)),
+				Config: mock.config(testAccSecretConfig(`name = "pw"`, `value = "legacy-2"`)),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSecretResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -238,7 +239,7 @@ func TestAccSecret_sensitiveValue(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(testSecretResource, tfjsonpath.New("id")), mockHoldsValue(mock, "legacy-2")},
 			},
 			{
-				Config: mock.config(testAccSecretConfig("v", append(secretWO("legacy-2", 1), `name = "pw"`)...)),
+				Config: mock.config(testAccSecretConfig(append(secretWO("legacy-2"), `name = "pw"`)...)),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSecretResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -268,7 +269,7 @@ resource "ngrok_vault" "other" {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
 			{
-				Config: mock.config(testAccSecretConfig("v", append(secretWO("x", 1), `name = "pw"`, `description = "d"`)...) + other),
+				Config: mock.config(testAccSecretConfig(append(secretWO("x"), `name = "pw"`, `description = "d"`)...) + other),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testSecretResource, tfjsonpath.New("id")),
 					differentID.AddStateValue(testSecretResource, tfjsonpath.New("id")),
@@ -278,7 +279,7 @@ resource "ngrok_vault" "other" {
 				},
 			},
 			{
-				Config: mock.config(testAccSecretConfig("v", append(secretWO("x", 1), `name = "password"`, `description = "d"`)...) + other),
+				Config: mock.config(testAccSecretConfig(append(secretWO("x"), `name = "password"`, `description = "d"`)...) + other),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSecretResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -289,7 +290,7 @@ resource "ngrok_vault" "other" {
 				},
 			},
 			{
-				Config: mock.config(strings.Replace(testAccSecretConfig("v", append(secretWO("x", 1), `name = "password"`, `description = "d"`)...),
+				Config: mock.config(strings.Replace(testAccSecretConfig(append(secretWO("x"), `name = "password"`, `description = "d"`)...),
 					"ngrok_vault.test.id", "ngrok_vault.other.id", 1) + other),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSecretResource, plancheck.ResourceActionDestroyBeforeCreate)},
@@ -338,7 +339,7 @@ func TestAccSecret_disappears(t *testing.T) {
 	tfresource.Test(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
-			Config: mock.config(testAccSecretConfig("v", append(secretWO("x", 1), `name = "pw"`)...)),
+			Config: mock.config(testAccSecretConfig(append(secretWO("x"), `name = "pw"`)...)),
 			Check: deleteObjectInAPI(testSecretResource, func(ctx context.Context, id string) error {
 				return apiclient.Secrets.Delete(ctx, mock.client, id)
 			}),
@@ -356,17 +357,17 @@ func TestAccSecret_invalidConfig(t *testing.T) {
 		attrs []string
 		want  string
 	}{
-		"both values":             {append(secretWO("a", 1), `name = "pw"`, `value = "a"`), `(?s)Exactly one of these attributes must be\s+configured:\s+\[value,value_wo\]`},
+		"both values":             {append(secretWO("a"), `name = "pw"`, `value = "a"`), `(?s)Exactly one of these attributes must be\s+configured:\s+\[value,value_wo\]`},
 		"no value":                {[]string{`name = "pw"`}, `(?s)Exactly one of these attributes must be\s+configured`},
 		"write-only, no version":  {[]string{`name = "pw"`, `value_wo = "a"`}, `(?s)must be configured together:\s+\[value_wo,value_wo_version\]`},
 		"empty value":             {[]string{`name = "pw"`, `value = ""`}, `(?s)string length must be between 1 and 16384`},
-		"name with a space":       {append(secretWO("a", 1), `name = "a b"`), `(?s)must hold only the characters`},
+		"name with a space":       {append(secretWO("a"), `name = "a b"`), `(?s)must hold only the characters`},
 		"version with the stored": {[]string{`name = "pw"`, `value = "a"`, `value_wo_version = 1`}, `(?s)cannot be configured together:\s+\[value,value_wo_version\]`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			mock := newTestMock(t)
-			testAccExpectPlanError(t, mock.config(testAccSecretConfig("v", tc.attrs...)), tc.want)
+			testAccExpectPlanError(t, mock.config(testAccSecretConfig(tc.attrs...)), tc.want)
 		})
 	}
 }
@@ -378,8 +379,8 @@ func TestAccSecret_identity(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		TerraformVersionChecks:   requireIdentity,
 		Steps: append(identitySteps(testSecretResource, map[string]knownvalue.Check{"id": knownvalue.StringRegexp(secretIDPattern)},
-			mock.config(testAccSecretConfig("v", append(secretWO("x", 1), `name = "a"`)...)),
-			mock.config(testAccSecretConfig("v", append(secretWO("x", 1), `name = "b"`)...)))[:2],
+			mock.config(testAccSecretConfig(append(secretWO("x"), `name = "a"`)...)),
+			mock.config(testAccSecretConfig(append(secretWO("x"), `name = "b"`)...)))[:2],
 			tfresource.TestStep{
 				ResourceName:       testSecretResource,
 				ImportState:        true,
@@ -395,7 +396,7 @@ func TestAccSecret_identity(t *testing.T) {
 func TestAccSecretDataSources(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)
-	config := mock.config(testAccSecretConfig("v", append(secretWO("value-of-pw", 1), `name = "pw"`)...) + `
+	config := mock.config(testAccSecretConfig(append(secretWO("value-of-pw"), `name = "pw"`)...) + `
 data "ngrok_secret" "test" {
   id = ngrok_secret.test.id
 }
