@@ -43,7 +43,7 @@ import (
 
 // ngrokNgrokFixtureVersions are the versions of ngrok/ngrok whose state is
 // under testdata/ngrok-ngrok.
-var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access", "v0.8.0-vaults"}
+var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access", "v0.8.0-vaults", "v0.7.0-vaults"}
 
 // fixtureState is a Terraform state file, as much of it as the tests read.
 type fixtureState struct {
@@ -150,6 +150,16 @@ var fixtureChanges = map[string]map[string]map[string]any{
 		"ngrok_ip_policy_rule.block_v4":  {},
 		"ngrok_ip_policy_rule.block_v6":  {},
 		"ngrok_tls_certificate.shop":     {},
+	},
+	"v0.7.0-vaults": {
+		"ngrok_vault.prod":         {},
+		"ngrok_secret.db_password": {},
+		// SDKv2 stores the target and its parts as lists of one block.
+		"ngrok_event_destination.kinesis": {"target": map[string]any{
+			"azure_logs_ingestion": nil, "cloudwatch_logs": nil, "datadog": nil, "firehose": nil,
+			"kinesis": map[string]any{"stream_arn": "arn:aws:kinesis:us-east-1:123456789012:stream/ngrok-events",
+				"auth": map[string]any{"creds": nil, "role": map[string]any{"role_arn": "arn:aws:iam::123456789012:role/ngrok-events"}}},
+		}},
 	},
 	"v0.8.0-vaults": {
 		"ngrok_vault.prod":                {},
@@ -264,6 +274,7 @@ func TestNgrokNgrokFixtures_coverEveryTypeTakenOver(t *testing.T) {
 		"v0.7.0 ngrok_reserved_domain", "v0.7.0 ngrok_ssh_certificate_authority",
 		"v0.7.0 ngrok_ssh_host_certificate", "v0.7.0 ngrok_ssh_user_certificate",
 		"v0.7.0-access ngrok_ip_policy", "v0.7.0-access ngrok_ip_policy_rule", "v0.7.0-access ngrok_tls_certificate",
+		"v0.7.0-vaults ngrok_event_destination", "v0.7.0-vaults ngrok_secret", "v0.7.0-vaults ngrok_vault",
 		"v0.8.0 ngrok_cloud_endpoint", "v0.8.0 ngrok_domain", "v0.8.0 ngrok_ssh_certificate_authority",
 		"v0.8.0-access ngrok_ip_policy", "v0.8.0-access ngrok_ip_policy_rule", "v0.8.0-access ngrok_tls_certificate",
 		"v0.8.0-vaults ngrok_event_destination", "v0.8.0-vaults ngrok_event_subscription", "v0.8.0-vaults ngrok_secret", "v0.8.0-vaults ngrok_vault",
@@ -759,6 +770,11 @@ func TestAccNgrokNgrokMigration_v080AccessReplaceProvider(t *testing.T) {
 func TestAccNgrokNgrokMigration_v080VaultsReplaceProvider(t *testing.T) {
 	t.Parallel()
 	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-vaults", replaceProvider: true})
+}
+
+func TestAccNgrokNgrokMigration_v070VaultsReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0-vaults", replaceProvider: true})
 }
 
 // After replace-provider, ngrok_domain is this provider's, and the moved
