@@ -84,6 +84,18 @@ func GetEventSource(ctx context.Context, c *Client, subscriptionID, eventType st
 	return get[EventSource](ctx, c, p)
 }
 
+// UpdateEventSource sends a source's PATCH, whose body names the source
+// and changes nothing else (the spec's EventSourceUpdate).
+func UpdateEventSource(ctx context.Context, c *Client, subscriptionID, eventType string) (*EventSource, error) {
+	p, err := eventSourcesPath(subscriptionID, eventType)
+	if err != nil {
+		return nil, err
+	}
+	return update[EventSource](ctx, c, p, &struct {
+		Type string `json:"type"`
+	}{eventType})
+}
+
 // ListEventSources reads a subscription's sources (one answer, no pages).
 func ListEventSources(ctx context.Context, c *Client, subscriptionID string) ([]EventSource, error) {
 	p, err := eventSourcesPath(subscriptionID, "")

@@ -31,6 +31,9 @@ func TestMockEventSubscriptionCRUDAndSources(t *testing.T) {
 	if src, err := GetEventSource(ctx, c, s.ID, "secret_created.v0"); err != nil || src.Type != "secret_created.v0" {
 		t.Errorf("get source = %+v, %v", src, err)
 	}
+	if src, err := UpdateEventSource(ctx, c, s.ID, "secret_created.v0"); err != nil || src.Type != "secret_created.v0" {
+		t.Errorf("update source = %+v, %v", src, err)
+	}
 	if srcs, err := ListEventSources(ctx, c, s.ID); err != nil || len(srcs) != 2 {
 		t.Errorf("sources = %+v, %v", srcs, err)
 	}
