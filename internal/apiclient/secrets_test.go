@@ -48,3 +48,37 @@ func TestMockSecretCRUD(t *testing.T) {
 		t.Errorf("get after delete: %v", err)
 	}
 }
+
+// Secrets are listed under "secrets", not their path's "vault_secrets":
+// Gets past the first are answered from that list, in one request. NOTE:
+// another client reads them, as a client reads what it wrote on its own.
+func TestMockSecretsRefreshFromLists(t *testing.T) {
+	t.Parallel()
+	writer, gets := newMockClient(t, 0)
+	c, err := New(WithBaseURL(writer.BaseURL()), WithAPIKey(mockKey), WithRetryPolicy(RetryPolicy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	v, err := Vaults.Create(ctx, writer, &VaultCreate{Name: "v"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, n := range []string{"a", "b", "c"} {
+		s, err := Secrets.Create(ctx, writer, &SecretCreate{Name: n, Value: "x", VaultID: v.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, s.ID)
+	}
+	gets.Store(0)
+	for _, id := range ids {
+		if s, err := Secrets.Get(ctx, c, id); err != nil || s.ID != id {
+			t.Fatalf("get %s = %+v, %v", id, s, err)
+		}
+	}
+	if n := gets.Load(); n != 2 {
+		t.Errorf("%d GET requests for 3 secrets; want 2 (the first, then the list)", n)
+	}
+}
