@@ -2,7 +2,9 @@
 # on a reserved domain of reserved_domains.tf (building the url from the
 # domain makes Terraform reserve it first and release it last). Their
 # traffic policies are written in HCL and in YAML; either way, rewriting a
-# policy in another notation is not a change.
+# policy in another notation is not a change. The shop's admin pages ask
+# for a password that the policy reads from a vault (vaults.tf) at run time,
+# so that it is in no policy.
 
 resource "ngrok_cloud_endpoint" "shop" {
   url         = "https://${ngrok_reserved_domain.shop.domain}"
@@ -14,7 +16,13 @@ resource "ngrok_cloud_endpoint" "shop" {
       {
         name        = "Keep the admin pages private"
         expressions = ["req.url.path.startsWith('/admin')"]
-        actions     = [{ type = "deny", config = { status_code = 404 } }]
+        actions = [{
+          type = "basic-auth"
+          config = {
+            realm       = "shop admin"
+            credentials = ["admin:$${secrets.get('${ngrok_vault.shop.name}', '${ngrok_secret.shop_admin_password.name}')}"]
+          }
+        }]
       },
       {
         actions = [{ type = "forward-internal", config = { url = "https://shop.internal" } }]

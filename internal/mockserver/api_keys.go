@@ -38,7 +38,7 @@ type apiKeyCreate struct {
 
 var apiKeyCollection = declare(collectionDecl[apiKey, APIKeyWire, apiKeyCreate, freeTextUpdate]{
 	name: collAPIKeys, noun: "API key", prefix: prefixAPIKey,
-	listProp: "keys",
+	property: "keys",
 	filter:   "ngrok.APIKey",
 	fields:   (*apiKey).fields,
 	wire: func(k *apiKey, origin string) APIKeyWire {

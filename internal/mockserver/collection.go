@@ -39,9 +39,9 @@ import (
 // created from a body C and changed by a PATCH body U.
 type collectionDecl[T, W, C, U any] struct {
 	name string // path segment, table name and list property, e.g. "ip_policies"
-	// listProp, when set, is the list's property instead of name (the API
-	// lists /api_keys under "keys").
-	listProp string
+	// property (optional) is the list property when it is not name: the
+	// secrets of /vault_secrets are listed as "secrets" [real].
+	property string
 	noun     string // for messages, e.g. "IP policy"
 	prefix   string // ID prefix, e.g. "ipp_"
 
@@ -78,6 +78,10 @@ type collectionDecl[T, W, C, U any] struct {
 	// the server may keep of it (a hash), and returns what writes the secret
 	// into the create's answer, the one answer that shows it [real].
 	mint func(s *Server, v *T) (reveal func(w *W), err *apiError)
+	// removable (optional) runs under the store lock before an object is
+	// deleted through the API: the rules that keep it (a vault that holds
+	// secrets). The control API deletes regardless, as it does every row.
+	removable func(s *Server, v *T) *apiError
 	// removed (optional) runs under the store lock once the object is gone,
 	// however it went (the API, the control API, an undone seed): what goes
 	// with it, through the store's Locked methods.
@@ -126,6 +130,9 @@ func (f objectFields) header(origin, coll string) WireHeader {
 // server) see every collection's type.
 func declare[T, W, C, U any](d collectionDecl[T, W, C, U]) *collectionDecl[T, W, C, U] {
 	declaredCollections = append(declaredCollections, d.name)
+	if d.property != "" {
+		declaredProperties[d.name] = d.property
+	}
 	if d.filter != "" {
 		filterRoots[reflect.TypeFor[W]()] = d.filter
 	}
@@ -136,6 +143,10 @@ func declare[T, W, C, U any](d collectionDecl[T, W, C, U]) *collectionDecl[T, W,
 // declaredCollections names every declared collection, in declaration
 // order, for the tests that hold for all of them.
 var declaredCollections []string
+
+// declaredProperties are the list properties of the declared collections
+// whose property is not their name.
+var declaredProperties = map[string]string{}
 
 // collection is a declaration mounted on one server.
 type collection[T, W, C, U any] struct {
@@ -218,12 +229,7 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 }
 
 func (c *collection[T, W, C, U]) list(rq *request) (any, int, *apiError) {
-	page, status, err := listObjects(c.s, rq, c.t, c.wire)
-	if e, ok := page.(listEnvelope[W]); ok && c.listProp != "" {
-		e.name = c.listProp
-		page = e
-	}
-	return page, status, err
+	return listObjectsIn(c.s, rq, c.t, c.wire, listScope[T]{property: c.property})
 }
 
 func (c *collection[T, W, C, U]) getOne(rq *request) (any, int, *apiError) {
@@ -274,7 +280,18 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 }
 
 func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
-	if err := c.t.remove(rq.r.PathValue("id")); err != nil {
+	id := rq.r.PathValue("id")
+	var check func() *apiError
+	if c.removable != nil {
+		check = func() *apiError {
+			r, err := c.t.rowLocked(id)
+			if err != nil {
+				return err
+			}
+			return c.removable(c.s, &r.val)
+		}
+	}
+	if err := c.t.removeChecked(id, check); err != nil {
 		return nil, 0, err
 	}
 	return nil, http.StatusNoContent, nil

@@ -1,12 +1,14 @@
 package mockserver
 
 import (
+	"cmp"
 	"encoding/json"
 	"maps"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -25,6 +27,18 @@ var declaredFixtures = map[string]declaredFixture{
 	collIPPolicyRules: func(t *testing.T, s *Server) string {
 		return createIPRule(t, s, createIPPolicy(t, s, "").ID, "192.0.2.0/24", "allow").ID
 	},
+	collVaults: func(t *testing.T, s *Server) string {
+		return createVault(t, s, `{"name":"fixture-`+fixtureSuffix()+`"}`).ID
+	},
+	collSecrets: func(t *testing.T, s *Server) string {
+		return postSecret(t, s, `{"name":"fixture","value":"v","vault_id":"`+createVault(t, s, `{"name":"fixture-`+fixtureSuffix()+`"}`).ID+`"}`).ID
+	},
+	collEventDestinations: func(t *testing.T, s *Server) string {
+		return createEventDestination(t, s, `{"target":`+kinesisRoleTarget+`}`).ID
+	},
+	collEventSubscriptions: func(t *testing.T, s *Server) string {
+		return createEventSubscription(t, s, `{"sources":[{"type":"vault_created.v0"}]}`).ID
+	},
 	collTLSCertificates: func(t *testing.T, s *Server) string {
 		return createCert(t, s, newTestCert(t, keyTypeEd25519, nil, nil), "").ID
 	},
@@ -39,6 +53,12 @@ var declaredFixtures = map[string]declaredFixture{
 			`{"public_key":`+strconv.Quote(testAuthorizedKey(t))+`}`)).ID
 	},
 }
+
+var fixtureCount atomic.Int64
+
+// fixtureSuffix makes the names of fixtures unique, for collections whose
+// names must be.
+func fixtureSuffix() string { return strconv.FormatInt(fixtureCount.Add(1), 10) }
 
 func TestEveryDeclaredCollectionIsTested(t *testing.T) {
 	t.Parallel()
@@ -70,11 +90,7 @@ func TestDeclaredRoutes(t *testing.T) {
 			w := do(t, s, http.MethodGet, list+"?limit=1&filter=obj.id%20%3D%3D%20%22"+id+"%22", "")
 			wantStatus(t, w, http.StatusOK)
 			var page []map[string]any
-			prop := name
-			if name == collAPIKeys {
-				prop = "keys" // [real]
-			}
-			if err := json.Unmarshal(decodeBody[map[string]json.RawMessage](t, w)[prop], &page); err != nil || len(page) != 1 || page[0]["id"] != id {
+			if err := json.Unmarshal(decodeBody[map[string]json.RawMessage](t, w)[cmp.Or(declaredProperties[name], name)], &page); err != nil || len(page) != 1 || page[0]["id"] != id {
 				t.Errorf("the filter on id listed %v", page)
 			}
 		})

@@ -22,10 +22,6 @@ import (
 //     acl leaves it alone. The rules are kept as sent, in order.
 //   - At most maxACLRules rules.
 
-// mockUserID is the account's user: the owner of what is created without an
-// owner_id.
-const mockUserID = prefixUser + "2mockAccountUser00000000000"
-
 // maxACLRules bounds an ACL [ours: the real API's limit is not documented].
 const maxACLRules = 100
 

@@ -95,6 +95,12 @@ var (
 		"a query parameter the route does not take")
 	errInvalidLimit = defineError("ERR_NGROK_233", http.StatusBadRequest, realAPI,
 		"a limit that is not an integer from 1 to 100")
+	errEventDestinationFormat = defineError("ERR_NGROK_235", http.StatusBadRequest, realAPI,
+		"an event destination format other than json (any case)")
+	errEventDestinationTarget = defineError("ERR_NGROK_236", http.StatusBadRequest, realCode,
+		"an event destination target whose fields are missing: a stream or log group ARN, or an Azure field")
+	errEventType = defineError("ERR_NGROK_238", http.StatusBadRequest, realAPI,
+		"an event source type that is not one of the documented event types")
 	errEndpointNotCloud = defineError("ERR_NGROK_248", http.StatusBadRequest, realCode,
 		"creating an endpoint of a type other than cloud (real); changing or deleting an agent or edge endpoint (ours)")
 	errInvalidRegion = defineError("ERR_NGROK_400", http.StatusBadRequest, realCode,
@@ -183,6 +189,32 @@ var (
 		"an SSH user certificate critical option other than force-command and source-address, or an invalid value of one")
 	errSSHCertExtension = defineError("ERR_NGROK_1951", http.StatusBadRequest, ours,
 		"an SSH user certificate extension that is neither an OpenSSH flag with an empty value nor name@domain")
+	errEventNoTarget = defineError("ERR_NGROK_5100", http.StatusBadRequest, realAPI,
+		"an event destination without a target")
+	errEventDestinationUnknown = defineError("ERR_NGROK_5103", http.StatusBadRequest, realCode,
+		"an event subscription destination_ids entry that names no event destination of the account")
+	errEventRoleARN = defineError("ERR_NGROK_5104", http.StatusBadRequest, realCode,
+		"an AWS role_arn that is not an IAM role ARN (arn:aws...:iam::<12 digits>:role/<name>)")
+	errEventNoAuth = defineError("ERR_NGROK_5106", http.StatusBadRequest, realAPI,
+		"a firehose, kinesis or cloudwatch_logs target without auth")
+	errEventAuthEmpty = defineError("ERR_NGROK_5107", http.StatusBadRequest, realAPI,
+		"an AWS auth with neither role nor creds, or creds without both the access key ID and the secret")
+	errEventTargetTypeChange = defineError("ERR_NGROK_5108", http.StatusBadRequest, realAPI,
+		"a PATCH of an event destination's target to another kind of target")
+	errEventDestinationInUse = defineError("ERR_NGROK_5112", http.StatusBadRequest, realCode,
+		"deleting an event destination that an event subscription names")
+	errEventTwoTargets = defineError("ERR_NGROK_5115", http.StatusBadRequest, realAPI,
+		"an event destination target with more than one kind of target")
+	errEventTwoAuths = defineError("ERR_NGROK_5116", http.StatusBadRequest, realAPI,
+		"an AWS auth with both role and creds")
+	errEventSourceNotFound = defineError("ERR_NGROK_5125", http.StatusNotFound, realCode,
+		"a source type that the event subscription of the path does not have (GET, PATCH, DELETE of /sources/{type})")
+	errEventSourceDuplicate = defineError("ERR_NGROK_5127", http.StatusBadRequest, realAPI,
+		"an event subscription with one source type twice, or a source added that it has already")
+	errEventDatadogAPIKey = defineError("ERR_NGROK_5133", http.StatusBadRequest, realAPI,
+		"a datadog target without api_key")
+	errEventDatadogSite = defineError("ERR_NGROK_5134", http.StatusBadRequest, realCode,
+		"a datadog ddsite that is not one of Datadog's sites")
 	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,
 		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id")
 	errEdgeOIDCIssuer = defineError("ERR_NGROK_7171", http.StatusBadRequest, ours,
@@ -203,6 +235,34 @@ var (
 		"a public http, https or tls endpoint on a host that no reserved domain of the account covers")
 	errEndpointURLTaken = defineError("ERR_NGROK_18009", http.StatusConflict, realCode,
 		"a url that another cloud endpoint of the account already has")
+	errVaultName = defineError("ERR_NGROK_23000", http.StatusBadRequest, realAPI,
+		"a vault name with a character other than a-z, A-Z, 0-9, _, / and . (real), and - (ours: the API's examples use it)")
+	errVaultNameEmpty = defineError("ERR_NGROK_23001", http.StatusBadRequest, realAPI,
+		"a vault without a name, or a PATCH to an empty name")
+	errVaultNameLength = defineError("ERR_NGROK_23002", http.StatusBadRequest, realCode,
+		"a vault name of more than 64 characters (the limit is ours)")
+	errVaultNotEmpty = defineError("ERR_NGROK_23003", http.StatusBadRequest, realCode,
+		"deleting a vault that holds secrets")
+	errVaultNameTaken = defineError("ERR_NGROK_23004", http.StatusConflict, realCode,
+		"a vault name that another vault of the account has")
+	errSecretName = defineError("ERR_NGROK_24000", http.StatusBadRequest, realAPI,
+		"a secret name with a character other than a-z, A-Z, 0-9, _, / and . (real), and - (ours)")
+	errSecretNameEmpty = defineError("ERR_NGROK_24001", http.StatusBadRequest, realAPI,
+		"a secret without a name, or a PATCH to an empty name")
+	errSecretNameLength = defineError("ERR_NGROK_24002", http.StatusBadRequest, realCode,
+		"a secret name of more than 64 characters (the limit is ours)")
+	errSecretValueEmpty = defineError("ERR_NGROK_24003", http.StatusBadRequest, realAPI,
+		"a secret without a value, or a PATCH to an empty value")
+	errSecretValueLength = defineError("ERR_NGROK_24004", http.StatusBadRequest, realCode,
+		"a secret value of more than 16384 bytes (the limit is ours)")
+	errSecretNameTaken = defineError("ERR_NGROK_24005", http.StatusConflict, realCode,
+		"a secret name that another secret of the vault has")
+	errSecretVaultID = defineError("ERR_NGROK_24006", http.StatusBadRequest, realCode,
+		"a secret whose vault_id names no vault of the account")
+	errSecretNoVault = defineError("ERR_NGROK_24008", http.StatusBadRequest, realCode,
+		"a secret with neither vault_id nor vault_name")
+	errSecretVaultName = defineError("ERR_NGROK_24009", http.StatusBadRequest, realCode,
+		"a secret whose vault_name names no vault of the account (without vault_id)")
 	errIdempotencyMismatch = defineError("ERR_NGROK_27617", http.StatusConflict, realAPI,
 		"an Idempotency-Key reused with another method, path or body")
 	errNotFound = defineError("", http.StatusNotFound, realAPI,

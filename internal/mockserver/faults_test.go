@@ -54,7 +54,14 @@ func TestFaultMatchesMethodAndPath(t *testing.T) {
 func TestFaultDropResponseCommitsTheChange(t *testing.T) {
 	t.Parallel()
 	s := New()
-	srv := httptest.NewServer(s)
+	// NOTE: httptest's Close does not wait for a hijacked connection's
+	// handler, which journals the request after the drop: done says when it
+	// has returned.
+	done := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer close(done)
+		s.ServeHTTP(w, r)
+	}))
 	t.Cleanup(srv.Close)
 	if _, err := s.AddFault(FaultRule{Method: http.MethodPost, DropResponse: true}); err != nil {
 		t.Fatal(err)
@@ -74,9 +81,7 @@ func TestFaultDropResponseCommitsTheChange(t *testing.T) {
 	if n := s.sshCAs.len(); n != 1 {
 		t.Errorf("%d authorities after a dropped create, want 1 (committed)", n)
 	}
-	// NOTE: the client sees the dropped connection before the handler has
-	// returned and journaled it; Close waits for the handler.
-	srv.Close()
+	<-done
 	entries, _ := s.Journal()
 	if len(entries) != 1 || entries[0].Fault != "drop_response" {
 		t.Errorf("journal = %+v, want one entry with fault drop_response", entries)

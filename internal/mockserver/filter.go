@@ -396,7 +396,10 @@ var filterFieldBytes = map[string]uint64{
 // resolves_to: the points of presence a domain is pinned to).
 var filterListBytes = map[string][2]uint64{"bindings": {3, 16}, "resolves_to": {uint64(len(domainPoPs)), 64},
 	"dns_names": {100, 253}, "ips": {100, 39}, "key_usages": {9, 20}, "extended_key_usages": {16, 64},
-	"acl": {maxACLRules, 5 + 253}}
+	"acl": {maxACLRules, 5 + 253},
+	// sources: each event type at most once; destinations: the real limit
+	// (ERR_NGROK_5126) depends on the plan, 100 is ours.
+	"sources": {uint64(len(eventTypes)), 64}, "destinations": {100, 64}}
 
 // filterSizes gives CEL's cost estimator the size of each field a filter
 // reads, and prices regular expressions.

@@ -54,6 +54,10 @@ const (
 	prefixTunnel                = "tn_"
 	prefixTunnelSession         = "ts_"
 	prefixUser                  = "usr_"
+	prefixVault                 = "vault_"
+	prefixSecret                = "secret_"
+	prefixEventDestination      = "ed_"
+	prefixEventSubscription     = "esb_"
 )
 
 // Collections: the path under which the real API serves each kind of
@@ -80,6 +84,10 @@ const (
 	collTunnels                = "tunnels"
 	collTunnelSessions         = "tunnel_sessions"
 	collUsers                  = "users"
+	collVaults                 = "vaults"
+	collSecrets                = "vault_secrets"
+	collEventDestinations      = "event_destinations"
+	collEventSubscriptions     = "event_subscriptions"
 )
 
 // Table names of the seed-only objects of HTTPS edges. The control API
@@ -277,3 +285,8 @@ func wellFormedID(id, prefix string) bool {
 	rest, ok := strings.CutPrefix(id, prefix)
 	return ok && len(rest) == idLen && strings.Trim(rest, base62) == ""
 }
+
+// mockUserID is the account's one user: the owner of what is created without
+// an owner_id, and who every change is made by (created_by,
+// last_updated_by); 27 base-62 characters after the prefix, as a real ID.
+const mockUserID = prefixUser + "2mockAccountUser00000000000"

@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -29,6 +30,20 @@ var (
 // next_page_uri is set only when more matching objects remain, so a client
 // never fetches an empty last page.
 func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, string) W) (any, int, *apiError) {
+	return listObjectsIn(s, rq, t, toWire, listScope[T]{})
+}
+
+// listScope narrows a list to part of a table, answered under another
+// property or path (a vault's secrets: /vaults/{id}/secrets, property
+// "secrets"); the zero value is the whole table under its own name.
+type listScope[T any] struct {
+	property string        // the list's property; "" is the table's name
+	path     string        // the list's path, without the origin; "" is "/" and the table's name
+	keep     func(*T) bool // nil keeps every row
+}
+
+// listObjectsIn is listObjects over the rows of t that scope keeps.
+func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, string) W, scope listScope[T]) (any, int, *apiError) {
 	query := rq.r.URL.Query()
 	limit, err := s.listLimit(query)
 	if err != nil {
@@ -73,6 +88,9 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 	// NOTE: limit+1 rows are enough to know whether another page follows
 	// when nothing is filtered out.
 	t.descend(before, limit+1, func(r *row[T]) bool {
+		if scope.keep != nil && !scope.keep(&r.val) {
+			return true
+		}
 		w := toWire(&r.val, origin)
 		if filter != nil {
 			ok, err := filter.match(w)
@@ -96,7 +114,7 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 		return nil, 0, failed
 	}
 
-	page := listEnvelope[W]{name: t.name, items: items, uri: origin + "/" + t.name}
+	page := listEnvelope[W]{name: cmp.Or(scope.property, t.name), items: items, uri: origin + cmp.Or(scope.path, "/"+t.name)}
 	if more {
 		next := url.Values{"limit": {strconv.Itoa(limit)}, "before_id": {lastID}}
 		if rawFilter != "" {

@@ -59,17 +59,22 @@ type Server struct {
 	store *store
 	// NOTE: the operational parts (journal.go, faults.go, ratelimit.go,
 	// admin.go) sit around the API without knowing its objects.
-	journal   *journal
-	faults    faultSet
-	limiter   *rateLimiter // nil: no rate limit
-	persist   *persister   // nil: no state file (state.go)
-	sshCAs    *table[sshCA]
-	ipRules   *table[ipPolicyRule]
-	apiKeys   *table[apiKey]
-	hostCerts *table[sshCert]
-	userCerts *table[sshCert]
-	endpoints *table[endpoint]
-	edges     *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
+	journal *journal
+	faults  faultSet
+	limiter *rateLimiter // nil: no rate limit
+	persist *persister   // nil: no state file (state.go)
+	sshCAs  *table[sshCA]
+	ipRules *table[ipPolicyRule]
+	apiKeys *table[apiKey]
+	vaults  *table[vault]
+	secrets *table[secret]
+
+	eventDestinations  *table[eventDestination]
+	eventSubscriptions *table[eventSubscription]
+	hostCerts          *table[sshCert]
+	userCerts          *table[sshCert]
+	endpoints          *table[endpoint]
+	edges              *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
 	// domains holds reserved domains, the TLS certificates and the endpoint
 	// configurations (seed only) they refer to.
 	domains        *domainState
@@ -168,6 +173,10 @@ func New(opts ...Option) *Server {
 	mount(s, credentialCollection)
 	s.apiKeys = mount(s, apiKeyCollection)
 	mount(s, sshCredentialCollection)
+	s.vaults = mount(s, vaultCollection)
+	s.secrets = mount(s, secretCollection)
+	s.eventDestinations = mount(s, eventDestinationCollection)
+	s.eventSubscriptions = mount(s, eventSubscriptionCollection)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
@@ -195,6 +204,8 @@ func (s *Server) routes() []route {
 	return slices.Concat(
 		s.declaredRoutes,
 		s.sshCertificateRoutes(),
+		s.vaultSecretRoutes(),
+		s.eventSourceRoutes(),
 		s.edgeRouteModuleRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),

@@ -177,6 +177,10 @@ func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
 		"credential":                   {credentialType.newResource, map[string]tftypes.Value{"id": str("cr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"API key":                      {apiKeyType.newResource, map[string]tftypes.Value{"id": str("ak_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"SSH credential":               {sshCredentialType.newResource, map[string]tftypes.Value{"id": str("sshcr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"vault":                        {vaultType.newResource, map[string]tftypes.Value{"id": str("vault_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"secret":                       {secretType.newResource, map[string]tftypes.Value{"id": str("secret_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"event destination":            {eventDestinationType.newResource, map[string]tftypes.Value{"id": str("ed_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"event subscription":           {eventSubscriptionType.newResource, map[string]tftypes.Value{"id": str("esb_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

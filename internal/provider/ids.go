@@ -31,6 +31,10 @@ const (
 	sshCredentialIDPrefix           = "sshcr_"
 	userIDPrefix                    = "usr_"
 	botUserIDPrefix                 = "bot_"
+	vaultIDPrefix                   = "vault_"
+	secretIDPrefix                  = "secret_"
+	eventDestinationIDPrefix        = "ed_"
+	eventSubscriptionIDPrefix       = "esb_"
 )
 
 // Example IDs for messages.

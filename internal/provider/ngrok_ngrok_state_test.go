@@ -43,7 +43,7 @@ import (
 
 // ngrokNgrokFixtureVersions are the versions of ngrok/ngrok whose state is
 // under testdata/ngrok-ngrok.
-var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access", "v0.7.0-keys", "v0.8.0-keys"}
+var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access", "v0.7.0-keys", "v0.8.0-keys", "v0.7.0-vaults", "v0.8.0-vaults"}
 
 // fixtureState is a Terraform state file, as much of it as the tests read.
 type fixtureState struct {
@@ -165,6 +165,42 @@ var fixtureChanges = map[string]map[string]map[string]any{
 		"ngrok_api_key.ci":            {},
 		"ngrok_ssh_credential.laptop": {},
 	},
+	"v0.7.0-vaults": {
+		"ngrok_vault.prod":         {},
+		"ngrok_secret.db_password": {},
+		// SDKv2 stores the target and its parts as lists of one block.
+		"ngrok_event_destination.kinesis": {"target": map[string]any{
+			"azure_logs_ingestion": nil, "cloudwatch_logs": nil, "datadog": nil, "firehose": nil,
+			"kinesis": map[string]any{"stream_arn": "arn:aws:kinesis:us-east-1:123456789012:stream/ngrok-events",
+				"auth": map[string]any{"creds": nil, "role": map[string]any{"role_arn": "arn:aws:iam::123456789012:role/ngrok-events"}}},
+		}},
+	},
+	"v0.8.0-vaults": {
+		"ngrok_vault.prod":                {},
+		"ngrok_vault.staging":             {},
+		"ngrok_secret.db_password":        {},
+		"ngrok_secret.api_token":          {},
+		"ngrok_event_destination.kinesis": {},
+		// ngrok/ngrok keeps the credential in the target; this provider beside it.
+		"ngrok_event_destination.firehose": {"aws_secret_access_key": "fixture-aws-secret", "target": map[string]any{
+			"azure_logs_ingestion": nil, "cloudwatch_logs": nil, "datadog": nil, "kinesis": nil,
+			"firehose": map[string]any{"delivery_stream_arn": "arn:aws:firehose:us-east-1:123456789012:deliverystream/ngrok",
+				"auth": map[string]any{"role": nil, "creds": map[string]any{"aws_access_key_id": "AKIAFIXTURE"}}},
+		}},
+		"ngrok_event_destination.datadog": {"api_key": "fixture-datadog-key", "target": map[string]any{
+			"azure_logs_ingestion": nil, "cloudwatch_logs": nil, "firehose": nil, "kinesis": nil,
+			"datadog": map[string]any{"ddsite": "datadoghq.eu", "ddtags": "env:prod", "service": "ngrok"},
+		}},
+		"ngrok_event_destination.azure": {"client_secret": "fixture-azure-secret", "target": map[string]any{
+			"cloudwatch_logs": nil, "datadog": nil, "firehose": nil, "kinesis": nil,
+			"azure_logs_ingestion": map[string]any{"client_id": "00000000-0000-0000-0000-000000000002",
+				"data_collection_rule_id": "dcr-00000000000000000000000000000000", "data_collection_stream_name": "Custom-ngrok_CL",
+				"logs_ingestion_uri": "https://ngrok-dce.eastus-1.ingest.monitor.azure.com", "tenant_id": "00000000-0000-0000-0000-000000000001"},
+		}},
+		// ngrok/ngrok stores sources as objects; this provider as their types.
+		"ngrok_event_subscription.secrets":  {"sources": []any{"vault_created.v0", "secret_created.v0", "secret_updated.v0"}},
+		"ngrok_event_subscription.policies": {"sources": []any{"ip_policy_created.v0"}},
+	},
 }
 
 // renamedTypes are ngrok/ngrok's types that this provider has under another
@@ -253,9 +289,12 @@ func TestNgrokNgrokFixtures_coverEveryTypeTakenOver(t *testing.T) {
 		"v0.7.0 ngrok_ssh_host_certificate", "v0.7.0 ngrok_ssh_user_certificate",
 		"v0.7.0-access ngrok_ip_policy", "v0.7.0-access ngrok_ip_policy_rule", "v0.7.0-access ngrok_tls_certificate",
 		"v0.7.0-keys ngrok_api_key", "v0.7.0-keys ngrok_credential", "v0.7.0-keys ngrok_ssh_credential",
+		"v0.7.0-vaults ngrok_event_destination", "v0.7.0-vaults ngrok_secret", "v0.7.0-vaults ngrok_vault",
 		"v0.8.0 ngrok_cloud_endpoint", "v0.8.0 ngrok_domain", "v0.8.0 ngrok_ssh_certificate_authority",
 		"v0.8.0-access ngrok_ip_policy", "v0.8.0-access ngrok_ip_policy_rule", "v0.8.0-access ngrok_tls_certificate",
 		"v0.8.0-keys ngrok_api_key", "v0.8.0-keys ngrok_credential", "v0.8.0-keys ngrok_ssh_credential",
+		"v0.8.0-vaults ngrok_event_destination", "v0.8.0-vaults ngrok_event_subscription", "v0.8.0-vaults ngrok_secret",
+		"v0.8.0-vaults ngrok_vault",
 	}
 	got := make([]string, 0, len(types))
 	for k := range types {
@@ -754,6 +793,19 @@ func TestAccNgrokNgrokMigration_v070KeysReplaceProvider(t *testing.T) {
 func TestAccNgrokNgrokMigration_v080KeysReplaceProvider(t *testing.T) {
 	t.Parallel()
 	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-keys", replaceProvider: true})
+}
+
+// The types of issue 22 (vaults, secrets and event destinations whose
+// values the state holds, event subscriptions) move by replace-provider and
+// plan nothing.
+func TestAccNgrokNgrokMigration_v080VaultsReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-vaults", replaceProvider: true})
+}
+
+func TestAccNgrokNgrokMigration_v070VaultsReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0-vaults", replaceProvider: true})
 }
 
 // After replace-provider, ngrok_domain is this provider's, and the moved

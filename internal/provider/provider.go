@@ -140,7 +140,7 @@ func (p *ngrokProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp
 			},
 			"refresh_from_lists": schema.BoolAttribute{
 				Description: "When many reserved domains, endpoints, SSH certificate authorities, SSH certificates, IP policies, " +
-					"IP policy rules or TLS certificates are read in one run (a plan or refresh), read each type's list, 100 objects a request, instead of one request per object: " +
+					"IP policy rules, TLS certificates, vaults, secrets, event destinations or event subscriptions are read in one run (a plan or refresh), read each type's list, 100 objects a request, instead of one request per object: " +
 					"a plan of 1,000 objects then costs about a dozen requests instead of 1,000. The first object of each type is " +
 					"still read on its own, an object missing from the list is read on its own before it is reported gone, and " +
 					"objects the provider changes are always read on their own. Defaults to `true`; set `false` to read every " +
@@ -280,7 +280,8 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 // objectTypes are the objects declared once (object.go); each gives a
 // resource, two data sources and a list resource.
 var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType,
-	credentialType, apiKeyType, sshCredentialType}
+	credentialType, apiKeyType, sshCredentialType,
+	vaultType, secretType, eventDestinationType, eventSubscriptionType}
 
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
 	return append([]func() resource.Resource{
@@ -309,6 +310,7 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewSSHHostCertificatesDataSource,
 		NewSSHUserCertificateDataSource,
 		NewSSHUserCertificatesDataSource,
+		NewVaultSecretsDataSource,
 	}, objectConstructors(objectTypeRegistration.newDataSource)...)
 	return append(ds, objectConstructors(objectTypeRegistration.newPluralDataSource)...)
 }
