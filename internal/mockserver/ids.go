@@ -50,6 +50,14 @@ const (
 	prefixTunnel                = "tn_"
 	prefixTunnelSession         = "ts_"
 	prefixUser                  = "usr_"
+	prefixCredential            = "cr_"
+)
+
+// ID prefixes of application users and sessions [ours]: ngrok's
+// documentation shows none of their IDs.
+const (
+	prefixApplicationUser    = "appusr_"
+	prefixApplicationSession = "appses_"
 )
 
 // Collections: the path under which the real API serves each kind of
@@ -73,6 +81,9 @@ const (
 	collTunnels                = "tunnels"
 	collTunnelSessions         = "tunnel_sessions"
 	collUsers                  = "users"
+	collCredentials            = "credentials"
+	collApplicationUsers       = "app/users"
+	collApplicationSessions    = "app/sessions"
 )
 
 // Table names of the seed-only objects of HTTPS edges. The control API
@@ -83,6 +94,9 @@ const (
 	tableHTTPSEdges          = "https_edges"
 	tableHTTPSEdgeRoutes     = "https_edge_routes"
 	tableTunnelGroupBackends = "tunnel_group_backends"
+	// NOTE: the list property of application users and sessions [real].
+	tableApplicationUsers    = "application_users"
+	tableApplicationSessions = "application_sessions"
 )
 
 // errIDSpaceExhausted is returned only when the greatest ID held is already
