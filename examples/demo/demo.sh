@@ -5,6 +5,10 @@
 # the mock. Expects `make build` to have put the provider and ngrok-mock in
 # bin/. Terraform runs on a copy of the configuration under .demo/, so the
 # import leaves examples/demo untouched.
+#
+# By default each plan is summarised (the planned actions counted per type)
+# and the outputs are shown once; V=1 shows everything the CLI prints. The
+# full output of each step is kept under .demo/ and shown when it fails.
 set -euo pipefail
 
 started=$SECONDS
@@ -40,6 +44,53 @@ export TF_IN_AUTOMATION=1
 color=()
 [ -t 1 ] || color=(-no-color)
 step() { printf '\n==> %s\n' "$*"; }
+verbose=${V:-}
+
+# quietly LOG CMD... runs CMD with its output kept in LOG (and shown with
+# V=1); when it fails, LOG is shown and the demo stops.
+quietly() {
+  local log=$work/$1
+  shift
+  if [ -n "$verbose" ]; then
+    "$@" 2>&1 | tee "$log"
+    return "${PIPESTATUS[0]}"
+  fi
+  if ! "$@" >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "FAIL: $* (its output above, and in $log)" >&2
+    exit 1
+  fi
+}
+
+# summarise LOG prints what a plan, apply or destroy in LOG did: the
+# actions counted per resource type (the data sources read on one line),
+# the warnings but the expected one about dev_overrides, and the CLI's own
+# summary lines.
+summarise() {
+  [ -z "$verbose" ] || return 0
+  awk '
+    /^  # [^ ]+ (will be created|will be destroyed|will be updated in-place|must be replaced|will be read during apply)$/ {
+      split($2, part, ".")
+      action = $0
+      sub(/^  # [^ ]+ /, "", action)
+      if (part[1] == "data") {
+        if (!(part[2] in read)) { read[part[2]]; types = types (types == "" ? "" : ", ") part[2] }
+        reads++
+      } else {
+        count[action ": " part[1]]++
+      }
+    }
+    /^Warnings:$/ { warnings = 1; next }
+    warnings && /^- / && !/development overrides/ { print "  warning: " substr($0, 3) }
+    warnings && /^To see the full warning notes/ { warnings = 0 }
+    END {
+      for (k in count) printf "  %3d %s\n", count[k], k | "sort -k2"
+      close("sort -k2")
+      if (reads) printf "  %3d data sources will be read during apply: %s\n", reads, types
+    }
+  ' "$work/$1"
+  grep -E '^(Plan:|Apply complete!|Destroy complete!|No changes\.)' "$work/$1" || true
+}
 
 api_key=demo-$RANDOM$RANDOM
 "$root/bin/ngrok-mock" -addr 127.0.0.1:0 -api-key "$api_key" -seed "$demo/seed.yaml" \
@@ -97,18 +148,27 @@ request() {
 tfc() { "$tf" -chdir="$work/config" "$@"; }
 
 step "$cli apply"
-tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings
+quietly apply.txt tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings
+summarise apply.txt
 
 step "$cli output"
 tfc output "${color[@]}"
 
 # NOTE: ssh-keygen decodes the certificates independently of the provider:
-# type, key ID, serial, signing CA, validity, principals, options.
+# type, key ID, serial, signing CA, validity (and with V=1 the file,
+# principals, options and extensions, which the outputs above show).
+decode() {
+  if [ -n "$verbose" ]; then
+    ssh-keygen -L -f "$1"
+  else
+    ssh-keygen -L -f "$1" | grep -E '^[[:space:]]+(Type|Signing CA|Key ID|Serial|Valid):'
+  fi
+}
 if command -v ssh-keygen >/dev/null; then
   for cert in web_1_host_certificate ci_deploy_user_certificate; do
     step "ssh-keygen -L -f $cert"
     tfc output -raw "$cert" >"$work/$cert-cert.pub"
-    ssh-keygen -L -f "$work/$cert-cert.pub"
+    decode "$work/$cert-cert.pub"
   done
 fi
 
@@ -119,7 +179,7 @@ fi
 if [ -s "$work/config/ephemeral-user-cert.pub" ]; then
   step "the ephemeral user certificate of the run"
   if command -v ssh-keygen >/dev/null; then
-    ssh-keygen -L -f "$work/config/ephemeral-user-cert.pub"
+    decode "$work/config/ephemeral-user-cert.pub"
   fi
   eph_id=$(awk '{print $NF}' "$work/config/ephemeral-user-cert.pub")
   request GET "/ssh_user_certificates/$eph_id"
@@ -129,9 +189,12 @@ fi
 
 plan_is_empty() {
   set +e
-  tfc plan "${color[@]}" -detailed-exitcode -input=false -compact-warnings
+  tfc plan "${color[@]}" -detailed-exitcode -input=false -compact-warnings >"$work/plan.txt" 2>&1
   local status=$?
   set -e
+  if [ -n "$verbose" ] || [ "$status" -ne 0 ]; then
+    cat "$work/plan.txt"
+  fi
   if [ "$status" -ne 0 ]; then
     echo "FAIL: the plan after apply is not empty (exit status $status)" >&2
     exit 1
@@ -151,17 +214,19 @@ ca_id=$(printf '%s' "$body" | sed -E 's/.*"id":"([^"]+)".*/\1/')
 step "import it: an import block, and $cli plan -generate-config-out"
 printf 'import {\n  to = ngrok_ssh_certificate_authority.from_outside\n  id = "%s"\n}\n' "$ca_id" >"$work/config/import.tf"
 cat "$work/config/import.tf"
-tfc plan "${color[@]}" -input=false -compact-warnings -generate-config-out=generated.tf >"$work/import-plan.txt"
-grep -E 'Plan:|will be imported' "$work/import-plan.txt" || true
+quietly import-plan.txt tfc plan "${color[@]}" -input=false -compact-warnings -generate-config-out=generated.tf
+[ -n "$verbose" ] || grep -E 'Plan:|will be imported' "$work/import-plan.txt" || true
 echo "--- generated.tf"
 cat "$work/config/generated.tf"
-tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings >/dev/null
+quietly import-apply.txt tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings
+summarise import-apply.txt
 step "$cli plan after the import (must show no changes)"
 plan_is_empty
 echo "No changes: the generated configuration matches the imported authority."
 
 step "$cli destroy"
-tfc destroy "${color[@]}" -auto-approve -input=false -compact-warnings
+quietly destroy.txt tfc destroy "${color[@]}" -auto-approve -input=false -compact-warnings
+summarise destroy.txt
 
 request GET /ssh_certificate_authorities
 left=$(printf '%s' "$body" | grep -o '"id":"sshca_' | wc -l || true)

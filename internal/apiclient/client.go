@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -65,6 +66,17 @@ type Client struct {
 	logLimiter func(ctx context.Context, e LimiterEvent) // nil: no logging
 
 	lists *listCaches // Gets answered from lists: snapshot.go
+
+	// reached is set by the first attempt that connected to the API,
+	// answered or not. Until then a connection that cannot be made fails
+	// at once (UnreachableError).
+	//
+	// NOTE: a wrong base URL or a mock that is not running must not look like
+	// a 5-minute outage ("Still creating..."), but an API that stops after
+	// it answered must be waited for, as before. A connection cut after it
+	// was made counts as reached: something listened at the base URL. A
+	// pointer, so that a Client value can be printed (go vet's copylocks).
+	reached *atomic.Bool
 }
 
 // RequestLog describes one attempt of a request, for debug logging. It holds
@@ -193,6 +205,7 @@ func New(opts ...Option) (*Client, error) {
 		sleep:          sleepContext,
 		now:            time.Now,
 		newIdemKey:     rand.Text,
+		reached:        new(atomic.Bool),
 	}
 	for _, opt := range opts {
 		if opt != nil {
@@ -473,12 +486,16 @@ func (c *Client) doURL(ctx context.Context, method string, u *url.URL, in, out a
 	want := wantStatus(method, out)
 
 	var first time.Time // when the first attempt was sent; zero until then
+	// NOTE: only an attempt that connected may have reached the API: a
+	// create whose every attempt was refused made nothing, and must not be
+	// reported as one that may have (CreateInterruptedError).
+	var mayHaveReached bool
 	for attempt := 0; ; attempt++ {
 		// NOTE: never start an attempt, first or retry, once the context is done.
 		sent, err := c.waitTurn(ctx, method, path)
 		if err != nil {
 			if ctx.Err() != nil {
-				return c.interrupted(ctx, method, u, body, idemKey, attempt, !first.IsZero(), out)
+				return c.interrupted(ctx, method, u, body, idemKey, attempt, mayHaveReached, out)
 			}
 			return fmt.Errorf("ngrok API: %s %s: %w", method, path, err)
 		}
@@ -487,6 +504,10 @@ func (c *Client) doURL(ctx context.Context, method string, u *url.URL, in, out a
 		}
 		res, err := c.attempt(ctx, method, u, body, idemKey)
 		c.logAttempt(ctx, method, path, attempt+1, sent, res, err, false)
+		if err == nil || !notConnected(err) {
+			mayHaveReached = true
+			c.reached.Store(true)
+		}
 		var (
 			final      error
 			retryable  bool
@@ -498,7 +519,10 @@ func (c *Client) doURL(ctx context.Context, method string, u *url.URL, in, out a
 		case err != nil:
 			if ctx.Err() != nil {
 				// Cancelled or expired by the caller: not a connection failure.
-				return c.interrupted(ctx, method, u, body, idemKey, attempt+1, true, out)
+				return c.interrupted(ctx, method, u, body, idemKey, attempt+1, mayHaveReached, out)
+			}
+			if !c.reached.Load() && unreachable(err) {
+				return &UnreachableError{Method: method, Path: path, BaseURL: RedactURL(c.BaseURL()), Err: transportCause(err)}
 			}
 			retryable = isRetryableTransportError(err)
 			n := attempt + 1
@@ -533,7 +557,7 @@ func (c *Client) doURL(ctx context.Context, method string, u *url.URL, in, out a
 		}
 		if res == nil || res.status != http.StatusTooManyRequests {
 			if err := c.sleep(ctx, wait); err != nil {
-				return c.interrupted(ctx, method, u, body, idemKey, attempt+1, true, out)
+				return c.interrupted(ctx, method, u, body, idemKey, attempt+1, mayHaveReached, out)
 			}
 		}
 	}
@@ -705,6 +729,42 @@ func isRetryableTransportError(err error) bool {
 		}
 	}
 	return false
+}
+
+// notConnected reports whether err, an attempt's error, came before a
+// connection to the API was made (a failed name lookup or dial): such an
+// attempt cannot have reached the API.
+func notConnected(err error) bool {
+	err = transportCause(err)
+	if _, ok := errors.AsType[*net.DNSError](err); ok {
+		return true
+	}
+	opErr, ok := errors.AsType[*net.OpError](err)
+	return ok && opErr.Op == "dial"
+}
+
+// unreachable reports whether err says that the API cannot be reached at
+// the base URL and waiting will not help while it has never answered: the
+// name does not resolve, or the connection is refused or has no route.
+// A dial that timed out is not: the network may be slow.
+func unreachable(err error) bool {
+	if !notConnected(err) {
+		return false
+	}
+	if _, ok := errors.AsType[*net.DNSError](err); ok {
+		return true
+	}
+	return errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EHOSTUNREACH) ||
+		errors.Is(err, syscall.ENETUNREACH)
+}
+
+// transportCause returns what a *url.Error wraps: the error without the
+// request URL, which UnreachableError names by its base URL instead.
+func transportCause(err error) error {
+	if ue, ok := errors.AsType[*url.Error](err); ok {
+		return ue.Err
+	}
+	return err
 }
 
 // backoff returns the wait before retry number retry+1: the server's

@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -797,22 +799,141 @@ func TestConnectionFailureExhausted(t *testing.T) {
 	}
 }
 
-func TestDialFailureRetried(t *testing.T) {
-	t.Parallel()
+// refusingAfter returns an HTTP client whose first n dials reach srv and
+// whose later dials are refused, and the count of dials made.
+func refusingAfter(srv *httptest.Server, n int32) (*http.Client, *atomic.Int32) {
 	var dials atomic.Int32
 	hc := &http.Client{Transport: &http.Transport{
-		DialContext: func(context.Context, string, string) (net.Conn, error) {
-			dials.Add(1)
-			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+		DisableKeepAlives: true,
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			if dials.Add(1) <= n {
+				return new(net.Dialer).DialContext(ctx, network, srv.Listener.Addr().String())
+			}
+			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
 		},
 	}}
+	return hc, &dials
+}
+
+// After the API has answered once, a refused connection is an outage,
+// retried as any other.
+func TestDialFailureRetriedAfterFirstAnswer(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, testCA) })
+	hc, dials := refusingAfter(srv, 1)
 	c, rec := newTestClient(t, "http://api.invalid", WithHTTPClient(hc), WithRetryPolicy(RetryPolicy{MaxRetries: 2}))
+	if _, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1"); err != nil {
+		t.Fatal(err)
+	}
 	_, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1")
 	if err == nil || !strings.Contains(err.Error(), "after 3 attempts") || !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Errorf("err = %v", err)
 	}
-	if dials.Load() != 3 || len(rec.get()) != 2 {
-		t.Errorf("%d dials, waits %v; want 3 and 2", dials.Load(), rec.get())
+	if _, ok := errors.AsType[*UnreachableError](err); ok {
+		t.Errorf("err = %v, want an outage's error, not an unreachable base URL's", err)
+	}
+	if dials.Load() != 4 || len(rec.get()) != 2 {
+		t.Errorf("%d dials, waits %v; want 4 and 2", dials.Load(), rec.get())
+	}
+}
+
+// Before the API has answered at all, a connection refused or a name that
+// does not resolve fails at once, naming the base URL: waiting cannot fix a
+// wrong URL.
+func TestUnreachableBeforeFirstAnswerFailsFast(t *testing.T) {
+	t.Parallel()
+	// A port where nothing listens: a real refused connection.
+	ln, err := new(net.ListenConfig).Listen(t.Context(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := "http://" + ln.Addr().String() + "/api"
+	_ = ln.Close()
+	noSuchHost := &http.Client{Transport: &http.Transport{
+		DialContext: func(context.Context, string, string) (net.Conn, error) {
+			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "api.invalid", IsNotFound: true}}
+		},
+	}}
+	for name, tc := range map[string]struct {
+		base string
+		hc   *http.Client
+		is   error
+	}{
+		"connection refused": {base: closed, is: syscall.ECONNREFUSED},
+		"no such host":       {base: "http://api.invalid", hc: noSuchHost},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, rec := newTestClient(t, tc.base, WithHTTPClient(tc.hc), WithRetryPolicy(RetryPolicy{MaxElapsed: time.Hour}))
+			ca, err := c.CreateSSHCertificateAuthority(context.Background(), &SSHCertificateAuthorityCreate{})
+			ue, ok := errors.AsType[*UnreachableError](err)
+			if !ok || ca != nil || ue.BaseURL != tc.base || !strings.Contains(err.Error(), tc.base) {
+				t.Fatalf("object %v, err %v; want an *UnreachableError naming %s", ca, err, tc.base)
+			}
+			if tc.is != nil && !errors.Is(err, tc.is) {
+				t.Errorf("err = %v, want it to wrap %v", err, tc.is)
+			}
+			if len(rec.get()) != 0 {
+				t.Errorf("waits %v, want none", rec.get())
+			}
+		})
+	}
+}
+
+func TestUnreachableClassifiesConnectionErrors(t *testing.T) {
+	t.Parallel()
+	dial := func(err error) error {
+		return &url.Error{Op: "Get", URL: "http://x/y?filter=secret", Err: &net.OpError{Op: "dial", Net: "tcp", Err: err}}
+	}
+	timeout := &net.DNSError{Err: "i/o timeout", Name: "x", IsTimeout: true}
+	for _, tc := range []struct {
+		name                      string
+		err                       error
+		notConnected, unreachable bool
+	}{
+		{"refused", dial(os.NewSyscallError("connect", syscall.ECONNREFUSED)), true, true},
+		{"no route", dial(os.NewSyscallError("connect", syscall.EHOSTUNREACH)), true, true},
+		{"no such host", dial(&net.DNSError{Err: "no such host", Name: "x", IsNotFound: true}), true, true},
+		{"lookup timed out", dial(timeout), true, true},
+		{"dial timed out", dial(os.ErrDeadlineExceeded), true, false},
+		{"reset after connecting", &url.Error{Op: "Get", URL: "http://x", Err: &net.OpError{Op: "read", Err: syscall.ECONNRESET}}, false, false},
+		{"EOF", &url.Error{Op: "Get", URL: "http://x", Err: io.EOF}, false, false},
+	} {
+		if got := notConnected(tc.err); got != tc.notConnected {
+			t.Errorf("%s: notConnected = %v, want %v", tc.name, got, tc.notConnected)
+		}
+		if got := unreachable(tc.err); got != tc.unreachable {
+			t.Errorf("%s: unreachable = %v, want %v", tc.name, got, tc.unreachable)
+		}
+	}
+	if msg := transportCause(dial(syscall.ECONNREFUSED)).Error(); strings.Contains(msg, "secret") {
+		t.Errorf("transportCause quotes the request URL: %s", msg)
+	}
+}
+
+// A create whose every attempt was refused made nothing: cancelled while it
+// waits to retry, it is not replayed and not reported as one that may have
+// made the object.
+func TestCreateRefusedThenCancelledIsNotReplayed(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { writeJSON(w, http.StatusOK, testCA) })
+	hc, dials := refusingAfter(srv, 1)
+	c, _ := newTestClient(t, "http://api.invalid", WithHTTPClient(hc))
+	if _, err := c.GetSSHCertificateAuthority(context.Background(), "sshca_1"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.sleep = func(ctx context.Context, d time.Duration) error {
+		cancel() // the user presses Ctrl-C during the outage
+		return ctx.Err()
+	}
+	ca, err := c.CreateSSHCertificateAuthority(ctx, &SSHCertificateAuthorityCreate{})
+	if _, ok := errors.AsType[*CreateInterruptedError](err); ok || !errors.Is(err, context.Canceled) || ca != nil {
+		t.Errorf("object %v, err %v; want no object and context.Canceled", ca, err)
+	}
+	if dials.Load() != 2 {
+		t.Errorf("%d dials, want 2: the first answer and the refused create, no replay", dials.Load())
 	}
 }
 

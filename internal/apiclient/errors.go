@@ -94,6 +94,26 @@ func (e *CreateInterruptedError) Error() string {
 // context.Canceled) holds.
 func (e *CreateInterruptedError) Unwrap() error { return e.Err }
 
+// UnreachableError is the error of a request that could not connect to the
+// API (the connection refused, the host name not resolved, no route to it)
+// while the client had never reached the API: the base URL is likely wrong,
+// or nothing runs there, and waiting would not help, so the request is not
+// retried. Nothing reached the API: a create made nothing.
+type UnreachableError struct {
+	Method, Path string
+	BaseURL      string // the client's base URL, through RedactURL
+	Err          error  // the connection's error, without the request URL
+}
+
+func (e *UnreachableError) Error() string {
+	return fmt.Sprintf("ngrok API: %s %s: could not connect to %s (%v); the API has not answered this client yet, "+
+		"so the request was not retried", e.Method, e.Path, e.BaseURL, e.Err)
+}
+
+// Unwrap returns the connection's error, so that errors.Is(err,
+// syscall.ECONNREFUSED) holds.
+func (e *UnreachableError) Unwrap() error { return e.Err }
+
 // errorBody is the API's error shape.
 type errorBody struct {
 	ErrorCode  string                     `json:"error_code"`

@@ -24,6 +24,9 @@ func apiErrorDetail(err error) string {
 	if ie, ok := errors.AsType[*apiclient.CreateInterruptedError](err); ok {
 		return interruptedCreateDetail(ie)
 	}
+	if ue, ok := errors.AsType[*apiclient.UnreachableError](err); ok {
+		return unreachableDetail(ue)
+	}
 	var apiErr *apiclient.APIError
 	if !errors.As(err, &apiErr) {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
@@ -90,4 +93,13 @@ func interruptedCreateDetail(e *apiclient.CreateInterruptedError) string {
 	return fmt.Sprintf("The run was interrupted (%v) while the ngrok API was creating the object, and the provider "+
 		"could not learn whether the API created it (%v). Look for the object in the ngrok dashboard or API: if it "+
 		"exists, import it with terraform import, or delete it, before the next apply.", e.Err, e.ReplayErr)
+}
+
+// unreachableDetail explains a first request that could not connect: the
+// setting to check comes first, since a wrong URL is the likely cause.
+func unreachableDetail(e *apiclient.UnreachableError) string {
+	return fmt.Sprintf("The provider could not connect to the ngrok API at %s (%v), and has had no answer from it in this run, "+
+		"so it did not retry. Check api_base_url (or the %s environment variable): it must be the address of the "+
+		"ngrok API (%s, the default when neither is set) or of a running ngrok-mock. Nothing reached the API, so "+
+		"nothing was created or changed.", e.BaseURL, e.Err, envAPIBaseURL, apiclient.DefaultBaseURL)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
@@ -35,5 +36,22 @@ func TestInterruptedCreateDetail(t *testing.T) {
 				t.Errorf("detail mentions %q:\n%s", u, d)
 			}
 		}
+	}
+}
+
+// A first request that could not connect names the URL and the setting, and
+// says that nothing was created.
+func TestUnreachableDetail(t *testing.T) {
+	t.Parallel()
+	err := fmt.Errorf("wrapped: %w", &apiclient.UnreachableError{Method: "POST", Path: "/reserved_domains",
+		BaseURL: "http://127.0.0.1:9", Err: syscall.ECONNREFUSED})
+	d := apiErrorDetail(err)
+	for _, w := range []string{"http://127.0.0.1:9", "connection refused", "api_base_url", envAPIBaseURL, "nothing was created"} {
+		if !strings.Contains(d, w) {
+			t.Errorf("detail does not mention %q:\n%s", w, d)
+		}
+	}
+	if strings.Contains(d, "may have") {
+		t.Errorf("detail suggests the API may have acted:\n%s", d)
 	}
 }

@@ -54,6 +54,23 @@ import (
 	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
 )
 
+// serveProviderEnv, when set, makes the test binary serve the provider as
+// its release binary does, instead of running tests: the migration guide's
+// test installs a release archive whose executable runs it so, and the
+// CLI starts it as it starts a provider it installed.
+const serveProviderEnv = "NGROK_TEST_SERVE_PROVIDER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveProviderEnv) != "" {
+		if err := providerserver.Serve(context.Background(), New("test"), providerserver.ServeOpts{Address: tfedgeNgrokAddress}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
 // stateCheckFunc adapts a function to statecheck.StateCheck; the function
 // is given a lookup of a resource's id by address.
 type stateCheckFunc func(ctx context.Context, id func(address string) (string, error)) error

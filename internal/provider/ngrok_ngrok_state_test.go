@@ -1,15 +1,19 @@
 package provider
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -769,6 +773,22 @@ func TestAccNgrokNgrokMigration_v080OmittedDescriptionIsTheOnlyChange(t *testing
 	})
 }
 
+// A v0.7 domain reserved with region (deprecated: the API accepts it,
+// ignores it and never returns it, so v0.7's state holds "") plans one
+// in-place update of region while the configuration keeps it, which
+// changes nothing in ngrok; the plan after its apply is empty. The guide
+// says to remove it instead.
+func TestAccNgrokNgrokMigration_v070RegionIsOneUpdate(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0", replaceProvider: true,
+		edit: func(config string) string {
+			return strings.Replace(config, "resource \"ngrok_reserved_domain\" \"sub\" {\n",
+				"resource \"ngrok_reserved_domain\" \"sub\" {\n  region = \"us\"\n", 1)
+		},
+		updates: map[string][]string{"ngrok_reserved_domain.sub": {"region"}},
+	})
+}
+
 // testAccNgrokNgrokMigration runs the migration m of a fixture: a plan that
 // changes nothing (but the moves), its apply, and an empty plan.
 func testAccNgrokNgrokMigration(t *testing.T, m migration) {
@@ -1379,4 +1399,233 @@ func migrationProviders(t *testing.T, version string) string {
 		tfedgeNgrokAddress: providerserver.NewProtocol6(New("test")()),
 		ngrokNgrokAddress:  func() tfprotov6.ProviderServer { return stub },
 	})
+}
+
+// migrationGuide is the rendered page of the guide "Migrating from the
+// ngrok/ngrok provider": its command blocks are what
+// TestAccMigrationGuide_commandsAsWritten runs, so that the page cannot say
+// other than what is tested.
+const migrationGuide = "../../docs/guides/migrating-from-ngrok-ngrok.md"
+
+// guideArchive is the release archive that the guide's installation block
+// copies into the CLIs' local mirror (this provider's first version, for the
+// platform that the guide names), and guideArchiveBinary the executable in
+// it, named as .goreleaser.yml names it.
+const (
+	guideArchive       = "terraform-provider-ngrok_0.1.0_linux_amd64.zip"
+	guideArchiveBinary = "terraform-provider-ngrok_v0.1.0"
+	guideVersion       = "0.1.0"
+	guidePlatform      = "linux_amd64"
+)
+
+// tofuEnv names the OpenTofu binary for the tests that run both CLIs. make
+// test and .ci/run set it (installed from ../shared/tools).
+const tofuEnv = "NGROK_TEST_TOFU"
+
+// The migration guide's shell blocks, run as written, in order, with
+// Terraform and with OpenTofu (tofu in place of terraform, as the guide
+// says), by a user whose state ngrok/ngrok v0.8.0 wrote (written as each CLI
+// writes it) and whose configuration is the guide's terraform block with
+// the fixture's equivalent configuration: tfedge/ngrok is installed from the
+// release archive through the local mirror (nothing is reattached but the
+// stub of ngrok/ngrok, which a real user downloads), replace-provider takes
+// every resource, the apply sends ngrok nothing but reads, and the next plan
+// is empty.
+func TestAccMigrationGuide_commandsAsWritten(t *testing.T) {
+	t.Parallel()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	raw, err := os.ReadFile(migrationGuide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(raw)
+	commands := fencedBlocks(page, "shell")
+	var terraformBlock string
+	for _, b := range fencedBlocks(page, "terraform") {
+		if strings.Contains(b, "required_providers") {
+			terraformBlock = b
+			break
+		}
+	}
+	if len(commands) < 4 || terraformBlock == "" {
+		t.Fatalf("%s: %d shell blocks and terraform block %q; want the install, init, replace-provider, plan and apply blocks and a required_providers block",
+			migrationGuide, len(commands), terraformBlock)
+	}
+	clis := guideCLIs(t)
+	for _, name := range []string{"terraform", "tofu"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			runMigrationGuide(t, name, clis[name], commands, terraformBlock)
+		})
+	}
+}
+
+// fencedBlocks returns the contents of page's fenced blocks of language
+// lang, in order.
+func fencedBlocks(page, lang string) []string {
+	var blocks []string
+	var cur []string
+	in := false
+	for line := range strings.SplitSeq(page, "\n") {
+		switch {
+		case !in && line == "```"+lang:
+			in, cur = true, nil
+		case in && line == "```":
+			in = false
+			blocks = append(blocks, strings.Join(cur, "\n")+"\n")
+		case in:
+			cur = append(cur, line)
+		}
+	}
+	return blocks
+}
+
+// guideCLIs finds Terraform and OpenTofu: TF_ACC_TERRAFORM_PATH, tofuEnv,
+// then terraform and tofu on PATH, each recognised by its version line. A
+// missing one fails the test: the guide promises both.
+func guideCLIs(t *testing.T) map[string]string {
+	t.Helper()
+	candidates := []string{os.Getenv("TF_ACC_TERRAFORM_PATH"), os.Getenv(tofuEnv)}
+	for _, name := range []string{"terraform", "tofu"} {
+		if p, err := exec.LookPath(name); err == nil {
+			candidates = append(candidates, p)
+		}
+	}
+	found := map[string]string{}
+	for _, bin := range candidates {
+		if bin == "" {
+			continue
+		}
+		cmd := exec.CommandContext(t.Context(), bin, "version")
+		cmd.Env = append(os.Environ(), "CHECKPOINT_DISABLE=1")
+		out, err := cmd.Output()
+		first, _, _ := strings.Cut(string(out), "\n")
+		switch {
+		case err != nil && bin == os.Getenv(tofuEnv):
+			t.Fatalf("%s=%s: %v", tofuEnv, bin, err)
+		case strings.HasPrefix(first, "Terraform v") && found["terraform"] == "":
+			found["terraform"] = bin
+		case strings.HasPrefix(first, "OpenTofu v") && found["tofu"] == "":
+			found["tofu"] = bin
+		}
+	}
+	if found["terraform"] == "" {
+		t.Fatal("Terraform not found: set TF_ACC_TERRAFORM_PATH or put terraform on PATH")
+	}
+	if found["tofu"] == "" {
+		t.Fatalf("OpenTofu not found: make test installs it from ../shared/tools and sets %s; else set %s=path or put tofu on PATH",
+			tofuEnv, tofuEnv)
+	}
+	return found
+}
+
+func runMigrationGuide(t *testing.T, cli, bin string, commands []string, terraformBlock string) {
+	const version = "v0.8.0"
+	host := map[string]string{"terraform": "registry.terraform.io", "tofu": "registry.opentofu.org"}[cli]
+	mock, created := createFixtureObjects(t, version, migrationProviders(t, version))
+	stub := newNgrokNgrokStub(t, version)
+	reattach := reattachProviders(t, map[string]func() tfprotov6.ProviderServer{
+		ngrokNgrokAddress: func() tfprotov6.ProviderServer { return stub },
+	})
+
+	dir, home, bindir := t.TempDir(), t.TempDir(), t.TempDir()
+	if err := os.Symlink(bin, filepath.Join(bindir, cli)); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, guideArchive, guideReleaseArchive(t))
+	// NOTE: as each CLI writes it: OpenTofu names its own registry.
+	state := bytes.ReplaceAll(rewriteFixtureState(t, version, created), []byte("registry.terraform.io/"), []byte(host+"/"))
+	writeFile(t, dir, "terraform.tfstate", state)
+	writeFile(t, dir, "main.tf", []byte(terraformBlock+"\n"+mock.config(readTestdata(t, version, "tfedge.tf"))))
+	writeFile(t, dir, "moved.tf", []byte(readTestdata(t, version, "moved.tf")))
+	resources := len(readStateFile(t, dir).Resources)
+
+	env := []string{"HOME=" + home, "PATH=" + bindir + ":/usr/bin:/bin", "TF_REATTACH_PROVIDERS=" + reattach,
+		"CHECKPOINT_DISABLE=1", "TF_CLI_ARGS=-no-color", "TMPDIR=" + os.TempDir()}
+	run := func(script string) (int, string) {
+		cmd := exec.CommandContext(t.Context(), "/bin/sh", "-e", "-c", script)
+		cmd.Dir, cmd.Env = dir, env
+		// NOTE: the guide's apply asks; the user answers yes.
+		cmd.Stdin = strings.NewReader("yes\n")
+		out, err := cmd.CombinedOutput()
+		if exit, ok := errors.AsType[*exec.ExitError](err); ok {
+			return exit.ExitCode(), string(out)
+		} else if err != nil {
+			t.Fatalf("%s: %v", script, err)
+		}
+		return 0, string(out)
+	}
+
+	mock.server.ClearJournal()
+	var replaced string
+	for _, block := range commands {
+		if cli == "tofu" {
+			block = regexp.MustCompile(`(?m)^terraform `).ReplaceAllString(block, "tofu ")
+		}
+		code, out := run(block)
+		t.Logf("$ %s%s", block, out)
+		if code != 0 {
+			t.Fatalf("the guide's block exited %d:\n%s\n%s", code, block, out)
+		}
+		if strings.Contains(block, "state replace-provider") {
+			replaced = out
+		}
+	}
+	if want := fmt.Sprintf("Successfully replaced provider for %d resources", resources); !strings.Contains(replaced, want) {
+		t.Errorf("replace-provider did not say %q:\n%s", want, replaced)
+	}
+	installed := filepath.Join(dir, ".terraform", "providers", host, "tfedge", "ngrok", guideVersion, guidePlatform)
+	if _, err := os.Stat(installed); err != nil {
+		t.Errorf("tfedge/ngrok was not installed from the release archive: %v", err)
+	}
+	if code, out := run(cli + " plan -input=false -detailed-exitcode"); code != 0 {
+		t.Errorf("the plan after the guide (exit %d):\n%s", code, out)
+	}
+	requests, _ := mock.server.Journal()
+	for _, r := range requests {
+		if r.Method != http.MethodGet {
+			t.Errorf("the guide's commands sent %s %s; want reads only", r.Method, r.Path)
+		}
+	}
+	st := readStateFile(t, dir)
+	if len(st.Resources) != resources {
+		t.Errorf("the state has %d resources, want %d", len(st.Resources), resources)
+	}
+	for _, r := range st.Resources {
+		address := r.Type + "." + r.Name
+		if r.Provider != `provider["`+host+`/tfedge/ngrok"]` || len(r.Instances) != 1 {
+			t.Errorf("%s: provider %s, %d instances; want one of %s/tfedge/ngrok", address, r.Provider, len(r.Instances), host)
+			continue
+		}
+		if got, want := decodeJSONNumbers(t, r.Instances[0].Attributes)["id"], created[address]["id"]; want == nil || got != want {
+			t.Errorf("%s: id %v, want %v", address, got, want)
+		}
+	}
+}
+
+// guideReleaseArchive is a release archive as goreleaser makes it, whose
+// executable runs this test binary as the provider (serveProviderEnv).
+func guideReleaseArchive(t *testing.T) []byte {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	h := &zip.FileHeader{Name: guideArchiveBinary, Method: zip.Deflate}
+	h.SetMode(0o755)
+	w, err := zw.CreateHeader(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Fprintf(w, "#!/bin/sh\n%s=1 exec '%s' \"$@\"\n", serveProviderEnv, strings.ReplaceAll(exe, "'", `'\''`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

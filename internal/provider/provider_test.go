@@ -718,6 +718,67 @@ resource "ngrok_ssh_certificate_authority" "test" {
 	}
 }
 
+// Nothing listens at api_base_url: the apply fails at once, naming the URL
+// and the setting, instead of retrying until retry_timeout (an hour here;
+// the test's own timeout bounds it) while Terraform says "Still creating...".
+func TestAccProvider_unreachableBaseURLFailsFast(t *testing.T) {
+	t.Parallel()
+	ln, err := new(net.ListenConfig).Listen(t.Context(), "tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + ln.Addr().String()
+	_ = ln.Close()
+	config := fmt.Sprintf(`provider "ngrok" {
+  api_key       = %q
+  api_base_url  = %q
+  retry_timeout = "1h"
+}
+
+resource "ngrok_ssh_certificate_authority" "test" {
+  description = "never created"
+}
+`, testAPIKey, url)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ExpectError: regexp.MustCompile(`(?s)could not connect to the ngrok API at\s+` + regexp.QuoteMeta(url) +
+				`.*connection\s+refused.*Check\s+api_base_url\s+\(or\s+the\s+NGROK_API_BASE_URL`),
+		}},
+	})
+}
+
+// Every guide is linked from the provider's index page, under its title: a
+// guide that is not is found only by those who know its address.
+func TestDocsIndex_linksEveryGuide(t *testing.T) {
+	t.Parallel()
+	index, err := os.ReadFile("../../docs/index.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guides, err := filepath.Glob("../../docs/guides/*.md")
+	if err != nil || len(guides) == 0 {
+		t.Fatalf("no guides in docs/guides (%v)", err)
+	}
+	titleRE := regexp.MustCompile(`(?m)^page_title: "([^"]+)"$`)
+	for _, g := range guides {
+		raw, err := os.ReadFile(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := titleRE.FindSubmatch(raw)
+		if m == nil {
+			t.Errorf("%s has no page_title", g)
+			continue
+		}
+		link := fmt.Sprintf("[%s](guides/%s)", m[1], filepath.Base(g))
+		if !bytes.Contains(index, []byte(link)) {
+			t.Errorf("docs/index.md does not link %s: add %q to templates/index.md.tmpl", g, "- "+link)
+		}
+	}
+}
+
 func TestBoolOrEnv(t *testing.T) {
 	// NOTE: not parallel: t.Setenv.
 	const env = "NGROK_TEST_BOOL_OR_ENV"

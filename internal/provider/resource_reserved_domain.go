@@ -104,7 +104,7 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Optional: true,
 				Validators: []validator.String{
 					idValidator(certificateIDPrefix, "an uploaded TLS certificate"),
-					stringvalidator.ConflictsWith(path.MatchRoot("certificate_management_policy")),
+					oneCertificateSourceValidator{},
 				},
 			},
 			"certificate_management_policy": schema.SingleNestedAttribute{

@@ -1083,7 +1083,7 @@ func TestAccReservedDomain_invalidConfig(t *testing.T) {
 		"service domain":        {[]string{`domain = "ngrok.app"`}, `(?s)Invalid Domain Name.*belongs to ngrok`},
 		"unknown region":        {[]string{`domain = "a.example.com"`, `region = "mars"`}, `(?s)region.*value\s+must\s+be\s+one\s+of`},
 		"certificate and policy": {[]string{`domain = "a.example.com"`, `certificate_id = "cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`,
-			`certificate_management_policy = {}`}, `(?s)Invalid Attribute Combination.*"certificate_management_policy"\s+cannot\s+be\s+specified\s+when\s+"certificate_id"`},
+			`certificate_management_policy = {}`}, `(?s)Two Certificates for One Domain.*Remove\s+certificate_management_policy\s+to\s+serve\s+the\s+uploaded\s+certificate,\s+or\s+remove\s+certificate_id\s+to\s+let\s+ngrok\s+manage`},
 		"unknown authority": {[]string{`domain = "a.example.com"`, `certificate_management_policy = { authority = "zerossl" }`},
 			`(?s)authority.*value\s+must\s+be\s+one\s+of`},
 		"unknown key type": {[]string{`domain = "a.example.com"`, `certificate_management_policy = { private_key_type = "ed25519" }`},

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -70,4 +71,38 @@ func (resolvesToValidator) ValidateSet(_ context.Context, req validator.SetReque
 				"List the points of presence to pin the domain to, or remove resolves_to (or write [%q] alone) to resolve globally.",
 				apiclient.ResolvesToGlobal, apiclient.ResolvesToGlobal))
 	}
+}
+
+// oneCertificateSourceValidator refuses certificate_id together with
+// certificate_management_policy, saying which to remove for what: a domain
+// serves one certificate, uploaded or managed by ngrok. It stands in for
+// the framework's ConflictsWith, whose message names both attributes but
+// not why they conflict, nor what to keep. Like ConflictsWith it waits
+// for both values to be known.
+type oneCertificateSourceValidator struct{}
+
+var _ validator.String = oneCertificateSourceValidator{}
+
+func (oneCertificateSourceValidator) Description(context.Context) string {
+	return "conflicts with certificate_management_policy: a domain serves one certificate, uploaded or managed by ngrok"
+}
+
+func (v oneCertificateSourceValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (oneCertificateSourceValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	var policy types.Object
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("certificate_management_policy"), &policy)...)
+	if resp.Diagnostics.HasError() || policy.IsNull() || policy.IsUnknown() {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Two Certificates for One Domain",
+		"certificate_id and certificate_management_policy both set the certificate that the domain serves, and it "+
+			"serves one: certificate_id names a certificate you uploaded (ngrok_tls_certificate), "+
+			"certificate_management_policy has ngrok obtain and renew one. Remove certificate_management_policy "+
+			"to serve the uploaded certificate, or remove certificate_id to let ngrok manage the certificate.")
 }
