@@ -1,14 +1,20 @@
 package provider
 
 import (
+	"context"
 	"regexp"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
@@ -120,4 +126,45 @@ func TestAccTunnelSessionDataSource_invalidID(t *testing.T) {
 			ExpectError: regexp.MustCompile(`ts_`),
 		}},
 	})
+}
+
+// Every read-only type's data sources have valid schemas, every attribute
+// described, and the model of an empty API object fits the schema (a tfsdk
+// tag that names no attribute fails here, before Terraform sees it).
+func TestReadOnlyTypeSchemas(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, reg := range readOnlyTypes {
+		for _, ds := range []datasource.DataSource{reg.newDataSource(), reg.newPluralDataSource()} {
+			var meta datasource.MetadataResponse
+			ds.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: "ngrok"}, &meta)
+			var resp datasource.SchemaResponse
+			ds.Schema(ctx, datasource.SchemaRequest{}, &resp)
+			if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
+				t.Errorf("%s: %v", meta.TypeName, diags)
+			}
+			if resp.Schema.Description == "" {
+				t.Errorf("%s has no description", meta.TypeName)
+			}
+			for name, a := range resp.Schema.Attributes {
+				if a.GetDescription() == "" {
+					t.Errorf("%s.%s has no description", meta.TypeName, name)
+				}
+			}
+		}
+	}
+	var diags diag.Diagnostics
+	for _, v := range []tftypes.Value{
+		tunnelSessionType.value(ctx, &apiclient.TunnelSession{}, &diags),
+		tunnelType.value(ctx, &apiclient.Tunnel{}, &diags),
+		applicationUserType.value(ctx, &apiclient.ApplicationUser{}, &diags),
+		applicationSessionType.value(ctx, &apiclient.ApplicationSession{}, &diags),
+	} {
+		if !v.IsKnown() || v.IsNull() {
+			t.Errorf("an empty object's value is %v", v)
+		}
+	}
+	if diags.HasError() {
+		t.Errorf("an empty object does not fit its schema: %v", diags)
+	}
 }
