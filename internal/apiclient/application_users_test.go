@@ -29,6 +29,16 @@ func TestMockApplicationUsersAndSessions(t *testing.T) {
 		l[0].BrowserSession.Location.CountryCode != "GB" {
 		t.Errorf("sessions = %+v", l)
 	}
+	other, err := mock.SeedApplicationSession(mockserver.ApplicationSessionSeed{ApplicationUserID: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ApplicationSessions.Delete(ctx, c, other); err != nil {
+		t.Fatal(err)
+	}
+	if l := listAll(t, c, ApplicationSessions, nil); len(l) != 1 || l[0].ID != session {
+		t.Errorf("after deleting %s, sessions = %+v", other, l)
+	}
 	if err := ApplicationUsers.Delete(ctx, c, user); err != nil {
 		t.Fatal(err)
 	}
