@@ -27,6 +27,10 @@ type tunnelSessionVerb struct {
 	call        func(context.Context, *apiclient.Client, string) error
 	// done is the progress message, after the session's ID.
 	done string
+	// goneIsDone: a session that is not online (404) is what the verb
+	// wants, so a warning rather than an error, as a delete of a deleted
+	// object is a success.
+	goneIsDone bool
 }
 
 var tunnelSessionVerbs = []tunnelSessionVerb{
@@ -41,9 +45,10 @@ var tunnelSessionVerbs = []tunnelSessionVerb{
 	{
 		name: "stop",
 		description: "Stops the ngrok agent of a tunnel session: the agent exits, and its session, tunnels and agent endpoints " +
-			"go offline. Nothing restarts it but whatever started it.",
-		call: apiclient.StopTunnelSession,
-		done: "asked to stop",
+			"go offline. Nothing restarts it but whatever started it. A session that is already offline is a warning, not an error.",
+		call:       apiclient.StopTunnelSession,
+		done:       "asked to stop",
+		goneIsDone: true,
 	},
 	{
 		name: "update",
@@ -104,7 +109,13 @@ func (a *tunnelSessionAction) Invoke(ctx context.Context, req action.InvokeReque
 		return
 	}
 	id := m.TunnelSessionID.ValueString()
-	if err := a.verb.call(ctx, a.client, id); err != nil {
+	err := a.verb.call(ctx, a.client, id)
+	if a.verb.goneIsDone && apiclient.IsNotFound(err) {
+		resp.Diagnostics.AddWarning("Tunnel Session Already Offline",
+			"Tunnel session "+id+" is not online: there is nothing to "+a.verb.name+".")
+		return
+	}
+	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to "+capitalize(a.verb.name)+" Tunnel Session", err))
 		return
 	}

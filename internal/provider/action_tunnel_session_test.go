@@ -90,6 +90,11 @@ func TestAccTunnelSessionActions_invoke(t *testing.T) {
 	if n := len(onlineSessions(t, mock)); n != 2 {
 		t.Errorf("%d sessions online after the stop, want 2", n)
 	}
+	// Stopping it again finds it offline: a warning, not a failure.
+	code, out = invoke("action.ngrok_tunnel_session_stop.doomed")
+	if code != 0 || !strings.Contains(out, "Tunnel Session Already Offline") {
+		t.Errorf("stopping a stopped session: exit %d, want 0 with a warning:\n%s", code, out)
+	}
 
 	for _, address := range []string{"action.ngrok_tunnel_session_update.old", "action.ngrok_tunnel_session_restart.old"} {
 		if code, out := invoke(address); code != 0 {
