@@ -11,7 +11,7 @@ import (
 // session of a signed-in application user. The API's list takes no filter.
 var applicationSessionType = &readOnlyType[apiclient.ApplicationSession, applicationSessionModel]{
 	name: "application_session", plural: "application_sessions", noun: "application session", nouns: "application sessions",
-	article: "an", idPrefix: applicationSessionIDPrefix, api: apiclient.ApplicationSessions,
+	article: "an", api: apiclient.ApplicationSessions,
 	description: "An application session is the browser session of an application user (`ngrok_application_user`) " +
 		"signed in to an endpoint; the API cannot create one.",
 	attributes: func() map[string]dsschema.Attribute {

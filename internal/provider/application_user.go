@@ -9,9 +9,12 @@ import (
 
 // applicationUserType is ngrok_application_user(s): a visitor who signed
 // in through an endpoint's OAuth or OIDC. The API's list takes no filter.
+// NOTE: no idPrefix, here and for application sessions: ngrok documents no
+// ID of either, and a guessed prefix checked at plan time would refuse real
+// IDs (the mock's appusr_ and appses_ are its own).
 var applicationUserType = &readOnlyType[apiclient.ApplicationUser, applicationUserModel]{
 	name: "application_user", plural: "application_users", noun: "application user", nouns: "application users", article: "an",
-	idPrefix: applicationUserIDPrefix, api: apiclient.ApplicationUsers,
+	api: apiclient.ApplicationUsers,
 	description: "An application user is a visitor who signed in to an endpoint through its OAuth or OIDC traffic policy action; " +
 		"the API cannot create one.",
 	attributes: func() map[string]dsschema.Attribute {

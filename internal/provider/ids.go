@@ -28,10 +28,6 @@ const (
 	tlsCertificateIDPrefix          = certificateIDPrefix
 	tunnelSessionIDPrefix           = "ts_"
 	tunnelIDPrefix                  = "tn_"
-	// NOTE: the mock's; ngrok's documentation shows no application user or
-	// session ID.
-	applicationUserIDPrefix    = "appusr_"
-	applicationSessionIDPrefix = "appses_"
 )
 
 // Example IDs for messages.

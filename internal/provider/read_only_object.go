@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -41,11 +42,13 @@ import (
 // readOnlyType declares a read-only object: A is the API's type, M the
 // model of its data source, whose tfsdk tags are the attributes' names.
 type readOnlyType[A, M any] struct {
-	name     string // "tunnel_session": ngrok_tunnel_session reads one, and lists them for `terraform query`
-	plural   string // "tunnel_sessions": ngrok_tunnel_sessions lists them, in its attribute of that name
-	noun     string
-	nouns    string
-	article  string
+	name    string // "tunnel_session": ngrok_tunnel_session reads one, and lists them for `terraform query`
+	plural  string // "tunnel_sessions": ngrok_tunnel_sessions lists them, in its attribute of that name
+	noun    string
+	nouns   string
+	article string
+	// idPrefix is the prefix of the object's IDs, checked at plan time;
+	// "" when ngrok documents none, so that no guess refuses a real ID.
 	idPrefix string
 	api      *apiclient.ReadOnly[A]
 
@@ -78,15 +81,21 @@ func (o *readOnlyType[A, M]) titles() string { return titleCase(o.nouns) }
 // lookupByID) and the declared ones.
 func (o *readOnlyType[A, M]) objectAttributes(lookupByID bool) map[string]dsschema.Attribute {
 	attrs := o.attributes()
-	if lookupByID {
-		attrs["id"] = dsschema.StringAttribute{
-			Description: fmt.Sprintf("ID of the %s to read (`%s...`).", o.noun, o.idPrefix),
-			Required:    true,
-			Validators:  []validator.String{idValidator(o.idPrefix, o.article+" "+o.noun)},
-		}
-	} else {
-		attrs["id"] = dsschema.StringAttribute{Description: fmt.Sprintf("ID of the %s (`%s...`).", o.noun, o.idPrefix), Computed: true}
+	shape := ""
+	if o.idPrefix != "" {
+		shape = fmt.Sprintf(" (`%s...`)", o.idPrefix)
 	}
+	if !lookupByID {
+		attrs["id"] = dsschema.StringAttribute{Description: fmt.Sprintf("ID of the %s%s.", o.noun, shape), Computed: true}
+		return attrs
+	}
+	id := dsschema.StringAttribute{Description: fmt.Sprintf("ID of the %s to read%s.", o.noun, shape), Required: true}
+	if o.idPrefix != "" {
+		id.Validators = []validator.String{idValidator(o.idPrefix, o.article+" "+o.noun)}
+	} else {
+		id.Validators = []validator.String{stringvalidator.LengthAtLeast(1)}
+	}
+	attrs["id"] = id
 	return attrs
 }
 
