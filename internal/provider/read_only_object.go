@@ -42,7 +42,7 @@ import (
 // readOnlyType declares a read-only object: A is the API's type, M the
 // model of its data source, whose tfsdk tags are the attributes' names.
 type readOnlyType[A, M any] struct {
-	name    string // "tunnel_session": ngrok_tunnel_session reads one, and lists them for `terraform query`
+	name    string // "tunnel_session": ngrok_tunnel_session reads one
 	plural  string // "tunnel_sessions": ngrok_tunnel_sessions lists them, in its attribute of that name
 	noun    string
 	nouns   string
