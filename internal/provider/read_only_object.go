@@ -52,8 +52,8 @@ type readOnlyType[A, M any] struct {
 	idPrefix string
 	api      *apiclient.ReadOnly[A]
 
-	// description says what the object is, for the data sources' and the
-	// list resource's descriptions.
+	// description says what the object is, for the data sources'
+	// descriptions.
 	description string
 	// attributes are every attribute but id, computed.
 	attributes func() map[string]dsschema.Attribute
@@ -108,7 +108,7 @@ func (o *readOnlyType[A, M]) objectSchema() dsschema.Schema {
 	}
 }
 
-// value is obj as the data sources and the list resource show it.
+// value is obj as the data sources show it.
 func (o *readOnlyType[A, M]) value(ctx context.Context, obj *A, diags *diag.Diagnostics) tftypes.Value {
 	m, err := o.fromAPI(obj)
 	if err != nil {
