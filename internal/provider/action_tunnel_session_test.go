@@ -6,11 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
@@ -185,36 +183,4 @@ resource "terraform_data" "x" {
 			ExpectError: regexp.MustCompile(`ts_`),
 		}},
 	})
-}
-
-// The provider offers the three verbs as actions, each with a valid,
-// described schema.
-func TestTunnelSessionActionSchemas(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	p, ok := New("test")().(interface {
-		Actions(context.Context) []func() action.Action
-	})
-	if !ok {
-		t.Fatal("the provider has no actions")
-	}
-	var names []string
-	for _, newAction := range p.Actions(ctx) {
-		a := newAction()
-		var meta action.MetadataResponse
-		a.Metadata(ctx, action.MetadataRequest{ProviderTypeName: "ngrok"}, &meta)
-		names = append(names, meta.TypeName)
-		var resp action.SchemaResponse
-		a.Schema(ctx, action.SchemaRequest{}, &resp)
-		if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
-			t.Errorf("%s: %v", meta.TypeName, diags)
-		}
-		if resp.Schema.Description == "" || resp.Schema.Attributes["tunnel_session_id"].GetDescription() == "" {
-			t.Errorf("%s is not described", meta.TypeName)
-		}
-	}
-	want := []string{"ngrok_tunnel_session_restart", "ngrok_tunnel_session_stop", "ngrok_tunnel_session_update"}
-	if !slices.Equal(names, want) {
-		t.Errorf("actions %v, want %v", names, want)
-	}
 }

@@ -339,7 +339,7 @@ func (p *ngrokProvider) ListResources(_ context.Context) []func() list.ListResou
 // Actions are the API's verbs that are operations rather than state
 // (Terraform 1.14 and later).
 func (p *ngrokProvider) Actions(_ context.Context) []func() action.Action {
-	return tunnelSessionActions()
+	return append(tunnelSessionActions(), applicationDeleteActions()...)
 }
 
 // readOnlyConstructors is one constructor per readOnlyTypes entry, by newT.
