@@ -3,6 +3,9 @@ package provider
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -77,4 +80,32 @@ resource "terraform_data" "incident" {
 			},
 		}},
 	})
+}
+
+// Deleting what is already gone is a warning: the run succeeds.
+func TestAccApplicationSessionDelete_gone(t *testing.T) {
+	t.Parallel()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	skipUnlessTerraform(t, actionVersionChecks[0])
+	mock := newTestMock(t)
+	d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattachedProvider(t)}
+	mainTF := "terraform {\n  required_providers {\n    ngrok = { source = \"hashicorp/ngrok\" }\n  }\n}\n\n" + mock.config(`
+action "ngrok_application_session_delete" "gone" {
+  config {
+    application_session_id = "appses_2hHHEdGjzhqHoCeqNd9sYaUbMmT"
+  }
+}
+`)
+	if err := os.WriteFile(filepath.Join(d.dir, "main.tf"), []byte(mainTF), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := d.run("init", "-input=false"); code != 0 {
+		t.Fatalf("terraform init: %s", out)
+	}
+	code, out := d.run("apply", "-input=false", "-auto-approve", "-invoke=action.ngrok_application_session_delete.gone")
+	if code != 0 || !strings.Contains(out, "Application Session Already Deleted") {
+		t.Errorf("deleting a deleted session: exit %d, want 0 with a warning:\n%s", code, out)
+	}
 }
