@@ -446,11 +446,16 @@ func (c *Client) do(ctx context.Context, method, path string, in, out any) error
 	return c.doURL(ctx, method, u, in, out)
 }
 
-func wantStatus(method string) int {
-	switch method {
-	case http.MethodPost:
+// wantStatus is the success status of a request: a POST answers 201 with
+// the object it made, or 204 when it is a verb that makes none (out nil:
+// a tunnel session's stop).
+func wantStatus(method string, out any) int {
+	switch {
+	case method == http.MethodPost && out == nil:
+		return http.StatusNoContent
+	case method == http.MethodPost:
 		return http.StatusCreated
-	case http.MethodDelete:
+	case method == http.MethodDelete:
 		return http.StatusNoContent
 	default:
 		return http.StatusOK
@@ -478,7 +483,7 @@ func (c *Client) doURL(ctx context.Context, method string, u *url.URL, in, out a
 	if method == http.MethodPost {
 		idemKey = c.newIdemKey()
 	}
-	want := wantStatus(method)
+	want := wantStatus(method, out)
 
 	var first time.Time // when the first attempt was sent; zero until then
 	// NOTE: only an attempt that connected may have reached the API: a
@@ -591,7 +596,8 @@ func decodeSuccess(method, path string, res *attemptResult, out any) error {
 func (c *Client) interrupted(ctx context.Context, method string, u *url.URL, body []byte, idemKey string, attempts int, sent bool, out any) error {
 	path := c.apiPath(u)
 	cause := context.Cause(ctx)
-	if method != http.MethodPost || idemKey == "" || !sent {
+	// NOTE: a verb (out nil) makes nothing to track: no replay.
+	if method != http.MethodPost || idemKey == "" || !sent || out == nil {
 		return fmt.Errorf("ngrok API: %s %s: %w", method, path, cause)
 	}
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.replayTimeout)

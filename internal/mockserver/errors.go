@@ -123,6 +123,14 @@ var (
 		"a credential, API key or SSH credential owner_id that is not a user (usr_) or bot user (bot_) ID")
 	errSSHCredentialKey = defineError("ERR_NGROK_602", http.StatusBadRequest, ours,
 		"an SSH credential public_key that is missing or not one OpenSSH authorized-keys line without options")
+	errAgentCannotRestart = defineError("ERR_NGROK_804", http.StatusBadRequest, realCode,
+		"a tunnel session restart of an agent on Windows")
+	errAgentCannotUpdate = defineError("ERR_NGROK_806", http.StatusBadRequest, realCode,
+		"a tunnel session update when no update is available, update checks are disabled, or an update awaits a restart")
+	errSSHSessionUpdate = defineError("ERR_NGROK_1121", http.StatusBadRequest, realCode,
+		"a tunnel session update of an SSH session")
+	errSSHSessionRestart = defineError("ERR_NGROK_1122", http.StatusBadRequest, realCode,
+		"a tunnel session restart of an SSH session")
 	errIPRuleEmptyUpdate = defineError("ERR_NGROK_1401", http.StatusBadRequest, realAPI,
 		"an IP policy rule PATCH without description, metadata or cidr")
 	errIPRuleCIDR = defineError("ERR_NGROK_1406", http.StatusBadRequest, realAPI,

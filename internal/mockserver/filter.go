@@ -388,7 +388,8 @@ var filterFieldBytes = map[string]uint64{
 	"owner_id": 64, "cidr": 43, "action": 5, "serial_number": 64, "certificate_pem": maxBodyBytes,
 	"description": maxDescriptionBytes, "metadata": maxMetadataBytes,
 	"traffic_policy": 64 << 10,
-	"uri":            maxHeaderBytes + 256, // the origin is the client's Host header
+	"agent_version":  64, "ip": 39, "os": 64, "transport": 16,
+	"uri": maxHeaderBytes + 256, // the origin is the client's Host header
 }
 
 // filterListBytes is the largest list field, in elements and bytes per

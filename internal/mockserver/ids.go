@@ -60,6 +60,13 @@ const (
 	prefixEventSubscription     = "esb_"
 )
 
+// ID prefixes of application users and sessions [ours]: ngrok's
+// documentation shows none of their IDs.
+const (
+	prefixApplicationUser    = "appusr_"
+	prefixApplicationSession = "appses_"
+)
+
 // Collections: the path under which the real API serves each kind of
 // object, which every uri and reference names (uri is the origin, the
 // collection and the ID), also for the objects this server serves no route
@@ -88,6 +95,8 @@ const (
 	collSecrets                = "vault_secrets"
 	collEventDestinations      = "event_destinations"
 	collEventSubscriptions     = "event_subscriptions"
+	collApplicationUsers       = "app/users"
+	collApplicationSessions    = "app/sessions"
 )
 
 // Table names of the seed-only objects of HTTPS edges. The control API
@@ -98,6 +107,9 @@ const (
 	tableHTTPSEdges          = "https_edges"
 	tableHTTPSEdgeRoutes     = "https_edge_routes"
 	tableTunnelGroupBackends = "tunnel_group_backends"
+	// NOTE: the list property of application users and sessions [real].
+	tableApplicationUsers    = "application_users"
+	tableApplicationSessions = "application_sessions"
 )
 
 // errIDSpaceExhausted is returned only when the greatest ID held is already

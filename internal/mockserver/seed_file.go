@@ -12,7 +12,8 @@ import (
 
 // SeedFile describes the objects that exist in an account before any test
 // runs: those the API cannot create (the edges, routes and backends of
-// HTTPS edges, endpoint configurations, agent and edge endpoints) and some
+// HTTPS edges, endpoint configurations, agent and edge endpoints, tunnel
+// sessions and tunnels, application users and sessions) and some
 // that a configuration under test names by a fixed ID (IP policies, TLS
 // certificates). ngrok-mock -seed reads one
 // as JSON or YAML; POST /_mock/seed takes one as its body. Every object may
@@ -29,6 +30,12 @@ import (
 //	    labels: {app: web}
 //	agent_endpoints:
 //	  - url: https://demo-agent.ngrok.app
+//	tunnel_sessions:
+//	  - id: ts_2hHHEdGjzhqHoCeqNd9sYaUbMmT
+//	    agent_version: 3.18.4
+//	tunnels:
+//	  - tunnel_session_id: ts_2hHHEdGjzhqHoCeqNd9sYaUbMmT
+//	    public_url: https://demo-agent.ngrok.app
 type SeedFile struct {
 	TLSCertificates        []TLSCertificateSeed        `json:"tls_certificates,omitempty"`
 	EndpointConfigurations []EndpointConfigurationSeed `json:"endpoint_configurations,omitempty"`
@@ -37,6 +44,10 @@ type SeedFile struct {
 	HTTPSEdges             []HTTPSEdgeWithRoutesSeed   `json:"https_edges,omitempty"`
 	AgentEndpoints         []AgentEndpointSeed         `json:"agent_endpoints,omitempty"`
 	EdgeEndpoints          []EdgeEndpointSeed          `json:"edge_endpoints,omitempty"`
+	TunnelSessions         []TunnelSessionSeed         `json:"tunnel_sessions,omitempty"`
+	Tunnels                []TunnelSeed                `json:"tunnels,omitempty"`
+	ApplicationUsers       []ApplicationUserSeed       `json:"application_users,omitempty"`
+	ApplicationSessions    []ApplicationSessionSeed    `json:"application_sessions,omitempty"`
 }
 
 // HTTPSEdgeWithRoutesSeed is an HTTPS edge with the routes to seed on it.
@@ -235,6 +246,42 @@ func (s *Server) seedAll(f *SeedFile) (counts SeedCounts, err error) {
 				id, err := s.SeedEdgeEndpoint(f.EdgeEndpoints[i])
 				if err == nil {
 					made(removal(s.endpoints, id))
+				}
+				return err
+			})
+		},
+		func() error {
+			return seedAll("tunnel_sessions", len(f.TunnelSessions), func(i int) error {
+				id, err := s.SeedTunnelSession(f.TunnelSessions[i])
+				if err == nil {
+					made(removal(s.tunnelSessions, id))
+				}
+				return err
+			})
+		},
+		func() error {
+			return seedAll("tunnels", len(f.Tunnels), func(i int) error {
+				id, err := s.SeedTunnel(f.Tunnels[i])
+				if err == nil {
+					made(removal(s.tunnels, id))
+				}
+				return err
+			})
+		},
+		func() error {
+			return seedAll("application_users", len(f.ApplicationUsers), func(i int) error {
+				id, err := s.SeedApplicationUser(f.ApplicationUsers[i])
+				if err == nil {
+					made(removal(s.appUsers, id))
+				}
+				return err
+			})
+		},
+		func() error {
+			return seedAll("application_sessions", len(f.ApplicationSessions), func(i int) error {
+				id, err := s.SeedApplicationSession(f.ApplicationSessions[i])
+				if err == nil {
+					made(removal(s.appSessions, id))
 				}
 				return err
 			})

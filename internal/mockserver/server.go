@@ -74,7 +74,12 @@ type Server struct {
 	hostCerts          *table[sshCert]
 	userCerts          *table[sshCert]
 	endpoints          *table[endpoint]
-	edges              *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
+	// Read-only collections (read_only.go), made by seeds.
+	tunnelSessions *table[tunnelSession]
+	tunnels        *table[tunnel]
+	appUsers       *table[applicationUser]
+	appSessions    *table[applicationSession]
+	edges          *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
 	// domains holds reserved domains, the TLS certificates and the endpoint
 	// configurations (seed only) they refer to.
 	domains        *domainState
@@ -177,6 +182,10 @@ func New(opts ...Option) *Server {
 	s.secrets = mount(s, secretCollection)
 	s.eventDestinations = mount(s, eventDestinationCollection)
 	s.eventSubscriptions = mount(s, eventSubscriptionCollection)
+	s.tunnelSessions = mountReadOnly(s, tunnelSessionCollection)
+	s.tunnels = mountReadOnly(s, tunnelCollection)
+	s.appUsers = mountReadOnly(s, applicationUserCollection)
+	s.appSessions = mountReadOnly(s, applicationSessionCollection)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
@@ -203,6 +212,7 @@ func New(opts ...Option) *Server {
 func (s *Server) routes() []route {
 	return slices.Concat(
 		s.declaredRoutes,
+		s.tunnelSessionRoutes(),
 		s.sshCertificateRoutes(),
 		s.vaultSecretRoutes(),
 		s.eventSourceRoutes(),

@@ -35,6 +35,8 @@ const (
 	secretIDPrefix                  = "secret_"
 	eventDestinationIDPrefix        = "ed_"
 	eventSubscriptionIDPrefix       = "esb_"
+	tunnelSessionIDPrefix           = "ts_"
+	tunnelIDPrefix                  = "tn_"
 )
 
 // Example IDs for messages.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/function"
@@ -49,6 +50,7 @@ var (
 	_ provider.ProviderWithEphemeralResources = (*ngrokProvider)(nil)
 	_ provider.ProviderWithFunctions          = (*ngrokProvider)(nil)
 	_ provider.ProviderWithListResources      = (*ngrokProvider)(nil)
+	_ provider.ProviderWithActions            = (*ngrokProvider)(nil)
 )
 
 // New returns a constructor of the provider at the given version, as
@@ -275,6 +277,7 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ResourceData = client
 	resp.EphemeralResourceData = client
 	resp.ListResourceData = client
+	resp.ActionData = client
 }
 
 // objectTypes are the objects declared once (object.go); each gives a
@@ -282,6 +285,10 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType,
 	credentialType, apiKeyType, sshCredentialType,
 	vaultType, secretType, eventDestinationType, eventSubscriptionType}
+
+// readOnlyTypes are the objects the API cannot create (read_only_object.go);
+// each gives two data sources.
+var readOnlyTypes = []readOnlyRegistration{tunnelSessionType, tunnelType, applicationUserType, applicationSessionType}
 
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
 	return append([]func() resource.Resource{
@@ -312,7 +319,9 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewSSHUserCertificatesDataSource,
 		NewVaultSecretsDataSource,
 	}, objectConstructors(objectTypeRegistration.newDataSource)...)
-	return append(ds, objectConstructors(objectTypeRegistration.newPluralDataSource)...)
+	ds = append(ds, objectConstructors(objectTypeRegistration.newPluralDataSource)...)
+	ds = append(ds, readOnlyConstructors(readOnlyRegistration.newDataSource)...)
+	return append(ds, readOnlyConstructors(readOnlyRegistration.newPluralDataSource)...)
 }
 
 func (p *ngrokProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
@@ -330,6 +339,21 @@ func (p *ngrokProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewSSHHostCertificateListResource,
 		NewSSHUserCertificateListResource,
 	}, objectConstructors(objectTypeRegistration.newListResource)...)
+}
+
+// Actions are the API's verbs that are operations rather than state
+// (Terraform 1.14 and later).
+func (p *ngrokProvider) Actions(_ context.Context) []func() action.Action {
+	return append(tunnelSessionActions(), applicationDeleteActions()...)
+}
+
+// readOnlyConstructors is one constructor per readOnlyTypes entry, by newT.
+func readOnlyConstructors[T any](newT func(readOnlyRegistration) T) []func() T {
+	out := make([]func() T, 0, len(readOnlyTypes))
+	for _, o := range readOnlyTypes {
+		out = append(out, func() T { return newT(o) })
+	}
+	return out
 }
 
 // objectConstructors is one constructor per objectTypes entry, by newT.

@@ -14,11 +14,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -1250,4 +1252,42 @@ func TestAccProvider_unknownConfigurationResourceApplies(t *testing.T) {
 			},
 		}},
 	})
+}
+
+// The provider offers the API's operations as actions, each with a valid,
+// described schema.
+func TestActionSchemas(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	p, ok := New("test")().(interface {
+		Actions(context.Context) []func() action.Action
+	})
+	if !ok {
+		t.Fatal("the provider has no actions")
+	}
+	var names []string
+	for _, newAction := range p.Actions(ctx) {
+		a := newAction()
+		var meta action.MetadataResponse
+		a.Metadata(ctx, action.MetadataRequest{ProviderTypeName: "ngrok"}, &meta)
+		names = append(names, meta.TypeName)
+		var resp action.SchemaResponse
+		a.Schema(ctx, action.SchemaRequest{}, &resp)
+		if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
+			t.Errorf("%s: %v", meta.TypeName, diags)
+		}
+		if resp.Schema.Description == "" {
+			t.Errorf("%s is not described", meta.TypeName)
+		}
+		for name, attr := range resp.Schema.Attributes {
+			if attr.GetDescription() == "" {
+				t.Errorf("%s.%s is not described", meta.TypeName, name)
+			}
+		}
+	}
+	want := []string{"ngrok_tunnel_session_restart", "ngrok_tunnel_session_stop", "ngrok_tunnel_session_update",
+		"ngrok_application_session_delete", "ngrok_application_user_delete"}
+	if !slices.Equal(names, want) {
+		t.Errorf("actions %v, want %v", names, want)
+	}
 }
