@@ -22,6 +22,8 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 
+	// NOTE: before anything logs; see quietLogs.
+	quietLogs(debug)
 	// NOTE: off unless TF_NGROK_PROFILE_DIR is set; only for performance work.
 	stopProfiling, err := profiling.Start()
 	if err != nil {
