@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"log"
+	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -24,6 +25,7 @@ func main() {
 
 	// NOTE: before anything logs; see quietLogs.
 	quietLogs(debug)
+	tuneGC(os.Getenv)
 	// NOTE: off unless TF_NGROK_PROFILE_DIR is set; only for performance work.
 	stopProfiling, err := profiling.Start()
 	if err != nil {
