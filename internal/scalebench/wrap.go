@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -37,7 +38,9 @@ func wrapMode() {
 }
 
 func wrapProvider(bin, usageFile string, args []string) int {
-	cmd := exec.Command(bin, args...) //nolint:noctx // NOTE: ends when Terraform ends it, through the signals forwarded below.
+	// NOTE: no context to cancel it by: the provider ends when Terraform
+	// ends it, through the signals forwarded below.
+	cmd := exec.CommandContext(context.Background(), bin, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	env := make([]string, 0, len(os.Environ()))
 	for _, kv := range os.Environ() {
