@@ -130,18 +130,29 @@ func (b *bench) peers(ctx context.Context) error {
 		}
 	}
 
-	fmt.Printf("\n   paired medians over %d rounds of ours / other, wall time\n", b.o.repeat)
-	fmt.Printf("   %-16s", "")
+	// NOTE: the baseline's ratios too, so that one run gives the figures
+	// before a change and after it, under the same load.
+	subjects := []string{"ours"}
+	if b.o.baseline != "" {
+		subjects = append(subjects, "baseline")
+	}
+	fmt.Printf("\n   paired medians over %d rounds of the per-round ratios of wall times\n", b.o.repeat)
+	fmt.Printf("   %-20s", "")
 	for _, ph := range peerPhases {
 		fmt.Printf(" %8s", ph.name)
 	}
 	fmt.Println()
-	for _, c := range all[1:] {
-		fmt.Printf("   %-16s", "ours/"+c.name)
-		for _, ph := range peerPhases {
-			fmt.Printf(" %8s", pairedMedian(runs["ours"][ph.name], runs[c.name][ph.name]))
+	for _, subject := range subjects {
+		for _, c := range all {
+			if c.name == subject || (subject == "baseline" && c.name == "ours") {
+				continue
+			}
+			fmt.Printf("   %-20s", subject+"/"+c.name)
+			for _, ph := range peerPhases {
+				fmt.Printf(" %8s", pairedMedian(runs[subject][ph.name], runs[c.name][ph.name]))
+			}
+			fmt.Println()
 		}
-		fmt.Println()
 	}
 	fmt.Printf("\n   medians over the rounds; CPU of the provider processes and of Terraform (the rest of its rusage), peak RSS the largest of any provider process in any round\n")
 	fmt.Printf("   %-10s %-8s %8s %9s %9s %9s\n", "", "phase", "wall", "cpu prov", "cpu tf", "peak RSS")
