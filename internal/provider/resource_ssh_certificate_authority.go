@@ -229,7 +229,7 @@ func (r *sshCertificateAuthorityResource) Create(ctx context.Context, req resour
 		resp.Diagnostics.AddError("Unable to Read Created SSH Certificate Authority", err.Error())
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(setStateValues(ctx, &resp.State, state.stateValues())...)
 }
 
 func (r *sshCertificateAuthorityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -249,7 +249,7 @@ func (r *sshCertificateAuthorityResource) Read(ctx context.Context, req resource
 		resp.Diagnostics.AddError("Unable to Read SSH Certificate Authority", err.Error())
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(setStateValues(ctx, &resp.State, state.stateValues())...)
 }
 
 func (r *sshCertificateAuthorityResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

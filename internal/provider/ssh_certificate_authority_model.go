@@ -6,6 +6,7 @@ import (
 	"crypto/rsa"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"golang.org/x/crypto/ssh"
 
@@ -66,6 +67,23 @@ func sshCertificateAuthorityModelFromAPI(ca *apiclient.SSHCertificateAuthority) 
 		m.KeySize = types.Int64Value(opts.size)
 	}
 	return m, nil
+}
+
+// stateValues is the model as the value of each attribute, for
+// setStateValues.
+func (m sshCertificateAuthorityModel) stateValues() map[string]attr.Value {
+	return map[string]attr.Value{
+		"id":               m.ID,
+		"uri":              m.URI,
+		"created_at":       m.CreatedAt,
+		"description":      m.Description,
+		"metadata":         m.Metadata,
+		"private_key_type": m.PrivateKeyType,
+		"elliptic_curve":   m.EllipticCurve,
+		"key_size":         m.KeySize,
+		"public_key":       m.PublicKey,
+		"key_type":         m.KeyType,
+	}
 }
 
 func (m sshCertificateAuthorityModel) toCreate() *apiclient.SSHCertificateAuthorityCreate {
