@@ -48,10 +48,10 @@ var peerPhases = []struct {
 // peers applies, plans and destroys N SSH authorities with our provider,
 // the floor, the -baseline build if any and each of -peers, against one
 // ngrok-mock without a rate limit, in rounds: each round runs every
-// contender's apply, then every plan, then every destroy, in an order that
-// rotates from round to round, and sets ours against each of the others
-// phase by phase within the round (a paired ratio), so that a change in the
-// machine's load between rounds hits both sides of a ratio alike.
+// contender's apply, plan and destroy, one contender after the other, in an
+// order that rotates from round to round, and sets ours against each of the
+// others phase by phase within the round (a paired ratio), so that a change
+// in the machine's load between rounds hits both sides of a ratio alike.
 func (b *bench) peers(ctx context.Context) error {
 	n := b.o.peersN
 	fmt.Printf("\n== peers: %d SSH authorities, ngrok-mock without a rate limit, %d rounds\n", n, b.o.repeat)
@@ -104,8 +104,12 @@ func (b *bench) peers(ctx context.Context) error {
 		rotate := round % len(order)
 		order = append(order[rotate:], order[:rotate]...)
 		fmt.Printf("   round %d (load average %s): order %s\n", round+1, loadAverage(), names(order))
-		for _, ph := range peerPhases {
-			for _, c := range order {
+		// NOTE: each contender applies, plans and destroys before the next
+		// applies: the mock's account then holds only the objects of the
+		// one measured, as a real account would, and no provider lists
+		// (our refresh_from_lists does) through the others' objects.
+		for _, c := range order {
+			for _, ph := range peerPhases {
 				p, err := b.measure(ctx, mk, c.w, fmt.Sprintf("%s-%d", ph.name, round+1), ph.args)
 				if err != nil {
 					return err
