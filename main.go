@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"log"
+	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -22,6 +23,9 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 
+	// NOTE: before anything logs; see quietLogs.
+	quietLogs(debug)
+	tuneGC(os.Getenv)
 	// NOTE: off unless TF_NGROK_PROFILE_DIR is set; only for performance work.
 	stopProfiling, err := profiling.Start()
 	if err != nil {

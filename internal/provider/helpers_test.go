@@ -40,6 +40,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -723,4 +725,42 @@ func testTLSCertificate(t testing.TB, hosts ...string) (certPEM, keyPEM string) 
 	}
 	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})),
 		string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: pk}))
+}
+
+// setStateValues refuses values that are not exactly the schema's
+// attributes, and leaves the state as it was.
+func TestSetStateValuesNeedsEveryAttributeAndNoOther(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := schema.Schema{Attributes: map[string]schema.Attribute{
+		"id":   schema.StringAttribute{Computed: true},
+		"size": schema.Int64Attribute{Optional: true},
+	}}
+	typ := s.Type().TerraformType(ctx)
+	for name, tc := range map[string]struct {
+		values  map[string]attr.Value
+		wantErr bool
+	}{
+		"every attribute": {map[string]attr.Value{"id": types.StringValue("x"), "size": types.Int64Null()}, false},
+		"one missing":     {map[string]attr.Value{"id": types.StringValue("x")}, true},
+		"one renamed":     {map[string]attr.Value{"id": types.StringValue("x"), "sizes": types.Int64Null()}, true},
+		"one too many":    {map[string]attr.Value{"id": types.StringValue("x"), "size": types.Int64Null(), "extra": types.BoolNull()}, true},
+		"a wrong type":    {map[string]attr.Value{"id": types.StringValue("x"), "size": types.StringValue("1")}, true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			st := tfsdk.State{Schema: s, Raw: tftypes.NewValue(typ, nil)}
+			diags := setStateValues(ctx, &st, tc.values)
+			if diags.HasError() != tc.wantErr {
+				t.Fatalf("diagnostics %v, want an error: %v", diags, tc.wantErr)
+			}
+			if tc.wantErr && !st.Raw.IsNull() {
+				t.Errorf("state written despite the error: %s", st.Raw)
+			}
+			if !tc.wantErr && !st.Raw.Equal(tftypes.NewValue(typ, map[string]tftypes.Value{
+				"id": tftypes.NewValue(tftypes.String, "x"), "size": tftypes.NewValue(tftypes.Number, nil)})) {
+				t.Errorf("state %s", st.Raw)
+			}
+		})
+	}
 }

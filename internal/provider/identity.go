@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
@@ -39,11 +40,6 @@ func idIdentitySchema(noun, idPrefix string) identityschema.Schema {
 	}
 }
 
-// idIdentityModel is the identity of idIdentitySchema.
-type idIdentityModel struct {
-	ID types.String `tfsdk:"id"`
-}
-
 // setIDIdentity records id as the identity. A nil identity (a request
 // without identity support) and an empty id (nothing known yet) are left
 // alone.
@@ -51,8 +47,14 @@ func setIDIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, id str
 	if identity == nil || id == "" {
 		return nil
 	}
-	return identity.Set(ctx, idIdentityModel{ID: types.StringValue(id)})
+	// NOTE: the value built directly, not from a model struct by
+	// reflection: every Read of every object sets it. Set still checks its
+	// type against the identity schema.
+	return identity.Set(ctx, tftypes.NewValue(idIdentityType, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, id)}))
 }
+
+// idIdentityType is the Terraform type of idIdentitySchema.
+var idIdentityType = tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String}}
 
 // edgeRouteModuleIdentitySchema is the identity of an HTTPS edge route
 // module: its edge and its route.

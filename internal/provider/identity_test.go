@@ -463,3 +463,13 @@ func errString(_ []string, err error) string {
 	}
 	return err.Error()
 }
+
+// setIDIdentity builds its value with idIdentityType: it must be the type
+// of idIdentitySchema, whose value it is.
+func TestIDIdentityTypeIsTheSchemas(t *testing.T) {
+	t.Parallel()
+	want := idIdentitySchema("thing", "th_").Type().TerraformType(context.Background())
+	if !idIdentityType.Equal(want) {
+		t.Errorf("idIdentityType = %s, idIdentitySchema's type = %s", idIdentityType, want)
+	}
+}

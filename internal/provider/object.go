@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
@@ -339,5 +340,17 @@ func (r *objectResource[A, C, U, M]) setState(ctx context.Context, state *tfsdk.
 	if r.o.keep != nil && prior != nil {
 		r.o.keep(*prior, &m)
 	}
+	// NOTE: a model that gives its attributes' values skips State.Set's
+	// reflection, the largest part of a Read that is the provider's own.
+	if sv, ok := any(m).(stateValuer); ok {
+		diags.Append(setStateValues(ctx, state, sv.stateValues())...)
+		return
+	}
 	diags.Append(state.Set(ctx, m)...)
+}
+
+// stateValuer is a model that gives the value of each of its attributes, for
+// setStateValues.
+type stateValuer interface {
+	stateValues() map[string]attr.Value
 }

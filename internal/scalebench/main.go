@@ -14,7 +14,12 @@
 //     the same schemas (internal/scalebench/floor), as a ratio;
 //   - plan: a plan of many SSH authorities (1,000 by default), refreshed as
 //     the provider does by default, with refresh_from_lists = false when the
-//     provider has that setting, and by the floor.
+//     provider has that setting, and by the floor;
+//   - peers (not run unless asked for, as make bench-peers does): N SSH
+//     authorities applied, planned and destroyed in interleaved rounds by
+//     ours, the floor, a -baseline build and builds of ngrok's own provider
+//     (-peers), with per-round paired ratios, each provider's CPU apart
+//     from Terraform's, and its peak RSS (see peers.go).
 //
 // It is a measurement, not a test: it asserts nothing, and its figures
 // depend on the machine and its load, which is why every time it reports
@@ -46,9 +51,15 @@ type options struct {
 	profileDir                  string
 	baseline                    string
 	planMixed                   bool
+	peersN                      int
+	peers                       string
 }
 
 func main() {
+	// NOTE: the peers section runs this executable in place of each
+	// provider, with the provider's arguments; see wrap.go.
+	wrapMode()
+
 	var o options
 	flag.IntVar(&o.n, "n", 300, "mixed objects of the limited and unlimited sections")
 	flag.IntVar(&o.planN, "plan-n", 1000, "SSH authorities of the plan section")
@@ -66,6 +77,9 @@ func main() {
 	flag.StringVar(&o.baseline, "baseline", "", "directory of another build of terraform-provider-ngrok (say, before a change) "+
 		"that the plan section measures too, alternating with this one")
 	flag.BoolVar(&o.planMixed, "plan-mixed", false, "the plan section plans -plan-n mixed objects, as the other sections, instead of SSH authorities")
+	flag.IntVar(&o.peersN, "peers-n", 1000, "SSH authorities of the peers section")
+	flag.StringVar(&o.peers, "peers", "", "the peers section's builds of ngrok's own provider (source ngrok/ngrok), as NAME=DIR,... "+
+		"(each DIR holding terraform-provider-ngrok); -repeat is its number of rounds")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -78,13 +92,13 @@ func main() {
 }
 
 func run(ctx context.Context, o options) error {
-	if o.n < 1 || o.planN < 1 || o.repeat < 1 || o.rateLimit < 0 {
-		return fmt.Errorf("-n, -plan-n and -repeat must be positive, -rate-limit not negative")
+	if o.n < 1 || o.planN < 1 || o.peersN < 1 || o.repeat < 1 || o.rateLimit < 0 {
+		return fmt.Errorf("-n, -plan-n, -peers-n and -repeat must be positive, -rate-limit not negative")
 	}
 	sections := strings.Split(o.sections, ",")
 	for _, s := range sections {
-		if !slices.Contains([]string{"limited", "unlimited", "plan"}, s) {
-			return fmt.Errorf("unknown section %q: use limited, unlimited, plan", s)
+		if !slices.Contains([]string{"limited", "unlimited", "plan", "peers"}, s) {
+			return fmt.Errorf("unknown section %q: use limited, unlimited, plan, peers", s)
 		}
 	}
 	tf, err := findTerraform(o.terraform)
@@ -116,6 +130,9 @@ func run(ctx context.Context, o options) error {
 	if work, err = filepath.Abs(work); err != nil {
 		return err
 	}
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return err
+	}
 	if o.keep {
 		fmt.Printf("working directory (kept): %s\n", work)
 	} else {
@@ -135,6 +152,8 @@ func run(ctx context.Context, o options) error {
 			err = b.unlimited(ctx)
 		case "plan":
 			err = b.plan(ctx)
+		case "peers":
+			err = b.peers(ctx)
 		}
 		if err != nil {
 			return fmt.Errorf("section %s: %w", s, err)

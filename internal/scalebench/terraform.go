@@ -21,15 +21,24 @@ type workspace struct {
 	tf   string
 	logs string
 	env  []string
+	// usage is the file a wrapped provider's processes write their usage
+	// to (see wrap.go); empty when the provider is not wrapped.
+	usage string
 }
 
 func newWorkspace(root, name, tf, providerDir string) (*workspace, error) {
+	return newSourceWorkspace(root, name, tf, "tfedge/ngrok", providerDir)
+}
+
+// newSourceWorkspace is newWorkspace for a provider of another source
+// address (ngrok's own providers are ngrok/ngrok).
+func newSourceWorkspace(root, name, tf, source, providerDir string) (*workspace, error) {
 	dir := filepath.Join(root, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	rc := filepath.Join(root, name+".terraformrc")
-	cfg := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"tfedge/ngrok\" = %q\n  }\n  direct {}\n}\n", providerDir)
+	cfg := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    %q = %q\n  }\n  direct {}\n}\n", source, providerDir)
 	if err := os.WriteFile(rc, []byte(cfg), 0o644); err != nil {
 		return nil, err
 	}
@@ -75,6 +84,11 @@ func (w *workspace) run(ctx context.Context, label string, extraEnv []string, ar
 	// that it stops as it would in a pipeline; a kill only if it hangs.
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGINT) }
 	cmd.WaitDelay = time.Minute
+	if w.usage != "" {
+		if err := os.Remove(w.usage); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return tfRun{}, err
+		}
+	}
 	start := time.Now()
 	err = cmd.Run()
 	r := tfRun{wall: time.Since(start)}
@@ -88,6 +102,13 @@ func (w *workspace) run(ctx context.Context, label string, extraEnv []string, ar
 	// NOTE: on Linux the usage that wait4 reports includes the children
 	// the process waited for: here the provider processes.
 	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	if w.usage != "" {
+		b, err := os.ReadFile(w.usage)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return r, err
+		}
+		r.provider, r.processes = usageOf(string(b))
+	}
 	return r, ctx.Err()
 }
 
@@ -95,6 +116,10 @@ func (w *workspace) run(ctx context.Context, label string, extraEnv []string, ar
 type tfRun struct {
 	wall, cpu time.Duration
 	exit      int
+	// provider is the provider processes' CPU and largest peak RSS, and
+	// processes how many there were, when the provider is wrapped.
+	provider  processUsage
+	processes int
 }
 
 func (w *workspace) printFailure(label string) {
