@@ -95,6 +95,9 @@ type objectType[A, C, U, M any] struct {
 
 	schemaOnce sync.Once
 	schema     schema.Schema
+
+	titlesOnce            sync.Once
+	titleText, titlesText string
 }
 
 // objectTypeRegistration is what provider.go needs of an objectType,
@@ -110,9 +113,21 @@ func (o *objectType[A, C, U, M]) newResource() resource.Resource {
 	return &objectResource[A, C, U, M]{o: o}
 }
 
-// title is the noun in title case, for diagnostics' summaries.
-func (o *objectType[A, C, U, M]) title() string  { return titleCase(o.noun) }
-func (o *objectType[A, C, U, M]) titles() string { return titleCase(o.nouns) }
+// title is the noun in title case, for diagnostics' summaries; titles the
+// plural. NOTE: made once: every refresh names the object.
+func (o *objectType[A, C, U, M]) title() string {
+	o.titlesOnce.Do(o.makeTitles)
+	return o.titleText
+}
+
+func (o *objectType[A, C, U, M]) titles() string {
+	o.titlesOnce.Do(o.makeTitles)
+	return o.titlesText
+}
+
+func (o *objectType[A, C, U, M]) makeTitles() {
+	o.titleText, o.titlesText = titleCase(o.noun), titleCase(o.nouns)
+}
 
 // resourceSchema is the resource's schema, built once: the data sources
 // derive theirs from it, and project states through it.
