@@ -50,6 +50,12 @@ const (
 	prefixTunnel                = "tn_"
 	prefixTunnelSession         = "ts_"
 	prefixUser                  = "usr_"
+	prefixBotUser               = "bot_"
+	prefixServiceUser           = "service_"
+	prefixAgentIngress          = "agin_"
+	prefixReservedAddr          = "ra_"
+	prefixIPRestriction         = "ipx_"
+	prefixCertificateAuthority  = "ca_"
 )
 
 // Collections: the path under which the real API serves each kind of
@@ -73,7 +79,18 @@ const (
 	collTunnels                = "tunnels"
 	collTunnelSessions         = "tunnel_sessions"
 	collUsers                  = "users"
+	collBotUsers               = "bot_users"
+	collServiceUsers           = "service_users"
+	collAgentIngresses         = "agent_ingresses"
+	collReservedAddrs          = "reserved_addrs"
+	collIPRestrictions         = "ip_restrictions"
+	collCertificateAuthorities = "certificate_authorities"
 )
+
+// ownerIDPrefixes are the prefixes of the IDs that may own credentials and
+// API keys (owner_id): a user of the account, a service user, or a bot user
+// (the service users' older name) [real].
+var ownerIDPrefixes = []string{prefixUser, prefixServiceUser, prefixBotUser}
 
 // Table names of the seed-only objects of HTTPS edges. The control API
 // (/_mock/objects/{collection}/{id}) and the state file name every table by

@@ -59,16 +59,22 @@ type Server struct {
 	store *store
 	// NOTE: the operational parts (journal.go, faults.go, ratelimit.go,
 	// admin.go) sit around the API without knowing its objects.
-	journal   *journal
-	faults    faultSet
-	limiter   *rateLimiter // nil: no rate limit
-	persist   *persister   // nil: no state file (state.go)
-	sshCAs    *table[sshCA]
-	ipRules   *table[ipPolicyRule]
-	hostCerts *table[sshCert]
-	userCerts *table[sshCert]
-	endpoints *table[endpoint]
-	edges     *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
+	journal *journal
+	faults  faultSet
+	limiter *rateLimiter // nil: no rate limit
+	persist *persister   // nil: no state file (state.go)
+	sshCAs  *table[sshCA]
+	ipRules *table[ipPolicyRule]
+	// Tables of declared collections that other rules read.
+	serviceUsers   *table[serviceUser]
+	botUsers       *table[serviceUser]
+	agentIngresses *table[agentIngress]
+	reservedAddrs  *table[reservedAddr]
+	ipRestrictions *table[ipRestriction]
+	hostCerts      *table[sshCert]
+	userCerts      *table[sshCert]
+	endpoints      *table[endpoint]
+	edges          *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
 	// domains holds reserved domains, the TLS certificates and the endpoint
 	// configurations (seed only) they refer to.
 	domains        *domainState
@@ -164,6 +170,12 @@ func New(opts ...Option) *Server {
 	ipPolicies := mount(s, ipPolicyCollection)
 	s.ipRules = mount(s, ipPolicyRuleCollection)
 	certificates := mount(s, tlsCertificateCollection)
+	s.serviceUsers = mount(s, serviceUserCollection)
+	s.botUsers = mount(s, botUserCollection)
+	s.agentIngresses = mount(s, agentIngressCollection)
+	s.reservedAddrs = mount(s, reservedAddrCollection)
+	s.ipRestrictions = mount(s, ipRestrictionCollection)
+	mount(s, certificateAuthorityCollection)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
@@ -440,6 +452,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 	key, aerr := s.admit(r)
 	if aerr == nil && operational && s.limiter != nil {
 		aerr = s.limiter.allow(key, now)
+	}
+	if aerr == nil && operational {
+		aerr = s.checkAPIRestriction(r)
 	}
 	if aerr != nil {
 		writeResult(w, rq, result{err: aerr})
