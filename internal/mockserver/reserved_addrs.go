@@ -21,8 +21,8 @@ import (
 //   - addr and region never change [real: the spec's update body has
 //     neither]; a PATCH without description and metadata is ERR_NGROK_506
 //     [real].
-//   - The deprecated endpoint_configuration is always null, and cannot be
-//     set (it is not in the spec's bodies).
+//   - The deprecated endpoint_configuration is not answered [real: the
+//     spec has it no more].
 
 // Ports of reserved addresses [ours].
 const (
@@ -48,8 +48,6 @@ type reservedAddrWire struct {
 	WireHeader
 	Addr   string `json:"addr"`
 	Region string `json:"region"`
-	// EndpointConfiguration is always null (deprecated with edges).
-	EndpointConfiguration *refWire `json:"endpoint_configuration"`
 }
 
 type reservedAddrCreate struct {
