@@ -26,6 +26,13 @@ const (
 	ipPolicyIDPrefix                = "ipp_"
 	ipPolicyRuleIDPrefix            = "ipr_"
 	tlsCertificateIDPrefix          = certificateIDPrefix
+	userIDPrefix                    = "usr_"
+	serviceUserIDPrefix             = "service_"
+	botUserIDPrefix                 = "bot_"
+	agentIngressIDPrefix            = "agin_"
+	reservedAddrIDPrefix            = "ra_"
+	ipRestrictionIDPrefix           = "ipx_"
+	certificateAuthorityIDPrefix    = "ca_"
 )
 
 // Example IDs for messages.

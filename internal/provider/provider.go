@@ -279,7 +279,8 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 
 // objectTypes are the objects declared once (object.go); each gives a
 // resource, two data sources and a list resource.
-var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType}
+var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType,
+	serviceUserType, botUserType, agentIngressType, reservedAddrType, ipRestrictionType, certificateAuthorityType}
 
 func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource {
 	return append([]func() resource.Resource{
