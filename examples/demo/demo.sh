@@ -102,6 +102,9 @@ tfc apply "${color[@]}" -auto-approve -input=false -compact-warnings
 step "$cli output"
 tfc output "${color[@]}"
 
+step "agents: a reserved TCP address (assigned by ngrok) and the tcp:// cloud endpoint on it"
+tfc output "${color[@]}" bastion
+
 # NOTE: ssh-keygen decodes the certificates independently of the provider:
 # type, key ID, serial, signing CA, validity, principals, options.
 if command -v ssh-keygen >/dev/null; then
