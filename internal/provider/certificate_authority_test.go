@@ -57,7 +57,7 @@ func TestAccCertificateAuthority_basic(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: mock.config(testAccCAConfig(ca, `description = "clients"`)),
+				Config:           mock.config(testAccCAConfig(ca, `description = "clients"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testMTLSCAResource, tfjsonpath.New("id")),

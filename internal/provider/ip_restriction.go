@@ -69,10 +69,12 @@ var ipRestrictionType = &objectType[apiclient.IPRestriction, apiclient.IPRestric
 		"enforced":      "Whether the restriction is enforced.",
 		"ip_policy_ids": "IDs of the IP policies whose rules decide.",
 	},
-	fromAPI:       ipRestrictionModelFromAPI,
-	toCreate:      ipRestrictionModel.toCreate,
-	toUpdate:      ipRestrictionModel.toUpdate,
-	displayName:   func(x *apiclient.IPRestriction, _ ipRestrictionModel) string { return describedAs(x.Description, x.Type) },
+	fromAPI:  ipRestrictionModelFromAPI,
+	toCreate: ipRestrictionModel.toCreate,
+	toUpdate: ipRestrictionModel.toUpdate,
+	displayName: func(x *apiclient.IPRestriction, _ ipRestrictionModel) string {
+		return describedAs(x.Description, x.Type)
+	},
 	filterExample: "`obj.type == \"api\"`",
 	movesFrom:     []string{"ngrok_ip_restriction"},
 	normalizeState: func(a stateAttrs) error {
