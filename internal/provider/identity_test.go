@@ -174,6 +174,12 @@ func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
 		"IP policy":                    {ipPolicyType.newResource, map[string]tftypes.Value{"id": str("ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"IP policy rule":               {ipPolicyRuleType.newResource, map[string]tftypes.Value{"id": str("ipr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"TLS certificate":              {tlsCertificateType.newResource, map[string]tftypes.Value{"id": str("cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"service user":                 {serviceUserType.newResource, map[string]tftypes.Value{"id": str("service_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"bot user":                     {botUserType.newResource, map[string]tftypes.Value{"id": str("bot_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"agent ingress":                {agentIngressType.newResource, map[string]tftypes.Value{"id": str("agin_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"reserved address":             {reservedAddrType.newResource, map[string]tftypes.Value{"id": str("ra_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"IP restriction":               {ipRestrictionType.newResource, map[string]tftypes.Value{"id": str("ipx_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"certificate authority":        {certificateAuthorityType.newResource, map[string]tftypes.Value{"id": str("ca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
