@@ -385,7 +385,7 @@ var filterFieldBytes = map[string]uint64{
 	"domain": 256, "host": 256, "cname_target": 256, "acme_challenge_cname_target": 256,
 	"url": 2048, "public_url": 2048, "upstream_url": 2048, "hostport": 2048, "error_redirect_url": 2048, "name": 2048,
 	"public_key": 1024, "msg": 1024, "value": 64,
-	"cidr": 43, "action": 5, "serial_number": 64, "certificate_pem": maxBodyBytes,
+	"cidr": 43, "action": 5, "addr": 262, "serial_number": 64, "certificate_pem": maxBodyBytes,
 	"description": maxDescriptionBytes, "metadata": maxMetadataBytes,
 	"traffic_policy": 64 << 10,
 	"uri":            maxHeaderBytes + 256, // the origin is the client's Host header
@@ -395,7 +395,11 @@ var filterFieldBytes = map[string]uint64{
 // element, by JSON name (bindings: public, internal, kubernetes;
 // resolves_to: the points of presence a domain is pinned to).
 var filterListBytes = map[string][2]uint64{"bindings": {3, 16}, "resolves_to": {uint64(len(domainPoPs)), 64},
-	"dns_names": {100, 253}, "ips": {100, 39}, "key_usages": {9, 20}, "extended_key_usages": {16, 64}}
+	"dns_names": {100, 253}, "ips": {100, 39}, "key_usages": {9, 20}, "extended_key_usages": {16, 64},
+	// Agent ingresses and IP restrictions (the count of an IP restriction's
+	// policies is not documented: 100 is ours).
+	"ns_targets": {uint64(len(agentIngressNSTargets)), 64}, "region_domains": {uint64(len(domainRegions)), 256 + 16},
+	"ip_policies": {100, maxHeaderBytes + 256 + 64}}
 
 // filterSizes gives CEL's cost estimator the size of each field a filter
 // reads, and prices regular expressions.

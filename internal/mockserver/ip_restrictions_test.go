@@ -1,7 +1,9 @@
 package mockserver
 
 import (
+	"encoding/json"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -74,4 +76,29 @@ func TestIPRestrictionEnforcedOnTheAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantStatus(t, do(t, s, http.MethodGet, "/ip_policies", "", from("203.0.113.9:5000")), http.StatusOK)
+}
+
+// Filters reach the fields of IP restrictions, agent ingresses, reserved
+// addresses and certificate authorities, lists included.
+func TestAccessCollectionsListFilters(t *testing.T) {
+	t.Parallel()
+	s := New()
+	p := createIPPolicy(t, s, "").ID
+	createIPRestriction(t, s, `{"type":"api","ip_policy_ids":["`+p+`"]}`)
+	createAgentIngress(t, s, `{"domain":"connect.example.com"}`)
+	a := createReservedAddr(t, s, `{"region":"eu"}`)
+	createCertificateAuthority(t, s, newTestCACert(t, "Clients CA").certPEM)
+	for coll, filter := range map[string]string{
+		collIPRestrictions:         `obj.ip_policies.exists(x, x.id == "` + p + `") && obj.type == "api"`,
+		collAgentIngresses:         `obj.region_domains.exists(d, d.startsWith("tunnel.eu.")) && size(obj.ns_targets) == 4`,
+		collReservedAddrs:          `obj.addr == "` + a.Addr + `"`,
+		collCertificateAuthorities: `obj.subject_common_name == "Clients CA" && "cert_sign" in obj.key_usages`,
+	} {
+		w := do(t, s, http.MethodGet, "/"+coll+"?filter="+url.QueryEscape(filter), "")
+		wantStatus(t, w, http.StatusOK)
+		var got []map[string]any
+		if err := json.Unmarshal(decodeBody[map[string]json.RawMessage](t, w)[coll], &got); err != nil || len(got) != 1 {
+			t.Errorf("%s filtered by %s: %v", coll, filter, got)
+		}
+	}
 }
