@@ -183,7 +183,7 @@ func TestNgrokNgrokFixtures_everyInstanceCarriesOver(t *testing.T) {
 				var got tftypes.Value
 				if renamed, ok := renamedTypes[r.Type]; ok {
 					target = renamed
-					got = moveState(ctx, t, server, schemas[target], ngrokNgrokAddress, r.Type, inst.SchemaVersion, inst.Attributes, target)
+					got = moveState(ctx, t, server, schemas[target], r.Type, inst.SchemaVersion, inst.Attributes, target)
 				} else {
 					got = upgradeState(ctx, t, server, schemas[target], target, inst.SchemaVersion, inst.Attributes)
 				}
@@ -260,7 +260,7 @@ func TestNgrokNgrokFixtures_sameNameMovesAsItUpgrades(t *testing.T) {
 				continue
 			}
 			inst := r.Instances[0]
-			moved := moveState(ctx, t, server, schemas[r.Type], ngrokNgrokAddress, r.Type, inst.SchemaVersion, inst.Attributes, r.Type)
+			moved := moveState(ctx, t, server, schemas[r.Type], r.Type, inst.SchemaVersion, inst.Attributes, r.Type)
 			upgraded := upgradeState(ctx, t, server, schemas[r.Type], r.Type, inst.SchemaVersion, inst.Attributes)
 			if !moved.Equal(upgraded) {
 				t.Errorf("%s %s.%s: moved to %v, upgraded to %v", version, r.Type, r.Name, moved, upgraded)
@@ -321,7 +321,7 @@ func TestNgrokNgrokState_v080ResolvesToIsKept(t *testing.T) {
 			t.Fatal(err)
 		}
 		for how, v := range map[string]tftypes.Value{
-			"moved":    moveState(ctx, t, server, schema, ngrokNgrokAddress, "ngrok_domain", 0, raw, "ngrok_reserved_domain"),
+			"moved":    moveState(ctx, t, server, schema, "ngrok_domain", 0, raw, "ngrok_reserved_domain"),
 			"upgraded": upgradeState(ctx, t, server, schema, "ngrok_reserved_domain", 0, raw),
 		} {
 			got := valueToGo(t, v)["resolves_to"]
@@ -392,12 +392,12 @@ func upgradeState(ctx context.Context, t *testing.T, server tfprotov6.ProviderSe
 }
 
 // moveState runs the provider's MoveResourceState as Terraform does for a
-// moved block from sourceType of the provider at address.
+// moved block from sourceType of ngrok/ngrok.
 func moveState(ctx context.Context, t *testing.T, server tfprotov6.ProviderServer, schema *tfprotov6.Schema,
-	address, sourceType string, version int64, attrs []byte, targetType string) tftypes.Value {
+	sourceType string, version int64, attrs []byte, targetType string) tftypes.Value {
 	t.Helper()
 	resp, err := server.MoveResourceState(ctx, &tfprotov6.MoveResourceStateRequest{
-		SourceProviderAddress: address, SourceTypeName: sourceType, SourceSchemaVersion: version,
+		SourceProviderAddress: ngrokNgrokAddress, SourceTypeName: sourceType, SourceSchemaVersion: version,
 		SourceState: &tfprotov6.RawState{JSON: attrs}, TargetTypeName: targetType,
 	})
 	if err != nil {
@@ -1420,7 +1420,7 @@ func TestNgrokNgrokState_agentsAndAccessShapes(t *testing.T) {
 			`"description":null,"metadata":null}`,
 			map[string]any{"ca_pem": "PEM", "description": "", "subject_common_name": nil}},
 	} {
-		v := moveState(ctx, t, server, schemas[tc.target], ngrokNgrokAddress, tc.source, 0, []byte(tc.state), tc.target)
+		v := moveState(ctx, t, server, schemas[tc.target], tc.source, 0, []byte(tc.state), tc.target)
 		got := valueToGo(t, v)
 		if tc.source == tc.target {
 			if up := valueToGo(t, upgradeState(ctx, t, server, schemas[tc.target], tc.target, 0, []byte(tc.state))); !reflect.DeepEqual(up, got) {
