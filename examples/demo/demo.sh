@@ -154,6 +154,9 @@ summarise apply.txt
 step "$cli output"
 tfc output "${color[@]}"
 
+step "agents: a reserved TCP address (assigned by ngrok) and the tcp:// cloud endpoint on it"
+tfc output "${color[@]}" bastion
+
 # NOTE: ssh-keygen decodes the certificates independently of the provider:
 # type, key ID, serial, signing CA, validity (and with V=1 the file,
 # principals, options and extensions, which the outputs above show).

@@ -56,6 +56,9 @@ type collectionDecl[T, W, C, U any] struct {
 	// wire is the object's answer; origin is the scheme and host the client
 	// used (request.origin).
 	wire func(v *T, origin string) W
+	// wireAt (optional) replaces wire for objects whose answer depends on
+	// the time of the request (a certificate job's status).
+	wireAt func(v *T, origin string, now time.Time) W
 
 	// create validates a create body and builds the object without its ID
 	// and creation time, which are minted when it is stored. It runs outside
@@ -221,7 +224,7 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 	if err != nil {
 		return nil, 0, err
 	}
-	w := c.wire(&v, rq.origin())
+	w := c.answer(&v, rq.origin())
 	if reveal != nil {
 		reveal(&w)
 	}
@@ -229,7 +232,7 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 }
 
 func (c *collection[T, W, C, U]) list(rq *request) (any, int, *apiError) {
-	return listObjectsIn(c.s, rq, c.t, c.wire, listScope[T]{property: c.property})
+	return listObjectsIn(c.s, rq, c.t, c.answer, listScope[T]{property: c.property})
 }
 
 func (c *collection[T, W, C, U]) getOne(rq *request) (any, int, *apiError) {
@@ -237,7 +240,7 @@ func (c *collection[T, W, C, U]) getOne(rq *request) (any, int, *apiError) {
 	if err != nil {
 		return nil, 0, err
 	}
-	return c.wire(&v, rq.origin()), http.StatusOK, nil
+	return c.answer(&v, rq.origin()), http.StatusOK, nil
 }
 
 func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
@@ -276,7 +279,7 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 	if err != nil {
 		return nil, 0, err
 	}
-	return c.wire(&v, rq.origin()), http.StatusOK, nil
+	return c.answer(&v, rq.origin()), http.StatusOK, nil
 }
 
 func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
@@ -301,4 +304,13 @@ func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
 func (c *collection[T, W, C, U]) checkText(v *T) *apiError {
 	f := c.fields(v)
 	return checkFreeText(*f.description, *f.metadata)
+}
+
+// answer is v's wire shape, at the server's current time when the
+// declaration answers by time.
+func (c *collection[T, W, C, U]) answer(v *T, origin string) W {
+	if c.wireAt != nil {
+		return c.wireAt(v, origin, c.s.now())
+	}
+	return c.wire(v, origin)
 }

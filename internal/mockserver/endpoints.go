@@ -32,8 +32,9 @@ import (
 //     an explicit port. The scheme and host are lower-cased and the default
 //     port (80 for http, 443 for https and tls) is dropped from url and
 //     public_url and kept in hostport.
-//   - TCP reserved addresses are out of scope: a tcp URL is accepted on any
-//     host and port, and tcp_addr is never set.
+//   - a public tcp URL must be a reserved TCP address of the account, host
+//     and port (ERR_NGROK_18006 [real]; reserved_addrs.go); tcp_addr is
+//     never set.
 //   - bindings: exactly one of public, internal, kubernetes; default
 //     ["internal"] for a host ending in .internal, else ["public"]. internal
 //     is allowed only on a .internal host, and a .internal host allows only
@@ -434,6 +435,11 @@ func notCloudError(what string) *apiError {
 // of the host, if any. The store lock must be held.
 func (s *Server) checkEndpointURLLocked(u endpointURL, bindings []string, self string) (string, *apiError) {
 	domainID, reserved := s.matchReservedDomainLocked(u.host)
+	if u.scheme == "tcp" && slices.Contains(bindings, bindingPublic) && !s.reservedAddrExistsLocked(u.hostport()) {
+		return "", errEndpointDomainMissing.errorf(
+			"This account does not have any domains or addresses reserved that match the provided URL: %q is not a "+
+				"reserved TCP address of the account. Reserve one (POST /reserved_addrs) and use the address it is assigned.", u.String())
+	}
 	if !reserved && u.scheme != "tcp" && !u.internal() && slices.Contains(bindings, bindingPublic) {
 		return "", errEndpointDomainMissing.errorf(
 			"The domain %q is not reserved in your account. Reserve it (POST /reserved_domains, or a wildcard "+

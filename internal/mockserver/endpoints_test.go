@@ -142,6 +142,7 @@ func endpointWiresEqual(a, b endpointWire) bool {
 func TestEndpointCreateDefaultsAndOptions(t *testing.T) {
 	t.Parallel()
 	s := New()
+	seedAddr(t, s, "1.tcp.ngrok.io:20000")
 	tcp := createEndpoint(t, s, map[string]any{"url": "tcp://1.tcp.ngrok.io:20000", "type": "cloud", "pooling_enabled": true})
 	if !slices.Equal(tcp.Bindings, []string{"public"}) || !tcp.PoolingEnabled || tcp.Hostport != "1.tcp.ngrok.io:20000" ||
 		tcp.PublicURL != "tcp://1.tcp.ngrok.io:20000" || tcp.Proto != "tcp" || tcp.Domain != nil {
@@ -595,7 +596,9 @@ func TestEndpointReservedDomainRule(t *testing.T) {
 			t.Errorf("the message does not say to reserve the domain: %s", w.Body.String())
 		}
 	}
-	// tcp, .internal hosts and kubernetes bindings need no reserved domain.
+	// tcp (on a reserved address), .internal hosts and kubernetes bindings
+	// need no reserved domain.
+	seedAddr(t, s, "1.tcp.ngrok.io:12345")
 	for _, f := range []map[string]any{
 		{"url": "tcp://1.tcp.ngrok.io:12345"},
 		{"url": "https://api.internal"},

@@ -87,6 +87,8 @@ var (
 		"an Ngrok-Version other than 2")
 	errMissingVersion = defineError("ERR_NGROK_218", http.StatusBadRequest, realAPI,
 		"no Ngrok-Version header")
+	errIPRestricted = defineError("ERR_NGROK_220", http.StatusForbidden, realCode,
+		"a request from an address that an enforced api IP restriction of the account does not allow")
 	errRateLimited = defineError("ERR_NGROK_226", http.StatusTooManyRequests, realAPI,
 		"more requests in the rolling last minute, per API key, than the rate limit allows")
 	errWrongIDPrefix = defineError("ERR_NGROK_227", http.StatusBadRequest, realCode,
@@ -103,6 +105,8 @@ var (
 		"an event source type that is not one of the documented event types")
 	errEndpointNotCloud = defineError("ERR_NGROK_248", http.StatusBadRequest, realCode,
 		"creating an endpoint of a type other than cloud (real); changing or deleting an agent or edge endpoint (ours)")
+	errReservedAddrEmptyUpdate = defineError("ERR_NGROK_506", http.StatusBadRequest, realAPI,
+		"a reserved address PATCH without description or metadata")
 	errInvalidRegion = defineError("ERR_NGROK_400", http.StatusBadRequest, realCode,
 		"a reserved domain resolves_to value that is not a point of presence or \"global\", listed twice, or \"global\" beside another")
 	errDomainTaken = defineError("ERR_NGROK_413", http.StatusConflict, realCode,
@@ -145,6 +149,14 @@ var (
 		"an IP policy rule without ip_policy_id, or whose ip_policy_id names no policy of the account")
 	errIPRuleAction = defineError("ERR_NGROK_1422", http.StatusBadRequest, realAPI,
 		"an IP policy rule action other than allow and deny (missing included)")
+	errIPRestrictionPolicy = defineError("ERR_NGROK_1801", http.StatusBadRequest, realAPI,
+		"an IP restriction ip_policy_ids entry that names no IP policy of the account")
+	errIPRestrictionTypeTaken = defineError("ERR_NGROK_1802", http.StatusConflict, realCode,
+		"an IP restriction of a type the account already has one of")
+	errIPRestrictionType = defineError("ERR_NGROK_1803", http.StatusBadRequest, realAPI,
+		"an IP restriction type other than dashboard, api, agent and endpoints (missing included)")
+	errIPRestrictionNoPolicies = defineError("ERR_NGROK_1804", http.StatusBadRequest, realAPI,
+		"an IP restriction without ip_policy_ids, or a PATCH that empties them")
 	errTLSCertFormat = defineError("ERR_NGROK_1900", http.StatusBadRequest, realCode,
 		"a TLS certificate_pem block that crypto/x509 cannot parse (real), or that is not a CERTIFICATE block (ours)")
 	errTLSKeyMissing = defineError("ERR_NGROK_1901", http.StatusBadRequest, realAPI,
@@ -157,6 +169,8 @@ var (
 		"a TLS certificate private key of a type other than rsa, ecdsa and ed25519 (an X25519 key)")
 	errTLSPEMHeaders = defineError("ERR_NGROK_1910", http.StatusBadRequest, realAPI,
 		"a TLS certificate or key PEM block with headers")
+	errCANotCA = defineError("ERR_NGROK_1913", http.StatusBadRequest, realAPI,
+		"a certificate authority ca_pem certificate whose Basic Constraints do not mark it as a CA")
 	errTLSCertMissing = defineError("ERR_NGROK_1919", http.StatusBadRequest, realAPI,
 		"a TLS certificate without certificate_pem")
 	errTLSCertNoPEM = defineError("ERR_NGROK_1922", http.StatusBadRequest, realAPI,
@@ -223,6 +237,16 @@ var (
 		"a datadog target without api_key")
 	errEventDatadogSite = defineError("ERR_NGROK_5134", http.StatusBadRequest, realCode,
 		"a datadog ddsite that is not one of Datadog's sites")
+	errUserNameMissing = defineError("ERR_NGROK_4109", http.StatusBadRequest, realAPI,
+		"a service or bot user without a name, or with an empty one")
+	errUserNameTooLong = defineError("ERR_NGROK_4110", http.StatusBadRequest, realCode,
+		"a service or bot user name longer than 255 bytes (the limit is ours)")
+	errUserNameTaken = defineError("ERR_NGROK_4112", http.StatusConflict, realCode,
+		"a service user name another service user of the account has (bot users likewise, among bot users)")
+	errAgentIngressServiceDomain = defineError("ERR_NGROK_6705", http.StatusBadRequest, realAPI,
+		"an agent ingress domain that ngrok owns (a subdomain of ngrok.app, ngrok.io, ...)")
+	errAgentIngressTaken = defineError("ERR_NGROK_6706", http.StatusConflict, realCode,
+		"an agent ingress domain the account already has, compared after lower-casing")
 	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,
 		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id")
 	errEdgeOIDCIssuer = defineError("ERR_NGROK_7171", http.StatusBadRequest, ours,
@@ -235,12 +259,15 @@ var (
 		"a backend_id or ip_policy_ids entry that names no object of the account")
 	errEdgesReadOnly = defineError("ERR_NGROK_7196", http.StatusBadRequest, realCode,
 		"a write to a route module while edges are read-only (SetEdgesReadOnly)")
+	errCAFormat = defineError("ERR_NGROK_10026", http.StatusBadRequest, realCode,
+		"a certificate authority ca_pem that is missing, holds no PEM block, a block other than CERTIFICATE, or one crypto/x509 cannot parse")
 	errTrafficPolicyInvalid = defineError("ERR_NGROK_18002", http.StatusBadRequest, realCode,
 		"a traffic_policy that is neither JSON nor YAML, or not a policy of ngrok's language as package trafficpolicy checks it (phases, rules, actions and their config, CEL)")
 	errEndpointSchemeChange = defineError("ERR_NGROK_18005", http.StatusBadRequest, realAPI,
 		"a PATCH that changes the scheme of an endpoint's url")
 	errEndpointDomainMissing = defineError("ERR_NGROK_18006", http.StatusBadRequest, realAPI,
-		"a public http, https or tls endpoint on a host that no reserved domain of the account covers")
+		"a public http, https or tls endpoint on a host that no reserved domain of the account covers; "+
+			"a public tcp endpoint whose host and port are no reserved address of the account")
 	errEndpointURLTaken = defineError("ERR_NGROK_18009", http.StatusConflict, realCode,
 		"a url that another cloud endpoint of the account already has")
 	errVaultName = defineError("ERR_NGROK_23000", http.StatusBadRequest, realAPI,

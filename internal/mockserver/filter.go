@@ -385,7 +385,7 @@ var filterFieldBytes = map[string]uint64{
 	"domain": 256, "host": 256, "cname_target": 256, "acme_challenge_cname_target": 256,
 	"url": 2048, "public_url": 2048, "upstream_url": 2048, "hostport": 2048, "error_redirect_url": 2048, "name": 2048,
 	"public_key": 1024, "msg": 1024, "value": 64,
-	"owner_id": 64, "cidr": 43, "action": 5, "serial_number": 64, "certificate_pem": maxBodyBytes,
+	"owner_id": 64, "cidr": 43, "action": 5, "addr": 262, "serial_number": 64, "certificate_pem": maxBodyBytes,
 	"description": maxDescriptionBytes, "metadata": maxMetadataBytes,
 	"traffic_policy": 64 << 10,
 	"agent_version":  64, "ip": 39, "os": 64, "transport": 16,
@@ -400,7 +400,11 @@ var filterListBytes = map[string][2]uint64{"bindings": {3, 16}, "resolves_to": {
 	"acl": {maxACLRules, 5 + 253},
 	// sources: each event type at most once; destinations: the real limit
 	// (ERR_NGROK_5126) depends on the plan, 100 is ours.
-	"sources": {uint64(len(eventTypes)), 64}, "destinations": {100, 64}}
+	"sources": {uint64(len(eventTypes)), 64}, "destinations": {100, 64},
+	// Agent ingresses and IP restrictions (the count of an IP restriction's
+	// policies is not documented: 100 is ours).
+	"ns_targets": {uint64(len(agentIngressNSTargets)), 64}, "region_domains": {uint64(len(domainRegions)), 256 + 16},
+	"ip_policies": {100, maxHeaderBytes + 256 + 64}}
 
 // filterSizes gives CEL's cost estimator the size of each field a filter
 // reads, and prices regular expressions.

@@ -151,3 +151,13 @@ func newTestCA(t *testing.T, s http.Handler) string {
 	wantStatus(t, w, http.StatusCreated)
 	return decodeBody[sshCAWire](t, w).ID
 }
+
+// seedAddr reserves the TCP address addr, for tcp:// cloud endpoints.
+func seedAddr(t *testing.T, s *Server, addr string) string {
+	t.Helper()
+	id, err := s.SeedReservedAddr(addr, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}

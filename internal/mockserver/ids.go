@@ -54,6 +54,11 @@ const (
 	prefixTunnel                = "tn_"
 	prefixTunnelSession         = "ts_"
 	prefixUser                  = "usr_"
+	prefixServiceUser           = "service_"
+	prefixAgentIngress          = "agin_"
+	prefixReservedAddr          = "ra_"
+	prefixIPRestriction         = "ipx_"
+	prefixCertificateAuthority  = "ca_"
 	prefixVault                 = "vault_"
 	prefixSecret                = "secret_"
 	prefixEventDestination      = "ed_"
@@ -91,6 +96,12 @@ const (
 	collTunnels                = "tunnels"
 	collTunnelSessions         = "tunnel_sessions"
 	collUsers                  = "users"
+	collBotUsers               = "bot_users"
+	collServiceUsers           = "service_users"
+	collAgentIngresses         = "agent_ingresses"
+	collReservedAddrs          = "reserved_addrs"
+	collIPRestrictions         = "ip_restrictions"
+	collCertificateAuthorities = "certificate_authorities"
 	collVaults                 = "vaults"
 	collSecrets                = "vault_secrets"
 	collEventDestinations      = "event_destinations"
@@ -98,6 +109,11 @@ const (
 	collApplicationUsers       = "app/users"
 	collApplicationSessions    = "app/sessions"
 )
+
+// ownerIDPrefixes are the prefixes of the IDs that may own credentials and
+// API keys (owner_id): a user of the account, a service user, or a bot user
+// (the service users' older name) [real].
+var ownerIDPrefixes = []string{prefixUser, prefixServiceUser, prefixBotUser}
 
 // Table names of the seed-only objects of HTTPS edges. The control API
 // (/_mock/objects/{collection}/{id}) and the state file name every table by

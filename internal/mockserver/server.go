@@ -71,9 +71,15 @@ type Server struct {
 
 	eventDestinations  *table[eventDestination]
 	eventSubscriptions *table[eventSubscription]
-	hostCerts          *table[sshCert]
-	userCerts          *table[sshCert]
-	endpoints          *table[endpoint]
+	// Tables of declared collections that other rules read.
+	serviceUsers   *table[serviceUser]
+	botUsers       *table[serviceUser]
+	agentIngresses *table[agentIngress]
+	reservedAddrs  *table[reservedAddr]
+	ipRestrictions *table[ipRestriction]
+	hostCerts      *table[sshCert]
+	userCerts      *table[sshCert]
+	endpoints      *table[endpoint]
 	// Read-only collections (read_only.go), made by seeds.
 	tunnelSessions *table[tunnelSession]
 	tunnels        *table[tunnel]
@@ -186,6 +192,12 @@ func New(opts ...Option) *Server {
 	s.tunnels = mountReadOnly(s, tunnelCollection)
 	s.appUsers = mountReadOnly(s, applicationUserCollection)
 	s.appSessions = mountReadOnly(s, applicationSessionCollection)
+	s.serviceUsers = mount(s, serviceUserCollection)
+	s.botUsers = mount(s, botUserCollection)
+	s.agentIngresses = mount(s, agentIngressCollection)
+	s.reservedAddrs = mount(s, reservedAddrCollection)
+	s.ipRestrictions = mount(s, ipRestrictionCollection)
+	mount(s, certificateAuthorityCollection)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
@@ -465,6 +477,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 	key, aerr := s.admit(r)
 	if aerr == nil && operational && s.limiter != nil {
 		aerr = s.limiter.allow(key, now)
+	}
+	if aerr == nil && operational {
+		aerr = s.checkAPIRestriction(r)
 	}
 	if aerr != nil {
 		writeResult(w, rq, result{err: aerr})

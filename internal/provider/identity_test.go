@@ -181,6 +181,12 @@ func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
 		"secret":                       {secretType.newResource, map[string]tftypes.Value{"id": str("secret_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"event destination":            {eventDestinationType.newResource, map[string]tftypes.Value{"id": str("ed_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"event subscription":           {eventSubscriptionType.newResource, map[string]tftypes.Value{"id": str("esb_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"service user":                 {serviceUserType.newResource, map[string]tftypes.Value{"id": str("service_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"bot user":                     {botUserType.newResource, map[string]tftypes.Value{"id": str("bot_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"agent ingress":                {agentIngressType.newResource, map[string]tftypes.Value{"id": str("agin_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"reserved address":             {reservedAddrType.newResource, map[string]tftypes.Value{"id": str("ra_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"IP restriction":               {ipRestrictionType.newResource, map[string]tftypes.Value{"id": str("ipx_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"certificate authority":        {certificateAuthorityType.newResource, map[string]tftypes.Value{"id": str("ca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

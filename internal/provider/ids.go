@@ -37,6 +37,11 @@ const (
 	eventSubscriptionIDPrefix       = "esb_"
 	tunnelSessionIDPrefix           = "ts_"
 	tunnelIDPrefix                  = "tn_"
+	serviceUserIDPrefix             = "service_"
+	agentIngressIDPrefix            = "agin_"
+	reservedAddrIDPrefix            = "ra_"
+	ipRestrictionIDPrefix           = "ipx_"
+	certificateAuthorityIDPrefix    = "ca_"
 )
 
 // Example IDs for messages.

@@ -21,6 +21,7 @@ func TestAccCloudEndpointListResource(t *testing.T) {
 	mock := newTestMock(t)
 	ctx := context.Background()
 	reserveTestDomains(t, mock, "www.example.com")
+	reserveTestAddrs(t, mock, "1.tcp.ngrok.io:12345")
 	if _, err := mock.server.SeedAgentEndpoint(mockserver.AgentEndpointSeed{URL: "https://laptop.ngrok.app", UpstreamURL: "http://localhost:3000"}); err != nil {
 		t.Fatal(err)
 	}

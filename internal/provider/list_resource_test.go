@@ -167,6 +167,7 @@ func createListTestAccount(t *testing.T, mock *testMock) map[string][]string {
 	_, err = mock.client.UpdateReservedDomain(ctx, want["reserved_domain"][5], &apiclient.ReservedDomainUpdate{HTTPSEndpointConfigurationID: &ecID})
 	must(err)
 
+	reserveTestAddrs(t, mock, "1.tcp.ngrok.io:12345")
 	for _, in := range []apiclient.EndpointCreate{
 		{URL: "https://www.example.com", TrafficPolicy: `{"on_http_request": [{"actions": [{"type": "deny"}]}]}`, Description: "web"},
 		{URL: "https://api.example.com:443", TrafficPolicy: "on_http_request:\n  - actions:\n      - type: deny\n", Metadata: `{"tier":"gold"}`},

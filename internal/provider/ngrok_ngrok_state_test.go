@@ -237,7 +237,7 @@ func TestNgrokNgrokFixtures_everyInstanceCarriesOver(t *testing.T) {
 				var got tftypes.Value
 				if renamed, ok := renamedTypes[r.Type]; ok {
 					target = renamed
-					got = moveState(ctx, t, server, schemas[target], ngrokNgrokAddress, r.Type, inst.SchemaVersion, inst.Attributes, target)
+					got = moveState(ctx, t, server, schemas[target], r.Type, inst.SchemaVersion, inst.Attributes, target)
 				} else {
 					got = upgradeState(ctx, t, server, schemas[target], target, inst.SchemaVersion, inst.Attributes)
 				}
@@ -319,7 +319,7 @@ func TestNgrokNgrokFixtures_sameNameMovesAsItUpgrades(t *testing.T) {
 				continue
 			}
 			inst := r.Instances[0]
-			moved := moveState(ctx, t, server, schemas[r.Type], ngrokNgrokAddress, r.Type, inst.SchemaVersion, inst.Attributes, r.Type)
+			moved := moveState(ctx, t, server, schemas[r.Type], r.Type, inst.SchemaVersion, inst.Attributes, r.Type)
 			upgraded := upgradeState(ctx, t, server, schemas[r.Type], r.Type, inst.SchemaVersion, inst.Attributes)
 			if !moved.Equal(upgraded) {
 				t.Errorf("%s %s.%s: moved to %v, upgraded to %v", version, r.Type, r.Name, moved, upgraded)
@@ -380,7 +380,7 @@ func TestNgrokNgrokState_v080ResolvesToIsKept(t *testing.T) {
 			t.Fatal(err)
 		}
 		for how, v := range map[string]tftypes.Value{
-			"moved":    moveState(ctx, t, server, schema, ngrokNgrokAddress, "ngrok_domain", 0, raw, "ngrok_reserved_domain"),
+			"moved":    moveState(ctx, t, server, schema, "ngrok_domain", 0, raw, "ngrok_reserved_domain"),
 			"upgraded": upgradeState(ctx, t, server, schema, "ngrok_reserved_domain", 0, raw),
 		} {
 			got := valueToGo(t, v)["resolves_to"]
@@ -451,12 +451,12 @@ func upgradeState(ctx context.Context, t *testing.T, server tfprotov6.ProviderSe
 }
 
 // moveState runs the provider's MoveResourceState as Terraform does for a
-// moved block from sourceType of the provider at address.
+// moved block from sourceType of ngrok/ngrok.
 func moveState(ctx context.Context, t *testing.T, server tfprotov6.ProviderServer, schema *tfprotov6.Schema,
-	address, sourceType string, version int64, attrs []byte, targetType string) tftypes.Value {
+	sourceType string, version int64, attrs []byte, targetType string) tftypes.Value {
 	t.Helper()
 	resp, err := server.MoveResourceState(ctx, &tfprotov6.MoveResourceStateRequest{
-		SourceProviderAddress: address, SourceTypeName: sourceType, SourceSchemaVersion: version,
+		SourceProviderAddress: ngrokNgrokAddress, SourceTypeName: sourceType, SourceSchemaVersion: version,
 		SourceState: &tfprotov6.RawState{JSON: attrs}, TargetTypeName: targetType,
 	})
 	if err != nil {
@@ -1710,4 +1710,58 @@ func guideReleaseArchive(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// The agents and access types of ngrok/ngrok (issue 21) move and upgrade
+// from states of the peers' shapes (their schemas: /work/peer/schema-*),
+// written here by hand until fixtures applied by the peer binaries exist.
+func TestNgrokNgrokState_agentsAndAccessShapes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	server := providerserver.NewProtocol6(New("test")())()
+	schemas := providerResourceSchemas(t, server)
+	for _, tc := range []struct {
+		source, target string
+		state          string
+		want           map[string]any
+	}{
+		{"ngrok_bot_user", "ngrok_bot_user", `{"id":"bot_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","name":"deploy","active":null}`,
+			map[string]any{"name": "deploy", "active": true, "uri": nil}},
+		{"ngrok_service_user", "ngrok_service_user",
+			`{"id":"service_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","name":"ci","active":false,"uri":"","created_at":"2026-11-25T10:00:00Z"}`,
+			map[string]any{"name": "ci", "active": false, "uri": nil, "created_at": "2026-11-25T10:00:00Z"}},
+		{"ngrok_agent_ingress", "ngrok_agent_ingress", `{"id":"agin_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","domain":"connect.example.com",` +
+			`"description":null,"metadata":null,"ns_targets":["a."],"region_domains":["tunnel.us.connect.example.com"],"uri":"","created_at":"",` +
+			`"certificate_management_policy":[{"authority":"letsencrypt","private_key_type":"rsa"}]}`,
+			map[string]any{"description": "", "wait_for_certificate": false,
+				"certificate_management_policy": map[string]any{"authority": "letsencrypt", "private_key_type": "rsa"}}},
+		{"ngrok_agent_ingress", "ngrok_agent_ingress", `{"id":"agin_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","domain":"connect.example.com",` +
+			`"description":"","metadata":"","ns_targets":[],"region_domains":[],"uri":"u","created_at":"c","certificate_management_policy":null}`,
+			map[string]any{"certificate_management_policy": nil, "certificate_management_status": nil}},
+		{"ngrok_reserved_addr", "ngrok_reserved_addr", `{"id":"ra_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","addr":"1.tcp.ngrok.io:20000",` +
+			`"region":"us","description":"ssh","metadata":null,"endpoint_configuration_id":null}`,
+			map[string]any{"addr": "1.tcp.ngrok.io:20000", "metadata": "", "description": "ssh"}},
+		{"ngrok_tcp_address", "ngrok_reserved_addr", `{"id":"ra_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","addr":"1.tcp.ngrok.io:20000",` +
+			`"region":"eu","description":"","metadata":"","uri":"u","created_at":"c"}`,
+			map[string]any{"addr": "1.tcp.ngrok.io:20000", "region": "eu", "uri": "u"}},
+		{"ngrok_ip_restriction", "ngrok_ip_restriction", `{"id":"ipx_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","type":"api","enforced":null,` +
+			`"ip_policy_ids":["ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"],"description":null,"metadata":null}`,
+			map[string]any{"type": "api", "enforced": false, "ip_policy_ids": []any{"ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"}}},
+		{"ngrok_certificate_authority", "ngrok_certificate_authority", `{"id":"ca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","ca_pem":"PEM",` +
+			`"description":null,"metadata":null}`,
+			map[string]any{"ca_pem": "PEM", "description": "", "subject_common_name": nil}},
+	} {
+		v := moveState(ctx, t, server, schemas[tc.target], tc.source, 0, []byte(tc.state), tc.target)
+		got := valueToGo(t, v)
+		if tc.source == tc.target {
+			if up := valueToGo(t, upgradeState(ctx, t, server, schemas[tc.target], tc.target, 0, []byte(tc.state))); !reflect.DeepEqual(up, got) {
+				t.Errorf("%s: upgraded %v, moved %v", tc.source, up, got)
+			}
+		}
+		for k, want := range tc.want {
+			if !reflect.DeepEqual(got[k], want) {
+				t.Errorf("%s to %s: %s = %#v, want %#v", tc.source, tc.target, k, got[k], want)
+			}
+		}
+	}
 }

@@ -68,7 +68,9 @@ type objectType[A, C, U, M any] struct {
 	// displayName names an object (and its model) in `terraform query`'s
 	// results.
 	displayName func(*A, M) string
-	// filterExample is a CEL filter over the object, for descriptions.
+	// filterExample is a CEL filter over the object, for descriptions; ""
+	// when the API's list takes no filter (the plural data source and the
+	// list resource then have none).
 	filterExample string
 	// listArgs are arguments of the plural data source and the list
 	// resource that narrow the list (such as a rule's policy).
@@ -93,6 +95,12 @@ type objectType[A, C, U, M any] struct {
 	// returns, from the prior state (a refresh) or the plan (a write).
 	// With it, a refresh reads the whole prior state.
 	keep func(prior M, m *M)
+	// settle ends a create or an update (operation "create" or "update")
+	// before the object is saved: it may read the object again until it is
+	// ready (a certificate waited for) and returns the last read; it may
+	// change the plan, which keep then carries into the state (a failed
+	// wait recorded so that the next plan repeats it).
+	settle func(ctx context.Context, c *apiclient.Client, obj *A, plan *M, operation string, diags *diag.Diagnostics) *A
 
 	schemaOnce sync.Once
 	schema     schema.Schema
@@ -108,6 +116,7 @@ type objectTypeRegistration interface {
 	newDataSource() datasource.DataSource
 	newPluralDataSource() datasource.DataSource
 	newListResource() list.ListResource
+	filtered() bool
 }
 
 func (o *objectType[A, C, U, M]) newResource() resource.Resource {
@@ -157,6 +166,9 @@ func (o *objectType[A, C, U, M]) importSpec() importSpec {
 		natural: o.natural,
 	}
 }
+
+// filtered reports whether the API's list of the objects takes a filter.
+func (o *objectType[A, C, U, M]) filtered() bool { return o.filterExample != "" }
 
 // titleCase upper-cases the first letter of each word: "IP policy rule" is
 // "IP Policy Rule".
@@ -237,6 +249,9 @@ func (r *objectResource[A, C, U, M]) Create(ctx context.Context, req resource.Cr
 		// error, so that Terraform tracks it (tainted).
 	}
 	tflog.Info(ctx, "created "+r.o.noun, map[string]any{"id": r.o.api.ID(obj)})
+	if r.o.settle != nil && err == nil {
+		obj = r.o.settle(ctx, r.client, obj, &plan, "create", &resp.Diagnostics)
+	}
 	r.setState(ctx, &resp.State, &resp.Diagnostics, obj, &plan, "Unable to Read Created "+r.o.title(), true)
 }
 
@@ -274,6 +289,9 @@ func (r *objectResource[A, C, U, M]) Update(ctx context.Context, req resource.Up
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update "+r.o.title(), err))
 		return
+	}
+	if r.o.settle != nil {
+		obj = r.o.settle(ctx, r.client, obj, &plan, "update", &resp.Diagnostics)
 	}
 	r.setState(ctx, &resp.State, &resp.Diagnostics, obj, &plan, "Unable to Read Updated "+r.o.title(), false)
 }

@@ -56,9 +56,11 @@ func listFilter(filter string, args []listArg, values []types.String) string {
 
 // readListArgs reads the values of args from a data source's or list
 // resource's configuration.
-func readListArgs(ctx context.Context, cfg attributeGetter, args []listArg, diags *diag.Diagnostics) (filter string, values []types.String) {
+func readListArgs(ctx context.Context, cfg attributeGetter, filtered bool, args []listArg, diags *diag.Diagnostics) (filter string, values []types.String) {
 	var f types.String
-	diags.Append(cfg.GetAttribute(ctx, path.Root("filter"), &f)...)
+	if filtered {
+		diags.Append(cfg.GetAttribute(ctx, path.Root("filter"), &f)...)
+	}
 	values = make([]types.String, len(args))
 	for i, a := range args {
 		diags.Append(cfg.GetAttribute(ctx, path.Root(a.name), &values[i])...)
@@ -244,24 +246,26 @@ func (d *objectPluralDataSource[A, C, U, M]) Metadata(_ context.Context, req dat
 
 func (d *objectPluralDataSource[A, C, U, M]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	attrs := map[string]dsschema.Attribute{
-		"filter": dsschema.StringAttribute{
-			Description: fmt.Sprintf("A CEL expression over `obj` that each %s must match, evaluated by the API, for example %s. "+
-				"The fields are those of the %s as the API returns it.", d.o.noun, d.o.filterExample, d.o.noun),
-			Optional: true,
-		},
 		d.o.listAttr(): dsschema.ListNestedAttribute{
 			Description:  fmt.Sprintf("The %s, newest first.", d.o.nouns),
 			Computed:     true,
 			NestedObject: dsschema.NestedAttributeObject{Attributes: d.o.dataSourceAttributes(false)},
 		},
 	}
+	description := fmt.Sprintf("Lists the account's %s, newest first, optionally narrowed by a filter.", d.o.nouns)
+	if d.o.filtered() {
+		attrs["filter"] = dsschema.StringAttribute{
+			Description: fmt.Sprintf("A CEL expression over `obj` that each %s must match, evaluated by the API, for example %s. "+
+				"The fields are those of the %s as the API returns it.", d.o.noun, d.o.filterExample, d.o.noun),
+			Optional: true,
+		}
+	} else {
+		description = fmt.Sprintf("Lists the account's %s, newest first (the API's list of them takes no filter).", d.o.nouns)
+	}
 	for _, a := range d.o.listArgs {
 		attrs[a.name] = dsschema.StringAttribute{Description: a.description, Optional: true, Validators: a.validators}
 	}
-	resp.Schema = dsschema.Schema{
-		Description: fmt.Sprintf("Lists the account's %s, newest first, optionally narrowed by a filter.", d.o.nouns),
-		Attributes:  attrs,
-	}
+	resp.Schema = dsschema.Schema{Description: description, Attributes: attrs}
 }
 
 func (d *objectPluralDataSource[A, C, U, M]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
@@ -269,7 +273,7 @@ func (d *objectPluralDataSource[A, C, U, M]) Configure(_ context.Context, req da
 }
 
 func (d *objectPluralDataSource[A, C, U, M]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	filter, values := readListArgs(ctx, req.Config, d.o.listArgs, &resp.Diagnostics)
+	filter, values := readListArgs(ctx, req.Config, d.o.filtered(), d.o.listArgs, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}

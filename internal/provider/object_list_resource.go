@@ -34,8 +34,9 @@ func (r *objectListResource[A, C, U, M]) Metadata(_ context.Context, req resourc
 }
 
 func (r *objectListResource[A, C, U, M]) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	attrs := map[string]schema.Attribute{
-		"filter": listFilterAttribute(r.o.noun, r.o.filterExample),
+	attrs := map[string]schema.Attribute{}
+	if r.o.filtered() {
+		attrs["filter"] = listFilterAttribute(r.o.noun, r.o.filterExample)
 	}
 	for _, a := range r.o.listArgs {
 		attrs[a.name] = schema.StringAttribute{Description: a.description, Optional: true, Validators: a.validators}
@@ -54,7 +55,7 @@ func (r *objectListResource[A, C, U, M]) Configure(_ context.Context, req resour
 
 func (r *objectListResource[A, C, U, M]) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
 	var diags diag.Diagnostics
-	filter, values := readListArgs(ctx, req.Config, r.o.listArgs, &diags)
+	filter, values := readListArgs(ctx, req.Config, r.o.filtered(), r.o.listArgs, &diags)
 	if diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return

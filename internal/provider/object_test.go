@@ -73,8 +73,11 @@ func TestObjectTypeSchemas(t *testing.T) {
 
 			var ls list.ListResourceSchemaResponse
 			reg.newListResource().ListResourceConfigSchema(ctx, list.ListResourceSchemaRequest{}, &ls)
-			if _, ok := ls.Schema.Attributes["filter"]; !ok {
-				t.Error("list resource has no filter")
+			if _, ok := ls.Schema.Attributes["filter"]; ok != reg.filtered() {
+				t.Errorf("list resource has a filter: %v; the API's list takes one: %v", ok, reg.filtered())
+			}
+			if _, ok := plural.Schema.Attributes["filter"]; ok != reg.filtered() {
+				t.Errorf("plural data source has a filter: %v; the API's list takes one: %v", ok, reg.filtered())
 			}
 		})
 	}

@@ -284,7 +284,8 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 // resource, two data sources and a list resource.
 var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType,
 	credentialType, apiKeyType, sshCredentialType,
-	vaultType, secretType, eventDestinationType, eventSubscriptionType}
+	vaultType, secretType, eventDestinationType, eventSubscriptionType,
+	serviceUserType, botUserType, agentIngressType, reservedAddrType, ipRestrictionType, certificateAuthorityType}
 
 // readOnlyTypes are the objects the API cannot create (read_only_object.go);
 // each gives two data sources.

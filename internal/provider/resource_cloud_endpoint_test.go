@@ -67,6 +67,18 @@ func testAccCloudEndpointConfig(attrs ...string) string {
 
 // reserveTestDomains reserves domains in the mock, as an earlier apply of
 // ngrok_reserved_domain would, and returns their IDs.
+// reserveTestAddrs reserves the TCP addresses (host:port) in mock, as an
+// account that reserved them earlier holds them, for tcp:// cloud
+// endpoints on known addresses.
+func reserveTestAddrs(t *testing.T, mock *testMock, addrs ...string) {
+	t.Helper()
+	for _, a := range addrs {
+		if _, err := mock.server.SeedReservedAddr(a, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func reserveTestDomains(t *testing.T, mock *testMock, domains ...string) []string {
 	t.Helper()
 	ids := make([]string, len(domains))
@@ -731,6 +743,7 @@ func TestAccCloudEndpoint_importByNaturalKey(t *testing.T) {
 			mock, proxy := newListProxyMock(t, false)
 			ctx := context.Background()
 			reserveTestDomains(t, mock, "app.example.com")
+			reserveTestAddrs(t, mock, "1.tcp.ngrok.io:12345", "1.tcp.ngrok.io:12346")
 			// NOTE: endpoints that the lookup must not take: the same host
 			// with another scheme or port, and an agent endpoint on the url.
 			for _, other := range []string{"http://app.example.com", "https://app.example.com:8443", "tcp://1.tcp.ngrok.io:12346", "http://api.internal"} {
@@ -777,6 +790,7 @@ func TestAccCloudEndpoint_importByNaturalKeyMissing(t *testing.T) {
 func TestAccCloudEndpoint_importByNaturalKeyAmbiguous(t *testing.T) {
 	t.Parallel()
 	mock, _ := newListProxyMock(t, true)
+	reserveTestAddrs(t, mock, "1.tcp.ngrok.io:12345")
 	ep, err := mock.client.CreateEndpoint(context.Background(), &apiclient.EndpointCreate{URL: "tcp://1.tcp.ngrok.io:12345", TrafficPolicy: "{}"})
 	if err != nil {
 		t.Fatal(err)

@@ -64,3 +64,18 @@ resource "ngrok_cloud_endpoint" "database" {
     }
   EOT
 }
+
+# A public TCP endpoint listens on a reserved TCP address of the account,
+# which ngrok assigns: reserve one, and use its addr.
+resource "ngrok_reserved_addr" "ssh" {
+  description = "SSH bastion"
+}
+
+resource "ngrok_cloud_endpoint" "ssh" {
+  url = "tcp://${ngrok_reserved_addr.ssh.addr}"
+  traffic_policy = jsonencode({
+    on_tcp_connect = [{
+      actions = [{ type = "forward-internal", config = { url = "tcp://bastion.internal:22" } }]
+    }]
+  })
+}

@@ -1,0 +1,3 @@
+data "ngrok_certificate_authority" "clients" {
+  id = "ca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+}

@@ -1,0 +1,112 @@
+package mockserver
+
+import "time"
+
+// Service users (README.md, section Service and bot users): /service_users,
+// a declared collection (collection.go) of users that are not people, which
+// own credentials and API keys (their IDs are owner IDs: ownerIDPrefixes).
+// Bot users (/bot_users, bot_users.go) are the API's older name for the
+// same kind of user, still served; the mock keeps them in a table of their
+// own. Choices of ours where the real API is silent:
+//   - A name is required and unique among the collection's users
+//     (ERR_NGROK_4109, ERR_NGROK_4112 [real codes]), compared as sent; its
+//     limit is 255 bytes (ERR_NGROK_4110 [real code; the limit is ours]).
+//   - active defaults to true [real: ngrok's example answers].
+//   - Users have no description or metadata [real: the spec's shapes].
+
+// maxUserNameBytes is the longest user name the mock accepts [ours].
+const maxUserNameBytes = 255
+
+// serviceUser is a stored service or bot user.
+type serviceUser struct {
+	ID        string    `json:"id"`
+	CreatedAt time.Time `json:"created_at"`
+	Name      string    `json:"name"`
+	Active    bool      `json:"active"`
+
+	// NOTE: users have neither; the machinery checks and answers them
+	// empty, which the answer and the state file leave out.
+	Description string `json:"description,omitempty"`
+	Metadata    string `json:"metadata,omitempty"`
+}
+
+func (u *serviceUser) fields() objectFields {
+	return objectFields{&u.ID, &u.CreatedAt, &u.Description, &u.Metadata}
+}
+
+type serviceUserWire struct {
+	WireHeader
+	Name   string `json:"name"`
+	Active bool   `json:"active"`
+}
+
+type serviceUserCreate struct {
+	Name   string `json:"name"`
+	Active *bool  `json:"active"`
+}
+
+type serviceUserUpdate struct {
+	Name   *string `json:"name"`
+	Active *bool   `json:"active"`
+}
+
+var serviceUserCollection = declare(userCollection(collServiceUsers, "service user", prefixServiceUser, ""))
+
+// userCollection declares a collection of service users under one of their
+// two names.
+func userCollection(name, noun, prefix, filter string) collectionDecl[serviceUser, serviceUserWire, serviceUserCreate, serviceUserUpdate] {
+	return collectionDecl[serviceUser, serviceUserWire, serviceUserCreate, serviceUserUpdate]{
+		name: name, noun: noun, prefix: prefix, filter: filter,
+		fields: (*serviceUser).fields,
+		wire: func(u *serviceUser, origin string) serviceUserWire {
+			return serviceUserWire{WireHeader: u.fields().header(origin, name), Name: u.Name, Active: u.Active}
+		},
+		create: func(_ *Server, in *serviceUserCreate) (serviceUser, *apiError) {
+			if err := checkUserName(in.Name); err != nil {
+				return serviceUser{}, err
+			}
+			active := true
+			assign(&active, in.Active)
+			return serviceUser{Name: in.Name, Active: active}, nil
+		},
+		update: func(_ *Server, in *serviceUserUpdate, u *serviceUser) *apiError {
+			if in.Name != nil {
+				if err := checkUserName(*in.Name); err != nil {
+					return err
+				}
+			}
+			assign(&u.Name, in.Name)
+			assign(&u.Active, in.Active)
+			return nil
+		},
+		unique: func(u *serviceUser) string { return u.Name },
+		check: func(s *Server, u *serviceUser) *apiError {
+			t := s.serviceUsers
+			if prefix == prefixBotUser {
+				t = s.botUsers
+			}
+			if id, ok := t.idByKeyLocked(u.Name); ok && id != u.ID {
+				return errUserNameTaken.errorf("%s names must be unique within an account: %q is the name of %s.", titleNoun(noun), u.Name, id)
+			}
+			return nil
+		},
+	}
+}
+
+func checkUserName(name string) *apiError {
+	switch {
+	case name == "":
+		return errUserNameMissing.errorf("Service User name must not be empty.")
+	case len(name) > maxUserNameBytes:
+		return errUserNameTooLong.errorf("Service User name exceeds max length, %d bytes, max: %d.", len(name), maxUserNameBytes)
+	}
+	return nil
+}
+
+// titleNoun is noun with its first letter upper-cased.
+func titleNoun(noun string) string {
+	if noun == "" {
+		return noun
+	}
+	return string(noun[0]-'a'+'A') + noun[1:]
+}
