@@ -111,6 +111,8 @@ var (
 		"a certificate_id on a subdomain of an ngrok-owned domain")
 	errDomainInUse = defineError("ERR_NGROK_446", http.StatusConflict, realCode,
 		"deleting a reserved domain that a cloud endpoint serves on")
+	errEndpointConfigsDeprecated = defineError("ERR_NGROK_1608", http.StatusBadRequest, realCode,
+		"an endpoint configuration ID on a reserved domain while SetEndpointConfigurationsDeprecated is on")
 	errIPRuleEmptyUpdate = defineError("ERR_NGROK_1401", http.StatusBadRequest, realAPI,
 		"an IP policy rule PATCH without description, metadata or cidr")
 	errIPRuleCIDR = defineError("ERR_NGROK_1406", http.StatusBadRequest, realAPI,
@@ -188,7 +190,9 @@ var (
 	errEdgeUnknownReference = defineError("ERR_NGROK_7174", http.StatusBadRequest, ours,
 		"a backend_id or ip_policy_ids entry that names no object of the account")
 	errEdgesReadOnly = defineError("ERR_NGROK_7196", http.StatusBadRequest, realCode,
-		"a write to a route module while edges are read-only (SetEdgesReadOnly)")
+		"a write to an edge, a route, a route module or a backend while edges are read-only (SetEdgesReadOnly)")
+	errEdgesNotServed = defineError("ERR_NGROK_7008", http.StatusBadRequest, realCode,
+		"a create, update or delete of an edge, a route or a backend: the mock serves them by seeding only")
 	errTrafficPolicyInvalid = defineError("ERR_NGROK_18002", http.StatusBadRequest, realCode,
 		"a traffic_policy that is neither JSON nor YAML (real), or not an object of phases holding lists of rules (ours)")
 	errEndpointSchemeChange = defineError("ERR_NGROK_18005", http.StatusBadRequest, realAPI,

@@ -37,6 +37,8 @@ type SeedFile struct {
 	HTTPSEdges             []HTTPSEdgeWithRoutesSeed   `json:"https_edges,omitempty"`
 	AgentEndpoints         []AgentEndpointSeed         `json:"agent_endpoints,omitempty"`
 	EdgeEndpoints          []EdgeEndpointSeed          `json:"edge_endpoints,omitempty"`
+	// Settings are applied once every object is seeded.
+	Settings *Settings `json:"settings,omitempty"`
 }
 
 // HTTPSEdgeWithRoutesSeed is an HTTPS edge with the routes to seed on it.
@@ -138,6 +140,9 @@ func (s *Server) Seed(f *SeedFile) (SeedCounts, error) {
 	s.inChange(func() { counts, err = s.seedAll(f) })
 	if err != nil {
 		return SeedCounts{}, errors.Join(err, s.SaveState())
+	}
+	if f.Settings != nil {
+		f.Settings.Apply(s)
 	}
 	return counts, s.SaveState()
 }

@@ -192,6 +192,7 @@ func (s *Server) routes() []route {
 		s.declaredRoutes,
 		s.sshCertificateRoutes(),
 		s.edgeRouteModuleRoutes(),
+		s.edgeRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),
 		s.controlRoutes(),
