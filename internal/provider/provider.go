@@ -299,6 +299,7 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewReservedDomainDataSource,
 		NewReservedDomainsDataSource,
 		NewEndpointDataSource,
+		NewHTTPSEdgeTrafficPolicyDataSource,
 		NewEndpointsDataSource,
 		NewHTTPSEdgeRouteOIDCDataSource,
 		NewHTTPSEdgeRouteBackendDataSource,
