@@ -26,13 +26,18 @@ type httpsEdgeTrafficPolicyDataSource struct {
 	client *apiclient.Client
 }
 
+type vaultSecretModel struct {
+	Vault types.String `tfsdk:"vault"`
+	Name  types.String `tfsdk:"name"`
+}
+
 type httpsEdgeTrafficPolicyModel struct {
-	EdgeID              types.String `tfsdk:"edge_id"`
-	OIDCClientSecret    types.Object `tfsdk:"oidc_client_secret"`
-	TrafficPolicy       types.String `tfsdk:"traffic_policy"`
-	Endpoints           types.List   `tfsdk:"endpoints"`
-	NotMigrated         types.List   `tfsdk:"not_migrated"`
-	ForwardInternalURLs types.List   `tfsdk:"forward_internal_urls"`
+	EdgeID              types.String      `tfsdk:"edge_id"`
+	OIDCClientSecret    *vaultSecretModel `tfsdk:"oidc_client_secret"`
+	TrafficPolicy       types.String      `tfsdk:"traffic_policy"`
+	Endpoints           types.List        `tfsdk:"endpoints"`
+	NotMigrated         types.List        `tfsdk:"not_migrated"`
+	ForwardInternalURLs types.List        `tfsdk:"forward_internal_urls"`
 }
 
 var (
@@ -135,12 +140,8 @@ func (d *httpsEdgeTrafficPolicyDataSource) Read(ctx context.Context, req datasou
 		}
 		in.Backends[id] = b
 	}
-	if !m.OIDCClientSecret.IsNull() && !m.OIDCClientSecret.IsUnknown() {
-		a := m.OIDCClientSecret.Attributes()
-		in.OIDCClientSecret = &vaultSecretRef{
-			Vault: a["vault"].(types.String).ValueString(),
-			Name:  a["name"].(types.String).ValueString(),
-		}
+	if m.OIDCClientSecret != nil {
+		in.OIDCClientSecret = &vaultSecretRef{Vault: m.OIDCClientSecret.Vault.ValueString(), Name: m.OIDCClientSecret.Name.ValueString()}
 	}
 	out, err := migrateHTTPSEdge(in)
 	if err != nil {
