@@ -179,6 +179,8 @@ var (
 		"an SSH user certificate critical option other than force-command and source-address, or an invalid value of one")
 	errSSHCertExtension = defineError("ERR_NGROK_1951", http.StatusBadRequest, ours,
 		"an SSH user certificate extension that is neither an OpenSSH flag with an empty value nor name@domain")
+	errEdgesNotServed = defineError("ERR_NGROK_7008", http.StatusBadRequest, realCode,
+		"a create, update or delete of an edge, a route or a backend: the mock serves them by seeding only")
 	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,
 		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id")
 	errEdgeOIDCIssuer = defineError("ERR_NGROK_7171", http.StatusBadRequest, ours,
@@ -191,8 +193,6 @@ var (
 		"a backend_id or ip_policy_ids entry that names no object of the account")
 	errEdgesReadOnly = defineError("ERR_NGROK_7196", http.StatusBadRequest, realCode,
 		"a write to an edge, a route, a route module or a backend while edges are read-only (SetEdgesReadOnly)")
-	errEdgesNotServed = defineError("ERR_NGROK_7008", http.StatusBadRequest, realCode,
-		"a create, update or delete of an edge, a route or a backend: the mock serves them by seeding only")
 	errTrafficPolicyInvalid = defineError("ERR_NGROK_18002", http.StatusBadRequest, realCode,
 		"a traffic_policy that is neither JSON nor YAML (real), or not an object of phases holding lists of rules (ours)")
 	errEndpointSchemeChange = defineError("ERR_NGROK_18005", http.StatusBadRequest, realAPI,
