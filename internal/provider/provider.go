@@ -299,6 +299,8 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewReservedDomainDataSource,
 		NewReservedDomainsDataSource,
 		NewEndpointDataSource,
+		NewHTTPSEdgeDataSource,
+		NewHTTPSEdgesDataSource,
 		NewHTTPSEdgeTrafficPolicyDataSource,
 		NewEndpointsDataSource,
 		NewHTTPSEdgeRouteOIDCDataSource,
