@@ -80,5 +80,5 @@ func (c *Client) GetTunnelGroupBackend(ctx context.Context, id string) (*TunnelG
 
 // ListTunnelGroupBackends iterates over the tunnel-group backends, newest first.
 func (c *Client) ListTunnelGroupBackends(ctx context.Context, opts *ListOptions) iter.Seq2[*TunnelGroupBackend, error] {
-	return list[TunnelGroupBackend](ctx, c, "/"+collTunnelGroupBackends, "tunnel_group_backends", opts)
+	return list[TunnelGroupBackend](ctx, c, "/"+collTunnelGroupBackends, "backends", opts)
 }

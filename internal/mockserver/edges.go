@@ -145,7 +145,7 @@ func (s *Server) edgeRoutes() []route {
 	return []route{
 		{method: http.MethodPost, path: edges, rawBody: true, handle: write("an HTTPS edge")},
 		{method: http.MethodGet, path: edges, query: unfilteredListQuery, handle: func(rq *request) (any, int, *apiError) {
-			return listObjects(s, rq, es.edges, es.edgeWire)
+			return listObjectsAt(s, rq, es.edges, es.edgeWire, "https_edges", collEdgesHTTPS)
 		}},
 		{method: http.MethodGet, path: edge, ids: edgeID, handle: func(rq *request) (any, int, *apiError) {
 			e, err := es.edges.get(rq.r.PathValue("id"))
@@ -174,7 +174,7 @@ func (s *Server) edgeRoutes() []route {
 		{method: http.MethodDelete, path: oneRoute, ids: routeIDs, handle: write("a route")},
 		{method: http.MethodPost, path: backends, rawBody: true, handle: write("a tunnel-group backend")},
 		{method: http.MethodGet, path: backends, query: unfilteredListQuery, handle: func(rq *request) (any, int, *apiError) {
-			return listObjects(s, rq, es.backends, tunnelGroupBackendToWire)
+			return listObjectsAt(s, rq, es.backends, tunnelGroupBackendToWire, "backends", collTunnelGroupBackends)
 		}},
 		{method: http.MethodGet, path: backend, ids: backendID, handle: func(rq *request) (any, int, *apiError) {
 			b, err := es.backends.get(rq.r.PathValue("id"))

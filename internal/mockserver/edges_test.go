@@ -46,8 +46,15 @@ func TestHTTPSEdgeReadNestsRoutesAndModules(t *testing.T) {
 	if len(list.Edges) != 2 || list.Edges[0].ID != f.otherEdge || list.Edges[1].ID != f.edge {
 		t.Errorf("list %+v: want the two edges, newest first", list.Edges)
 	}
+	page := decodeBody[struct {
+		URI  string `json:"uri"`
+		Next string `json:"next_page_uri"`
+	}](t, do(t, f.s, http.MethodGet, "/edges/https?limit=1", ""))
+	if !strings.HasSuffix(page.URI, "/edges/https") || !strings.Contains(page.Next, "/edges/https?") {
+		t.Errorf("page uri %q, next_page_uri %q: want the path /edges/https", page.URI, page.Next)
+	}
 	backends := decodeBody[struct {
-		Backends []tunnelGroupBackendWire `json:"tunnel_group_backends"`
+		Backends []tunnelGroupBackendWire `json:"backends"`
 	}](t, do(t, f.s, http.MethodGet, "/backends/tunnel_group", ""))
 	if len(backends.Backends) != 1 || backends.Backends[0].Labels["app"] != "api" {
 		t.Errorf("backends %+v", backends.Backends)

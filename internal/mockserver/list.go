@@ -29,6 +29,12 @@ var (
 // next_page_uri is set only when more matching objects remain, so a client
 // never fetches an empty last page.
 func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, string) W) (any, int, *apiError) {
+	return listObjectsAt(s, rq, t, toWire, t.name, t.name)
+}
+
+// listObjectsAt is listObjects for a collection whose list property and
+// path differ from its table's name (edges/https lists "https_edges").
+func listObjectsAt[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, string) W, property, path string) (any, int, *apiError) {
 	query := rq.r.URL.Query()
 	limit, err := s.listLimit(query)
 	if err != nil {
@@ -96,7 +102,7 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 		return nil, 0, failed
 	}
 
-	page := listEnvelope[W]{name: t.name, items: items, uri: origin + "/" + t.name}
+	page := listEnvelope[W]{name: property, items: items, uri: origin + "/" + path}
 	if more {
 		next := url.Values{"limit": {strconv.Itoa(limit)}, "before_id": {lastID}}
 		if rawFilter != "" {
