@@ -73,6 +73,9 @@ type config struct {
 	certDelay   time.Duration
 	journalSize int
 	pprofAddr   string
+
+	edgesReadOnly             bool
+	endpointConfigsDeprecated bool
 }
 
 // parseConfig reads the flags, then fills every flag not given on the
@@ -93,6 +96,8 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 	flags.IntVar(&c.journalSize, "journal-size", mockserver.DefaultJournalSize, "how many of the last requests GET /_mock/journal shows (0: none; the counts per route go on)")
 	flags.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof under /debug/pprof/ on this address (e.g. 127.0.0.1:6060), a listener of its own; off when empty")
 	flags.StringVar(&c.stateFile, "state", "", "keep the state in this file (a bbolt database, created 0600): loaded at start, each change committed and fsynced before it is answered, so a restart, even after kill -9, loses nothing; locked, and checked whole before anything is written (a damaged, truncated or empty file is refused and left as it was); a JSON state file of earlier versions is migrated once (kept as FILE.v1.bak, without its idempotency records)")
+	flags.BoolVar(&c.edgesReadOnly, "edges-read-only", false, "refuse every write to an edge, route, route module or backend with ERR_NGROK_7196, as ngrok does for accounts whose edges became read-only")
+	flags.BoolVar(&c.endpointConfigsDeprecated, "endpoint-configurations-deprecated", false, "answer ERR_NGROK_1608 to every endpoint configuration ID on a reserved domain")
 	flags.BoolVar(&c.initState, "init-state", false, "with -state, take a state file of 0 bytes as a new one (seeded like a missing file) instead of refusing it as a state file cut short")
 	if err := flags.Parse(args); err != nil {
 		return nil, err
@@ -185,6 +190,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	}
 	if err != nil {
 		return err
+	}
+	// NOTE: only a flag given turns a setting on: a seed file's settings
+	// stay when the flag is left out.
+	if c.edgesReadOnly {
+		server.SetEdgesReadOnly(true)
+	}
+	if c.endpointConfigsDeprecated {
+		server.SetEndpointConfigurationsDeprecated(true)
 	}
 	// NOTE: closed last, after the HTTP server has stopped, so that no
 	// change is refused for want of its state file.

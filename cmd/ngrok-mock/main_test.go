@@ -1005,3 +1005,38 @@ func TestParseInitStateFlag(t *testing.T) {
 		})
 	}
 }
+
+// -edges-read-only and -endpoint-configurations-deprecated turn the settings
+// on; without them both are off.
+func TestRunEdgeSettings(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, `{"edges_read_only":false,"endpoint_configurations_deprecated":false}`},
+		{[]string{"-edges-read-only", "-endpoint-configurations-deprecated"}, `{"edges_read_only":true,"endpoint_configurations_deprecated":true}`},
+	} {
+		base, stop := start(t, tc.args, nil)
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, base+"/_mock/settings", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+mockserver.DefaultAPIKey)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(string(body)); got != tc.want {
+			t.Errorf("%v: settings %s, want %s", tc.args, got, tc.want)
+		}
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	}
+}

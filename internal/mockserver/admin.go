@@ -33,6 +33,8 @@ const adminPrefix = "/_mock/"
 //	PATCH  /_mock/objects/{collection}/{id}  change an object as if in the dashboard (the API's PATCH body)
 //	GET    /_mock/state                      everything the server holds, as JSON, without credentials (state.go)
 //	POST   /_mock/seed                       create the objects of a seed file (JSON or YAML; see SeedFile)
+//	GET    /_mock/settings                   the account's settings (Settings)
+//	PUT    /_mock/settings                   change the settings given in the body (Settings; omitted ones stay)
 func (s *Server) controlRoutes() []route {
 	const (
 		journal = adminPrefix + "journal"
@@ -50,6 +52,8 @@ func (s *Server) controlRoutes() []route {
 		{method: http.MethodPatch, path: objects, control: true, rawBody: true, handle: s.controlEditObject},
 		{method: http.MethodGet, path: adminPrefix + "state", control: true, handle: s.controlState},
 		{method: http.MethodPost, path: adminPrefix + "seed", control: true, rawBody: true, handle: s.controlSeed},
+		{method: http.MethodGet, path: adminPrefix + "settings", control: true, handle: s.controlSettings},
+		{method: http.MethodPut, path: adminPrefix + "settings", control: true, rawBody: true, handle: s.controlSetSettings},
 	}
 }
 
@@ -132,6 +136,52 @@ func (s *Server) controlSeed(rq *request) (any, int, *apiError) {
 	return map[string]any{"seeded": counts}, http.StatusCreated, nil
 }
 
+// Settings are the account's settings that change how the API answers,
+// each false when the server starts; in a seed file, a PUT
+// /_mock/settings body and ngrok-mock's flags. An omitted setting is left
+// as it is.
+type Settings struct {
+	// EdgesReadOnly: every write to an edge, route, route module or backend
+	// answers ERR_NGROK_7196 (SetEdgesReadOnly).
+	EdgesReadOnly *bool `json:"edges_read_only,omitempty"`
+	// EndpointConfigurationsDeprecated: endpoint configuration IDs answer
+	// ERR_NGROK_1608 (SetEndpointConfigurationsDeprecated).
+	EndpointConfigurationsDeprecated *bool `json:"endpoint_configurations_deprecated,omitempty"`
+}
+
+// Apply sets the settings that s gives.
+func (st Settings) Apply(s *Server) {
+	if st.EdgesReadOnly != nil {
+		s.SetEdgesReadOnly(*st.EdgesReadOnly)
+	}
+	if st.EndpointConfigurationsDeprecated != nil {
+		s.SetEndpointConfigurationsDeprecated(*st.EndpointConfigurationsDeprecated)
+	}
+}
+
+// CurrentSettings returns every setting.
+func (s *Server) CurrentSettings() Settings {
+	s.store.mu.Lock()
+	defer s.store.mu.Unlock()
+	ro, ec := s.edges.readOnly, s.edges.endpointConfigsDeprecated
+	return Settings{EdgesReadOnly: &ro, EndpointConfigurationsDeprecated: &ec}
+}
+
+func (s *Server) controlSettings(*request) (any, int, *apiError) {
+	return s.CurrentSettings(), http.StatusOK, nil
+}
+
+func (s *Server) controlSetSettings(rq *request) (any, int, *apiError) {
+	var in Settings
+	dec := json.NewDecoder(bytes.NewReader(rq.raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return nil, 0, errControlRequest.errorf("settings: %v", err)
+	}
+	in.Apply(s)
+	return s.CurrentSettings(), http.StatusOK, nil
+}
+
 // Reset forgets every object, idempotency key, fault rule, journal entry and
 // rate-limit count, as if the server had just started.
 func (s *Server) Reset() {
@@ -140,6 +190,7 @@ func (s *Server) Reset() {
 		s.idem.clear()
 	})
 	s.SetEdgesReadOnly(false)
+	s.SetEndpointConfigurationsDeprecated(false)
 	s.ClearFaults()
 	s.ClearJournal()
 	s.limiter.reset()

@@ -46,6 +46,9 @@ type edgeState struct {
 	ipPolicies *table[ipPolicy]
 
 	readOnly bool
+	// endpointConfigsDeprecated: endpoint configuration IDs answer
+	// ERR_NGROK_1608 (SetEndpointConfigurationsDeprecated).
+	endpointConfigsDeprecated bool
 }
 
 func newEdgeState(st *store, ids *idSource, ipPolicies *table[ipPolicy]) *edgeState {
@@ -58,13 +61,24 @@ func newEdgeState(st *store, ids *idSource, ipPolicies *table[ipPolicy]) *edgeSt
 	}
 }
 
-// SetEdgesReadOnly makes the server refuse every write to a route module
-// with ERR_NGROK_7196, as the real API does for accounts whose edges became
-// read-only (after 31 December 2025). Reads keep working.
+// SetEdgesReadOnly makes the server refuse every write to an edge, a route,
+// a route module or a backend with ERR_NGROK_7196, as the real API does for
+// accounts whose edges became read-only (after 31 December 2025). Reads keep
+// working.
 func (s *Server) SetEdgesReadOnly(readOnly bool) {
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
 	s.edges.readOnly = readOnly
+}
+
+// SetEndpointConfigurationsDeprecated makes every endpoint configuration ID
+// on a reserved domain (http_endpoint_configuration_id,
+// https_endpoint_configuration_id) answer ERR_NGROK_1608, as the real API
+// does where endpoint configurations are no longer served.
+func (s *Server) SetEndpointConfigurationsDeprecated(deprecated bool) {
+	s.store.mu.Lock()
+	defer s.store.mu.Unlock()
+	s.edges.endpointConfigsDeprecated = deprecated
 }
 
 // EdgeRouteModule returns the body of the last accepted PUT of a module

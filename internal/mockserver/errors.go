@@ -135,6 +135,8 @@ var (
 		"a tunnel session update of an SSH session")
 	errSSHSessionRestart = defineError("ERR_NGROK_1122", http.StatusBadRequest, realCode,
 		"a tunnel session restart of an SSH session")
+	errEndpointConfigsDeprecated = defineError("ERR_NGROK_1608", http.StatusBadRequest, realCode,
+		"an endpoint configuration ID on a reserved domain while SetEndpointConfigurationsDeprecated is on")
 	errIPRuleEmptyUpdate = defineError("ERR_NGROK_1401", http.StatusBadRequest, realAPI,
 		"an IP policy rule PATCH without description, metadata or cidr")
 	errIPRuleCIDR = defineError("ERR_NGROK_1406", http.StatusBadRequest, realAPI,
@@ -247,6 +249,8 @@ var (
 		"an agent ingress domain that ngrok owns (a subdomain of ngrok.app, ngrok.io, ...)")
 	errAgentIngressTaken = defineError("ERR_NGROK_6706", http.StatusConflict, realCode,
 		"an agent ingress domain the account already has, compared after lower-casing")
+	errEdgesNotServed = defineError("ERR_NGROK_7008", http.StatusBadRequest, realCode,
+		"a create, update or delete of an edge, a route or a backend: the mock serves them by seeding only")
 	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,
 		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id")
 	errEdgeOIDCIssuer = defineError("ERR_NGROK_7171", http.StatusBadRequest, ours,
@@ -258,7 +262,7 @@ var (
 	errEdgeUnknownReference = defineError("ERR_NGROK_7174", http.StatusBadRequest, ours,
 		"a backend_id or ip_policy_ids entry that names no object of the account")
 	errEdgesReadOnly = defineError("ERR_NGROK_7196", http.StatusBadRequest, realCode,
-		"a write to a route module while edges are read-only (SetEdgesReadOnly)")
+		"a write to an edge, a route, a route module or a backend while edges are read-only (SetEdgesReadOnly)")
 	errCAFormat = defineError("ERR_NGROK_10026", http.StatusBadRequest, realCode,
 		"a certificate authority ca_pem that is missing, holds no PEM block, a block other than CERTIFICATE, or one crypto/x509 cannot parse")
 	errTrafficPolicyInvalid = defineError("ERR_NGROK_18002", http.StatusBadRequest, realCode,

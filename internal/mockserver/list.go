@@ -33,6 +33,12 @@ func listObjects[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, 
 	return listObjectsIn(s, rq, t, toWire, listScope[T]{})
 }
 
+// listObjectsAt is listObjects for a collection whose list property and
+// path differ from its table's name (edges/https lists "https_edges").
+func listObjectsAt[T, W any](s *Server, rq *request, t *table[T], toWire func(*T, string) W, property, path string) (any, int, *apiError) {
+	return listObjectsIn(s, rq, t, toWire, listScope[T]{property: property, path: "/" + path})
+}
+
 // listScope narrows a list to part of a table, answered under another
 // property or path (a vault's secrets: /vaults/{id}/secrets, property
 // "secrets"); the zero value is the whole table under its own name.

@@ -628,6 +628,10 @@ func (s *Server) checkEndpointConfigurationLocked(field string, id *string, typ 
 	if id == nil || *id == "" {
 		return nil
 	}
+	if s.edges.endpointConfigsDeprecated {
+		return errEndpointConfigsDeprecated.errorf(
+			"Endpoint Configurations are deprecated. Use Cloud Endpoints instead: %s %q cannot be set.", field, *id)
+	}
 	r, ok := s.domains.endpointConfigs.rows[*id]
 	if !ok {
 		return unknownReferenceError(errInvalidValue, field, *id, "endpoint configuration")

@@ -955,3 +955,21 @@ func TestReservedDomainResolvesToFilter(t *testing.T) {
 	wantError(t, do(t, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(`obj.resolves_to.exists(r, r.region == "eu")`), ""),
 		http.StatusBadRequest, errInvalidValue.code)
 }
+
+// With endpoint configurations deprecated, naming one on a domain answers
+// ERR_NGROK_1608; the same update is accepted once the setting is off.
+func TestReservedDomainEndpointConfigurationsDeprecated(t *testing.T) {
+	t.Parallel()
+	s := New()
+	ec := seedEC(t, s, "https")
+	s.SetEndpointConfigurationsDeprecated(true)
+	w := do(t, s, http.MethodPost, "/reserved_domains", `{"domain":"plain.example.com"}`)
+	wantStatus(t, w, http.StatusCreated)
+	id := decodeBody[struct {
+		ID string `json:"id"`
+	}](t, w).ID
+	wantError(t, do(t, s, http.MethodPatch, "/reserved_domains/"+id,
+		`{"https_endpoint_configuration_id":"`+ec+`"}`), http.StatusBadRequest, "ERR_NGROK_1608")
+	s.SetEndpointConfigurationsDeprecated(false)
+	wantStatus(t, do(t, s, http.MethodPatch, "/reserved_domains/"+id, `{"https_endpoint_configuration_id":"`+ec+`"}`), http.StatusOK)
+}

@@ -1,6 +1,9 @@
 package mockserver
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -35,7 +38,17 @@ type HTTPSEdgeRouteSeed struct {
 	Metadata    string `json:"metadata,omitempty"`
 	Match       string `json:"match,omitempty"`      // default "/"
 	MatchType   string `json:"match_type,omitempty"` // exact_path or path_prefix (default)
+
+	// The route's modules, each the body of the module's PUT, checked as a
+	// PUT is; a module left out is not set.
+	OIDC           *RouteModuleSeed `json:"oidc,omitempty"`
+	Backend        *RouteModuleSeed `json:"backend,omitempty"`
+	IPRestriction  *RouteModuleSeed `json:"ip_restriction,omitempty"`
+	RequestHeaders *RouteModuleSeed `json:"request_headers,omitempty"`
 }
+
+// RouteModuleSeed is the body of a route module's PUT, as JSON.
+type RouteModuleSeed = json.RawMessage
 
 // TunnelGroupBackendSeed describes a tunnel-group backend to seed. Every field
 // is optional.
@@ -167,12 +180,49 @@ func (s *Server) SeedHTTPSEdgeRoute(edgeID string, in HTTPSEdgeRouteSeed) (strin
 	if !slices.Contains(routeMatchTypes, matchType) {
 		return "", fmt.Errorf("seeding a route: match_type %q is not one of %s", matchType, strings.Join(routeMatchTypes, ", "))
 	}
+	route := httpsEdgeRoute{EdgeID: edgeID, Description: in.Description, Metadata: in.Metadata,
+		Match: match, MatchType: matchType}
+	if err := s.seedModules(&route, in); err != nil {
+		return "", fmt.Errorf("seeding a route: %w", err)
+	}
 	created := s.timestamp()
 	r, err := seedInsert(s.edges.routes, in.ID, func(id string) httpsEdgeRoute {
-		return httpsEdgeRoute{ID: id, EdgeID: edgeID, CreatedAt: created, Description: in.Description,
-			Metadata: in.Metadata, Match: match, MatchType: matchType}
+		v := route
+		v.ID, v.CreatedAt = id, created
+		return v
 	})
 	return r.ID, err
+}
+
+// seedModules checks the modules of a seeded route as their PUTs would be,
+// and sets them on r.
+func (s *Server) seedModules(r *httpsEdgeRoute, in HTTPSEdgeRouteSeed) error {
+	s.store.mu.Lock()
+	defer s.store.mu.Unlock()
+	return errors.Join(
+		seedModule(s.edges, ModuleOIDC, in.OIDC, buildOIDC, &r.OIDC),
+		seedModule(s.edges, ModuleBackend, in.Backend, buildBackend, &r.Backend),
+		seedModule(s.edges, ModuleIPRestriction, in.IPRestriction, buildIPRestriction, &r.IPRestriction),
+		seedModule(s.edges, ModuleRequestHeaders, in.RequestHeaders, buildRequestHeaders, &r.RequestHeaders),
+	)
+}
+
+func seedModule[B, M any](es *edgeState, name string, raw *RouteModuleSeed, build func(*edgeState, *B) (M, *apiError), slot **M) error {
+	if raw == nil {
+		return nil
+	}
+	var body B
+	dec := json.NewDecoder(bytes.NewReader(*raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&body); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	m, err := build(es, &body)
+	if err != nil {
+		return fmt.Errorf("%s: %s", name, err.msg)
+	}
+	*slot = &m
+	return nil
 }
 
 // SeedTunnelGroupBackend adds a tunnel-group backend and returns its ID.

@@ -48,6 +48,8 @@ type SeedFile struct {
 	Tunnels                []TunnelSeed                `json:"tunnels,omitempty"`
 	ApplicationUsers       []ApplicationUserSeed       `json:"application_users,omitempty"`
 	ApplicationSessions    []ApplicationSessionSeed    `json:"application_sessions,omitempty"`
+	// Settings are applied once every object is seeded.
+	Settings *Settings `json:"settings,omitempty"`
 }
 
 // HTTPSEdgeWithRoutesSeed is an HTTPS edge with the routes to seed on it.
@@ -149,6 +151,9 @@ func (s *Server) Seed(f *SeedFile) (SeedCounts, error) {
 	s.inChange(func() { counts, err = s.seedAll(f) })
 	if err != nil {
 		return SeedCounts{}, errors.Join(err, s.SaveState())
+	}
+	if f.Settings != nil {
+		f.Settings.Apply(s)
 	}
 	return counts, s.SaveState()
 }

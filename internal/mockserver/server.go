@@ -229,6 +229,7 @@ func (s *Server) routes() []route {
 		s.vaultSecretRoutes(),
 		s.eventSourceRoutes(),
 		s.edgeRouteModuleRoutes(),
+		s.edgeRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),
 		s.controlRoutes(),

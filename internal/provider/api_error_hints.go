@@ -7,8 +7,24 @@ const (
 	errCodeEndpointNotCloud      = "ERR_NGROK_248"
 	errCodeDomainInUse           = "ERR_NGROK_446"
 	errCodeEdgesReadOnly         = "ERR_NGROK_7196"
+	errCodeEdgesUnavailable      = "ERR_NGROK_7008"
+	errCodeEndpointConfigs       = "ERR_NGROK_1608"
 	errCodeEndpointDomainMissing = "ERR_NGROK_18006"
 	errCodeEndpointURLTaken      = "ERR_NGROK_18009"
+)
+
+// edgesGuide names the guide on moving from edges, and from endpoint
+// configurations, to cloud endpoints (templates/guides).
+const edgesGuide = `"Moving from edges to cloud endpoints"`
+
+// The deprecation messages of what ngrok deprecated in favour of cloud
+// endpoints, naming the guide.
+const (
+	edgesDeprecationMessage = "ngrok deprecated HTTPS edges, their routes and modules on 31 December 2025: " +
+		"they are read-only on most accounts. Move the route's behaviour to a cloud endpoint's traffic policy " +
+		"(the ngrok_https_edge_traffic_policy data source writes it); see the guide " + edgesGuide + "."
+	endpointConfigurationDeprecationMessage = "ngrok deprecated endpoint configurations (ERR_NGROK_1608): " +
+		"use a cloud endpoint with a traffic policy on the domain instead; see the guide " + edgesGuide + "."
 )
 
 var apiErrorCodeHints = map[string]string{
@@ -17,8 +33,18 @@ var apiErrorCodeHints = map[string]string{
 	errCodeEdgesReadOnly: "ngrok has made edges read-only for this account (" + errCodeEdgesReadOnly + "): " +
 		"HTTPS edges and their route modules can still be read, but no longer created, changed or deleted. " +
 		"Cloud endpoints with a traffic policy replace them: move this route's behaviour (OIDC, IP restrictions, " +
-		"header rewriting, forwarding) to a cloud endpoint's traffic policy. To stop managing this module " +
+		"header rewriting, forwarding) to a cloud endpoint's traffic policy: the ngrok_https_edge_traffic_policy data " +
+		"source writes that policy from the edge (guide: " + edgesGuide + "). To stop managing this module " +
 		"without changing it, remove it from the state with `terraform state rm`.",
+	errCodeEdgesUnavailable: "ngrok no longer offers edges to this account (" + errCodeEdgesUnavailable + "): " +
+		"edges, their routes, modules and backends cannot be created or used. Serve the traffic from cloud " +
+		"endpoints with a traffic policy instead: the ngrok_https_edge_traffic_policy data source writes that policy " +
+		"from an existing edge (guide: " + edgesGuide + "); remove the edge's resources from the configuration, " +
+		"or from the state with `terraform state rm` where the API no longer answers for them.",
+	errCodeEndpointConfigs: "ngrok no longer serves endpoint configurations (" + errCodeEndpointConfigs + "): " +
+		"a reserved domain's http_endpoint_configuration_id and https_endpoint_configuration_id cannot be set. " +
+		"Remove them from the configuration, and give the domain's traffic a cloud endpoint (ngrok_cloud_endpoint " +
+		"with url = \"https://<domain>\") whose traffic_policy does what the configuration did (guide: " + edgesGuide + ").",
 	errCodeDomainInUse: "Cloud endpoints still serve on this reserved domain. Delete them first: remove them from " +
 		"the configuration in the same apply (Terraform destroys them before the domain when they refer to it), " +
 		"or delete them in the ngrok dashboard.",

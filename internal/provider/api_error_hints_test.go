@@ -12,8 +12,8 @@ import (
 // status's generic one.
 func TestAPIErrorCodeHints(t *testing.T) {
 	t.Parallel()
-	if len(apiErrorCodeHints) != 5 {
-		t.Errorf("%d codes have a hint, want the 5 the provider explains", len(apiErrorCodeHints))
+	if len(apiErrorCodeHints) != 7 {
+		t.Errorf("%d codes have a hint, want the 7 the provider explains", len(apiErrorCodeHints))
 	}
 	for code, hint := range apiErrorCodeHints {
 		if !strings.HasPrefix(code, "ERR_NGROK_") || hint == "" {

@@ -127,7 +127,11 @@ func (r *edgeRouteModuleResource[M, A, B]) Metadata(_ context.Context, req resou
 func (r *edgeRouteModuleResource[M, A, B]) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	attrs := edgeRouteModuleResourceAttributes(r.module.noun)
 	maps.Copy(attrs, r.module.resourceAttributes())
-	resp.Schema = schema.Schema{Description: r.module.resourceDescription, Attributes: attrs}
+	resp.Schema = schema.Schema{
+		Description:        r.module.resourceDescription,
+		Attributes:         attrs,
+		DeprecationMessage: edgesDeprecationMessage,
+	}
 }
 
 func (r *edgeRouteModuleResource[M, A, B]) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

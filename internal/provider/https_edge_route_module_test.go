@@ -393,8 +393,8 @@ func TestAccHTTPSEdgeRouteModules_unknownEdgeOrRoute(t *testing.T) {
 	}
 }
 
-// On an account whose edges are read-only, refreshes and plans keep working,
-// and every write (create, update, delete) fails with ERR_NGROK_7196 explained.
+// On an account whose edges are read-only, refreshes, plans and imports keep
+// working, and every write (create, update, delete) fails with ERR_NGROK_7196 explained.
 func TestAccHTTPSEdgeRouteModules_edgesReadOnly(t *testing.T) {
 	t.Parallel()
 	for _, name := range moduleTestNames {
@@ -416,6 +416,8 @@ func TestAccHTTPSEdgeRouteModules_edgesReadOnly(t *testing.T) {
 					{PreConfig: readOnly(true), Config: mock.config(tc.config(f.edge, f.route2)), ExpectError: refused("Create")},
 					{PreConfig: readOnly(false), Config: config},
 					{PreConfig: readOnly(true), Config: config, PlanOnly: true},
+					// Importing only reads: it works on a read-only account.
+					{Config: config, ResourceName: tc.address, ImportState: true, ImportStateVerify: true},
 					{Config: mock.config(tc.config(f.edge, f.route, "enabled = false")), ExpectError: refused("Update")},
 					{Config: config, Destroy: true, ExpectError: refused("Delete")},
 					{

@@ -1,0 +1,15 @@
+data "ngrok_https_edge_traffic_policy" "app" {
+  edge_id            = "edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+  oidc_client_secret = { vault = "edges", name = "app-oidc" }
+}
+
+# One cloud endpoint per hostport of the edge, with the edge's behaviour.
+resource "ngrok_cloud_endpoint" "app" {
+  count          = length(data.ngrok_https_edge_traffic_policy.app.endpoints)
+  url            = data.ngrok_https_edge_traffic_policy.app.endpoints[count.index].url
+  traffic_policy = data.ngrok_https_edge_traffic_policy.app.endpoints[count.index].traffic_policy
+}
+
+output "not_migrated" {
+  value = data.ngrok_https_edge_traffic_policy.app.not_migrated
+}

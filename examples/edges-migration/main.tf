@@ -1,0 +1,50 @@
+# Moving an HTTPS edge onto cloud endpoints: the data source reads the edge
+# with its routes and modules and writes, per hostport, the URL and the
+# traffic policy of the cloud endpoint that replaces it.
+terraform {
+  required_providers {
+    ngrok = {
+      source = "tfedge/ngrok"
+    }
+  }
+}
+
+# NOTE: api_key and api_base_url come from NGROK_API_KEY and
+# NGROK_API_BASE_URL, which migrate.sh points at ngrok-mock.
+provider "ngrok" {}
+
+variable "edge_id" {
+  type    = string
+  default = "edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE"
+}
+
+data "ngrok_https_edge_traffic_policy" "app" {
+  edge_id = var.edge_id
+  # The OIDC client secret is read from an ngrok vault at request time,
+  # never copied into the policy.
+  oidc_client_secret = { vault = "edges", name = "admin-console-oidc" }
+}
+
+# The edge's hostnames stay reserved: the cloud endpoints serve on them.
+resource "ngrok_reserved_domain" "app" {
+  domain = "app.acme-corp.example"
+}
+
+resource "ngrok_cloud_endpoint" "app" {
+  count          = length(data.ngrok_https_edge_traffic_policy.app.endpoints)
+  url            = data.ngrok_https_edge_traffic_policy.app.endpoints[count.index].url
+  traffic_policy = data.ngrok_https_edge_traffic_policy.app.endpoints[count.index].traffic_policy
+  description    = "was ${var.edge_id}"
+
+  depends_on = [ngrok_reserved_domain.app]
+}
+
+output "not_migrated" {
+  description = "What the policy does not do: to do by hand, or to drop knowingly."
+  value       = data.ngrok_https_edge_traffic_policy.app.not_migrated
+}
+
+output "forward_internal_urls" {
+  description = "Start an agent endpoint on each (ngrok http 80 --url ...) instead of the labeled tunnels."
+  value       = data.ngrok_https_edge_traffic_policy.app.forward_internal_urls
+}

@@ -1,0 +1,189 @@
+package mockserver
+
+import (
+	"cmp"
+	"net/http"
+	"slices"
+)
+
+// HTTPS edges, their routes and tunnel-group backends as the API reads them
+// (README.md, section HTTPS edges and backends):
+//
+//   - GET /edges/https lists the edges, newest first, each with its routes
+//     and their modules nested as the API returns them [real shape]; GET
+//     /edges/https/{id} reads one; GET /edges/https/{edge_id}/routes/{id}
+//     reads one route.
+//   - GET /backends/tunnel_group and /backends/tunnel_group/{id} read the
+//     tunnel-group backends [real shape]; tunnels is always empty [ours: the
+//     mock has no agent sessions].
+//   - Edges, routes and backends exist by seeding (seed_edges.go). Every
+//     create, update and delete of one answers ERR_NGROK_7196 while edges
+//     are read-only (SetEdgesReadOnly) [real code], and ERR_NGROK_7008
+//     otherwise [ours: the mock does not create them; the real API answers
+//     that code where edges are no longer available to an account].
+//   - A route's module not set is left out of the route [ours: the real
+//     API's Go client reads an absent module and a null one alike].
+
+type httpsEdgeWire struct {
+	WireHeader
+	Hostports []string             `json:"hostports"`
+	Routes    []httpsEdgeRouteWire `json:"routes"`
+}
+
+type httpsEdgeRouteWire struct {
+	EdgeID      string  `json:"edge_id"`
+	ID          string  `json:"id"`
+	CreatedAt   apiTime `json:"created_at"`
+	MatchType   string  `json:"match_type"`
+	Match       string  `json:"match"`
+	URI         string  `json:"uri"`
+	Description string  `json:"description,omitempty"`
+	Metadata    string  `json:"metadata,omitempty"`
+
+	Backend        any `json:"backend,omitempty"`
+	IPRestriction  any `json:"ip_restriction,omitempty"`
+	RequestHeaders any `json:"request_headers,omitempty"`
+	OIDC           any `json:"oidc,omitempty"`
+}
+
+type tunnelGroupBackendWire struct {
+	WireHeader
+	Labels  map[string]string `json:"labels"`
+	Tunnels []refWire         `json:"tunnels"`
+}
+
+func routeWire(r *httpsEdgeRoute, origin string) httpsEdgeRouteWire {
+	w := httpsEdgeRouteWire{
+		EdgeID: r.EdgeID, ID: r.ID, CreatedAt: wireTime(r.CreatedAt), MatchType: r.MatchType, Match: r.Match,
+		URI:         origin + "/" + collEdgesHTTPS + "/" + r.EdgeID + "/routes/" + r.ID,
+		Description: r.Description, Metadata: r.Metadata,
+	}
+	// NOTE: assigned one by one: a nil *module in an interface is not nil,
+	// and omitempty would write null.
+	if r.Backend != nil {
+		w.Backend = r.Backend.wire(origin)
+	}
+	if r.IPRestriction != nil {
+		w.IPRestriction = r.IPRestriction.wire(origin)
+	}
+	if r.RequestHeaders != nil {
+		w.RequestHeaders = r.RequestHeaders.wire(origin)
+	}
+	if r.OIDC != nil {
+		w.OIDC = r.OIDC.wire(origin)
+	}
+	return w
+}
+
+// edgeWire answers an edge with its routes, oldest route first; it takes
+// the store lock.
+func (es *edgeState) edgeWire(e *httpsEdge, origin string) httpsEdgeWire {
+	es.st.mu.Lock()
+	var routes []httpsEdgeRoute
+	for _, r := range es.routes.rows {
+		if r.val.EdgeID == e.ID {
+			routes = append(routes, r.val)
+		}
+	}
+	es.st.mu.Unlock()
+	slices.SortFunc(routes, func(a, b httpsEdgeRoute) int { return cmp.Compare(a.ID, b.ID) })
+	w := httpsEdgeWire{
+		WireHeader: WireHeader{
+			ID: e.ID, URI: objectURI(origin, collEdgesHTTPS, e.ID), CreatedAt: wireTime(e.CreatedAt),
+			Description: e.Description, Metadata: e.Metadata,
+		},
+		Hostports: slices.Clone(e.Hostports),
+		Routes:    make([]httpsEdgeRouteWire, len(routes)),
+	}
+	if w.Hostports == nil {
+		w.Hostports = []string{}
+	}
+	for i := range routes {
+		w.Routes[i] = routeWire(&routes[i], origin)
+	}
+	return w
+}
+
+func tunnelGroupBackendToWire(b *tunnelGroupBackend, origin string) tunnelGroupBackendWire {
+	labels := b.Labels
+	if labels == nil {
+		labels = map[string]string{}
+	}
+	return tunnelGroupBackendWire{
+		WireHeader: WireHeader{
+			ID: b.ID, URI: objectURI(origin, collTunnelGroupBackends, b.ID), CreatedAt: wireTime(b.CreatedAt),
+			Description: b.Description, Metadata: b.Metadata,
+		},
+		Labels:  labels,
+		Tunnels: []refWire{},
+	}
+}
+
+func (s *Server) edgeRoutes() []route {
+	es := s.edges
+	edges, edge := "/"+collEdgesHTTPS, "/"+collEdgesHTTPS+"/{id}"
+	routesPath := edge + "/routes"
+	oneRoute := "/" + collEdgesHTTPS + "/{edge_id}/routes/{id}"
+	backends, backend := "/"+collTunnelGroupBackends, "/"+collTunnelGroupBackends+"/{id}"
+	edgeID := map[string]idKind{"id": es.edges.kind()}
+	routeIDs := map[string]idKind{"edge_id": es.edges.kind(), "id": es.routes.kind()}
+	backendID := map[string]idKind{"id": es.backends.kind()}
+
+	write := func(noun string) handlerFunc {
+		return func(*request) (any, int, *apiError) {
+			es.st.mu.Lock()
+			readOnly := es.readOnly
+			es.st.mu.Unlock()
+			if readOnly {
+				return nil, 0, edgesReadOnlyError()
+			}
+			return nil, 0, errEdgesNotServed.errorf(
+				"Edges are no longer available: %s cannot be created, changed or deleted. "+
+					"Use cloud endpoints with a traffic policy instead.", noun)
+		}
+	}
+	return []route{
+		{method: http.MethodPost, path: edges, rawBody: true, handle: write("an HTTPS edge")},
+		{method: http.MethodGet, path: edges, query: unfilteredListQuery, handle: func(rq *request) (any, int, *apiError) {
+			return listObjectsAt(s, rq, es.edges, es.edgeWire, "https_edges", collEdgesHTTPS)
+		}},
+		{method: http.MethodGet, path: edge, ids: edgeID, handle: func(rq *request) (any, int, *apiError) {
+			e, err := es.edges.get(rq.r.PathValue("id"))
+			if err != nil {
+				return nil, 0, err
+			}
+			return es.edgeWire(&e, rq.origin()), http.StatusOK, nil
+		}},
+		{method: http.MethodPatch, path: edge, ids: edgeID, rawBody: true, handle: write("an HTTPS edge")},
+		{method: http.MethodDelete, path: edge, ids: edgeID, handle: write("an HTTPS edge")},
+		{method: http.MethodPost, path: routesPath, ids: edgeID, rawBody: true, handle: write("a route")},
+		{method: http.MethodGet, path: oneRoute, ids: routeIDs, handle: func(rq *request) (any, int, *apiError) {
+			es.st.mu.Lock()
+			r, err := es.routeLocked(rq.r.PathValue("edge_id"), rq.r.PathValue("id"))
+			var v httpsEdgeRoute
+			if err == nil {
+				v = r.val
+			}
+			es.st.mu.Unlock()
+			if err != nil {
+				return nil, 0, err
+			}
+			return routeWire(&v, rq.origin()), http.StatusOK, nil
+		}},
+		{method: http.MethodPatch, path: oneRoute, ids: routeIDs, rawBody: true, handle: write("a route")},
+		{method: http.MethodDelete, path: oneRoute, ids: routeIDs, handle: write("a route")},
+		{method: http.MethodPost, path: backends, rawBody: true, handle: write("a tunnel-group backend")},
+		{method: http.MethodGet, path: backends, query: unfilteredListQuery, handle: func(rq *request) (any, int, *apiError) {
+			return listObjectsAt(s, rq, es.backends, tunnelGroupBackendToWire, "backends", collTunnelGroupBackends)
+		}},
+		{method: http.MethodGet, path: backend, ids: backendID, handle: func(rq *request) (any, int, *apiError) {
+			b, err := es.backends.get(rq.r.PathValue("id"))
+			if err != nil {
+				return nil, 0, err
+			}
+			return tunnelGroupBackendToWire(&b, rq.origin()), http.StatusOK, nil
+		}},
+		{method: http.MethodPatch, path: backend, ids: backendID, rawBody: true, handle: write("a tunnel-group backend")},
+		{method: http.MethodDelete, path: backend, ids: backendID, handle: write("a tunnel-group backend")},
+	}
+}
