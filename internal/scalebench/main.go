@@ -124,6 +124,10 @@ func run(ctx context.Context, o options) error {
 	if work, err = filepath.Abs(work); err != nil {
 		return err
 	}
+	// NOTE: a -work directory is made if it does not exist yet.
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return err
+	}
 	if o.keep {
 		fmt.Printf("working directory (kept): %s\n", work)
 	} else {
