@@ -3,6 +3,8 @@ package apiclient
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync"
 	"testing"
 )
 
@@ -52,5 +54,88 @@ func TestMockIPPolicyRuleCRUD(t *testing.T) {
 	}
 	if err := IPPolicyRules.Delete(ctx, c, r.ID); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestIPPolicyRulesRefreshFromLists: the refresh of 1,000 rules of one
+// policy (ngrok/ngrok's issue 35: "deployment of many IP policy rules seems
+// infeasible with Terraform", the plan alone exceeding 120 requests a
+// minute) costs one GET and the list's 10 pages of 100, read by ten Gets at
+// a time as Terraform's refresh sends them, in an order spread over the
+// list's pages.
+func TestIPPolicyRulesRefreshFromLists(t *testing.T) {
+	t.Parallel()
+	const n, readers = 1000, 10
+	m := newSnapMock(t)
+	ctx := context.Background()
+	policy, err := IPPolicies.Create(ctx, m.setup, &IPPolicyCreate{Description: "1,000 rules"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := make([]*IPPolicyRule, n)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	sem := make(chan struct{}, 16)
+	for i := range rules {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			r, err := IPPolicyRules.Create(ctx, m.setup, &IPPolicyRuleCreate{
+				IPPolicyID: policy.ID, CIDR: fmt.Sprintf("10.%d.%d.0/24", i/256, i%256), Action: "allow"})
+			if err != nil {
+				errs <- err
+				return
+			}
+			rules[i] = r
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	m.server.ClearJournal()
+
+	c := m.client(t)
+	// NOTE: 379 is prime to 1,000: position k reads rule 379k mod 1,000, so
+	// that the first Gets wait on different pages, neither all on the first
+	// (the list's newest) nor all on the last.
+	next := make(chan *IPPolicyRule, n)
+	for k := range n {
+		next <- rules[k*379%n]
+	}
+	close(next)
+	errs = make(chan error, n)
+	for range readers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for want := range next {
+				got, err := IPPolicyRules.Get(ctx, c, want.ID)
+				if err != nil {
+					errs <- err
+					continue
+				}
+				if *got != *want {
+					errs <- fmt.Errorf("got %+v, want %+v", got, want)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	const routeList, routeGet = "GET /ip_policy_rules", "GET /ip_policy_rules/{id}"
+	got := m.requests()
+	total := 0
+	for _, c := range got {
+		total += c
+	}
+	if got[routeList] != n/MaxPageLimit || got[routeGet] != 1 || total != n/MaxPageLimit+1 {
+		t.Errorf("requests = %v, want %d pages of %s and 1 %s", got, n/MaxPageLimit, routeList, routeGet)
 	}
 }
