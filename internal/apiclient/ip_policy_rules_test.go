@@ -60,43 +60,19 @@ func TestMockIPPolicyRuleCRUD(t *testing.T) {
 // TestIPPolicyRulesRefreshFromLists: the refresh of 1,000 rules of one
 // policy (ngrok/ngrok's issue 35: "deployment of many IP policy rules seems
 // infeasible with Terraform", the plan alone exceeding 120 requests a
-// minute) costs one GET and the list's 10 pages of 100, read by ten Gets at
-// a time as Terraform's refresh sends them, in an order spread over the
-// list's pages.
+// minute) costs one GET and 10 pages of 100 of the list narrowed to the
+// policy, read by ten Gets at a time as Terraform's refresh sends them, in
+// an order spread over the list's pages; even behind 1,000 newer rules of
+// another policy, which the whole list would show first.
 func TestIPPolicyRulesRefreshFromLists(t *testing.T) {
 	t.Parallel()
 	const n, readers = 1000, 10
 	m := newSnapMock(t)
 	ctx := context.Background()
-	policy, err := IPPolicies.Create(ctx, m.setup, &IPPolicyCreate{Description: "1,000 rules"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules := make([]*IPPolicyRule, n)
-	var wg sync.WaitGroup
-	errs := make(chan error, n)
-	sem := make(chan struct{}, 16)
-	for i := range rules {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			r, err := IPPolicyRules.Create(ctx, m.setup, &IPPolicyRuleCreate{
-				IPPolicyID: policy.ID, CIDR: fmt.Sprintf("10.%d.%d.0/24", i/256, i%256), Action: "allow"})
-			if err != nil {
-				errs <- err
-				return
-			}
-			rules[i] = r
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Fatal(err)
-	}
+	policy, rules := createRules(t, m.setup, n, 10)
+	createRules(t, m.setup, n, 11)
 	m.server.ClearJournal()
+	filter := `obj.ip_policy.id == "` + policy.ID + `"`
 
 	c := m.client(t)
 	// NOTE: 379 is prime to 1,000: position k reads rule 379k mod 1,000, so
@@ -107,13 +83,14 @@ func TestIPPolicyRulesRefreshFromLists(t *testing.T) {
 		next <- rules[k*379%n]
 	}
 	close(next)
-	errs = make(chan error, n)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
 	for range readers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for want := range next {
-				got, err := IPPolicyRules.Get(ctx, c, want.ID)
+				got, err := IPPolicyRules.GetIn(ctx, c, want.ID, filter)
 				if err != nil {
 					errs <- err
 					continue
@@ -138,4 +115,39 @@ func TestIPPolicyRulesRefreshFromLists(t *testing.T) {
 	if got[routeList] != n/MaxPageLimit || got[routeGet] != 1 || total != n/MaxPageLimit+1 {
 		t.Errorf("requests = %v, want %d pages of %s and 1 %s", got, n/MaxPageLimit, routeList, routeGet)
 	}
+}
+
+// createRules creates a policy with n rules, each a /24 of firstOctet.0.0.0/8.
+func createRules(t *testing.T, c *Client, n, firstOctet int) (*IPPolicy, []*IPPolicyRule) {
+	t.Helper()
+	ctx := context.Background()
+	policy, err := IPPolicies.Create(ctx, c, &IPPolicyCreate{Description: fmt.Sprintf("%d rules", n)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := make([]*IPPolicyRule, n)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	sem := make(chan struct{}, 16)
+	for i := range rules {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			r, err := IPPolicyRules.Create(ctx, c, &IPPolicyRuleCreate{
+				IPPolicyID: policy.ID, CIDR: fmt.Sprintf("%d.%d.%d.0/24", firstOctet, i/256, i%256), Action: "allow"})
+			if err != nil {
+				errs <- err
+				return
+			}
+			rules[i] = r
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	return policy, rules
 }
