@@ -18,6 +18,10 @@ import (
 // The list decodes into the same structs as a Get: the API returns the same
 // object in both.
 //
+// A Collection's Gets may name a filter (GetIn): they are answered from the
+// list narrowed by it, the rules of one IP policy from their policy's list,
+// which holds them on its first pages wherever the account holds others.
+//
 // The rules, each kept by listCache:
 //   - The first Gets of a type go to the API (snapshotTuning.threshold); only
 //     further distinct IDs use the list. A one-object plan costs one GET and
