@@ -75,6 +75,20 @@ func (k *Collection[T, C, U]) Get(ctx context.Context, c *Client, id string) (*T
 	return k.snapshot(c).get(ctx, id, func() (*T, error) { return get[T](ctx, c, p) })
 }
 
+// GetIn reads one object that matches filter, a CEL filter such as its IP
+// policy's (`obj.ip_policy.id == "ipp_..."`): as Get, but answered within
+// one run from the list narrowed by filter, which holds the objects of one
+// configuration on its first pages wherever the account holds others. An
+// object that does not match is read with a GET, as any object missing from
+// a list.
+func (k *Collection[T, C, U]) GetIn(ctx context.Context, c *Client, id, filter string) (*T, error) {
+	p, err := objectPath(k.name, k.noun, id)
+	if err != nil {
+		return nil, err
+	}
+	return k.snapshot(c).getIn(ctx, id, filter, func() (*T, error) { return get[T](ctx, c, p) })
+}
+
 // List iterates over the objects, newest first, page by page.
 func (k *Collection[T, C, U]) List(ctx context.Context, c *Client, opts *ListOptions) iter.Seq2[*T, error] {
 	return list[T](ctx, c, "/"+k.name, k.listProperty(), opts)

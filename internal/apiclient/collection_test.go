@@ -151,3 +151,33 @@ func TestCollectionRefreshFromLists(t *testing.T) {
 		t.Errorf("repeated read: %q", got[len(got)-1])
 	}
 }
+
+// TestCollectionGetInListsWithTheFilter: GetIn answers from the list
+// narrowed by its filter, and a write of the client sends the written
+// object to the API whatever list holds it.
+func TestCollectionGetInListsWithTheFilter(t *testing.T) {
+	t.Parallel()
+	f := &fakeRules{}
+	c, _ := newTestClient(t, newServer(t, f.serve).URL)
+	ctx := context.Background()
+	const filter = `obj.ip_policy.id == "ipp_1"`
+	for _, id := range []string{"ipr_1", "ipr_2"} {
+		if got, err := IPPolicyRules.GetIn(ctx, c, id, filter); err != nil || got.ID != id {
+			t.Fatalf("get %s = %+v, %v", id, got, err)
+		}
+	}
+	cidr := "10.0.0.0/8"
+	if _, err := IPPolicyRules.Update(ctx, c, "ipr_3", &IPPolicyRuleUpdate{CIDR: &cidr}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := IPPolicyRules.GetIn(ctx, c, "ipr_3", filter); err != nil {
+		t.Fatal(err)
+	}
+	want := "GET /ip_policy_rules/ipr_1\n" +
+		"GET /ip_policy_rules?filter=obj.ip_policy.id+%3D%3D+%22ipp_1%22&limit=100\n" +
+		`PATCH /ip_policy_rules/ipr_3 {"cidr":"10.0.0.0/8"}` + "\n" +
+		"GET /ip_policy_rules/ipr_3"
+	if got := strings.Join(f.log(), "\n"); got != want {
+		t.Errorf("requests:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -1,6 +1,7 @@
 package apiclient
 
 import (
+	"cmp"
 	"context"
 	"sync"
 	"time"
@@ -17,6 +18,10 @@ import (
 // by page (100 objects a request) while Gets wait for objects not yet seen.
 // The list decodes into the same structs as a Get: the API returns the same
 // object in both.
+//
+// A Collection's Gets may name a filter (GetIn): they are answered from the
+// list narrowed by it, the rules of one IP policy from their policy's list,
+// which holds them on its first pages wherever the account holds others.
 //
 // The rules, each kept by listCache:
 //   - The first Gets of a type go to the API (snapshotTuning.threshold); only
@@ -168,7 +173,9 @@ type listCache[T any] struct {
 	wrote    map[string]uint64 // seq at the end of each ID's last write
 	distinct int               // distinct IDs asked for
 	broken   bool              // a page read failed: GETs only from now on
-	cur      *snapshot[T]
+	// cur is the current snapshot of each list: "" the whole list, else a
+	// list narrowed by that filter (getIn).
+	cur map[string]*snapshot[T]
 }
 
 // snapshot is one reading of a list, possibly unfinished.
@@ -195,12 +202,26 @@ func newListCache[T any](c *Client, t snapshotTuning, collection string, idOf fu
 	return &listCache[T]{
 		c: c, tune: t, collection: collection, idOf: idOf,
 		touched: map[string]bool{}, writing: map[string]int{}, wrote: map[string]uint64{},
+		cur: map[string]*snapshot[T]{},
 	}
 }
 
 // get answers a Get of id, from the list when the rules allow, otherwise
 // with fetch (the plain GET).
 func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, error)) (*T, error) {
+	return lc.getIn(ctx, id, "", fetch)
+}
+
+// getIn is get from the list narrowed by filter, a CEL filter that the
+// object matches (its IP policy's, for a rule); "" is the whole list.
+//
+// NOTE: a list narrowed to the objects of one configuration keeps them on
+// its first pages wherever the account holds others: 1,000 rules of one
+// policy behind 1,000 newer rules of another are 10 pages of their own,
+// where the whole list found none of them in its first pages and stopped
+// (mayRead), sending each to a GET. Each filter has its snapshot; what was
+// touched and written is the type's, across filters.
+func (lc *listCache[T]) getIn(ctx context.Context, id, filter string, fetch func() (*T, error)) (*T, error) {
 	if lc == nil {
 		return fetch()
 	}
@@ -213,28 +234,25 @@ func (lc *listCache[T]) get(ctx context.Context, id string, fetch func() (*T, er
 	lc.touched[id] = true
 	lc.distinct++
 	now := lc.c.now()
-	s := lc.cur
+	s := lc.cur[filter]
 	if s != nil && !s.firstAt.IsZero() && now.Sub(s.firstAt) > lc.tune.ttl {
 		// NOTE: a reader still at work keeps serving the Gets that wait on
 		// it; new Gets start from a fresh list.
-		s, lc.cur = nil, nil
+		s = nil
+		delete(lc.cur, filter)
 	}
 	if s == nil && lc.distinct <= lc.tune.threshold {
 		lc.mu.Unlock()
 		return fetch()
 	}
 	if s == nil {
-		prop := lc.collection
-		if lc.prop != "" {
-			prop = lc.prop
-		}
-		p, err := newPager[T](lc.c, "/"+lc.collection, prop, &ListOptions{Limit: MaxPageLimit})
+		p, err := newPager[T](lc.c, "/"+lc.collection, cmp.Or(lc.prop, lc.collection), &ListOptions{Limit: MaxPageLimit, Filter: filter})
 		if err != nil {
 			lc.mu.Unlock()
 			return fetch()
 		}
 		s = &snapshot[T]{pager: p, items: map[string]listed[T]{}, waiting: map[string]chan *T{}}
-		lc.cur = s
+		lc.cur[filter] = s
 	}
 	if e, ok := s.items[id]; ok {
 		delete(s.items, id)
@@ -381,8 +399,8 @@ func (lc *listCache[T]) writeStart(id string) func() {
 		}
 		lc.seq++
 		lc.wrote[id] = lc.seq
-		if lc.cur != nil {
-			delete(lc.cur.items, id)
+		for _, s := range lc.cur {
+			delete(s.items, id)
 		}
 	}
 }
@@ -401,7 +419,7 @@ func (lc *listCache[T]) created(obj *T) {
 	lc.touched[id] = true
 	lc.seq++
 	lc.wrote[id] = lc.seq
-	if lc.cur != nil {
-		delete(lc.cur.items, id)
+	for _, s := range lc.cur {
+		delete(s.items, id)
 	}
 }

@@ -81,7 +81,8 @@ var ipPolicyRuleType = &objectType[apiclient.IPPolicyRule, apiclient.IPPolicyRul
 		description: "Lists only the rules of this IP policy (`ipp_...`), with any `filter` as well.",
 		validators:  []validator.String{idValidator(ipPolicyIDPrefix, "an IP policy")},
 	}},
-	movesFrom: []string{"ngrok_ip_policy_rule"},
+	refreshWithin: "ip_policy_id",
+	movesFrom:     []string{"ngrok_ip_policy_rule"},
 	normalizeState: func(a stateAttrs) error {
 		a.nullIfEmpty("uri", "created_at")
 		a.emptyIfNull("description", "metadata")

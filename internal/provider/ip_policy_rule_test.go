@@ -170,6 +170,53 @@ func TestAccIPPolicyRule_basic(t *testing.T) {
 	})
 }
 
+// A refresh of a policy's rules lists that policy's rules only: 20 rules
+// behind 400 newer rules of another policy cost, per refresh, one GET and
+// one page of their policy's list, where the whole list would find none of
+// them in its first pages and read each with a GET.
+func TestAccIPPolicyRule_refreshWithinPolicy(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	config := mock.config("resource \"ngrok_ip_policy\" \"test\" {\n  description = \"ours\"\n}\n\n" +
+		"resource \"ngrok_ip_policy_rule\" \"test\" {\n  count        = 20\n  ip_policy_id = ngrok_ip_policy.test.id\n" +
+		"  cidr         = \"10.0.${count.index}.0/24\"\n  action       = \"allow\"\n}\n")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				PreConfig: func() {
+					ctx := context.Background()
+					other, err := apiclient.IPPolicies.Create(ctx, mock.client, &apiclient.IPPolicyCreate{Description: "theirs"})
+					if err != nil {
+						t.Fatal(err)
+					}
+					for i := range 400 {
+						if _, err := apiclient.IPPolicyRules.Create(ctx, mock.client, &apiclient.IPPolicyRuleCreate{
+							IPPolicyID: other.ID, CIDR: fmt.Sprintf("11.%d.%d.0/24", i/256, i%256), Action: "deny"}); err != nil {
+							t.Fatal(err)
+						}
+					}
+					mock.server.ClearJournal()
+				},
+				Config:   config,
+				PlanOnly: true,
+			},
+			{
+				PreConfig: func() {
+					_, counts := mock.server.Journal()
+					pages, gets := counts["GET /ip_policy_rules"], counts["GET /ip_policy_rules/{id}"]
+					if pages == 0 || gets > pages {
+						t.Errorf("the refreshes read %d pages and %d rules by GET; want one GET a page", pages, gets)
+					}
+				},
+				Config:   config,
+				PlanOnly: true,
+			},
+		},
+	})
+}
+
 // Moving a rule to another policy replaces it: the API cannot.
 func TestAccIPPolicyRule_replaceOnPolicy(t *testing.T) {
 	t.Parallel()

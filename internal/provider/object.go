@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
@@ -75,6 +77,10 @@ type objectType[A, C, U, M any] struct {
 	// listArgs are arguments of the plural data source and the list
 	// resource that narrow the list (such as a rule's policy).
 	listArgs []listArg
+	// refreshWithin, when set, names the listArg whose value in the prior
+	// state narrows the list that a refresh reads (a rule's policy):
+	// apiclient.Collection.GetIn.
+	refreshWithin string
 	// natural, when the object has a natural key, imports by it.
 	natural *naturalKeyImport
 
@@ -262,7 +268,11 @@ func (r *objectResource[A, C, U, M]) Read(ctx context.Context, req resource.Read
 		return
 	}
 
-	obj := readObject(ctx, resp, r.o.noun, r.o.title(), id, r.get)
+	get := r.get
+	if filter := r.refreshFilter(ctx, req.State, &resp.Diagnostics); filter != "" {
+		get = func(ctx context.Context, id string) (*A, error) { return r.o.api.GetIn(ctx, r.client, id, filter) }
+	}
+	obj := readObject(ctx, resp, r.o.noun, r.o.title(), id, get)
 	if obj == nil {
 		return
 	}
@@ -326,6 +336,32 @@ func (r *objectResource[A, C, U, M]) MoveState(context.Context) []resource.State
 
 func (r *objectResource[A, C, U, M]) get(ctx context.Context, id string) (*A, error) {
 	return r.o.api.Get(ctx, r.client, id)
+}
+
+// refreshFilter is the CEL filter of refreshWithin's listArg with its value
+// in the prior state; "" when the type has none or the state holds no value.
+//
+// NOTE: a refresh reads this one attribute besides the id: the rules of one
+// policy are the first pages of their narrowed list, wherever the account
+// holds the rules of other policies (ngrok/ngrok's issue 35).
+func (r *objectResource[A, C, U, M]) refreshFilter(ctx context.Context, state tfsdk.State, diags *diag.Diagnostics) string {
+	i := slices.IndexFunc(r.o.listArgs, func(a listArg) bool { return a.name == r.o.refreshWithin })
+	if r.o.refreshWithin == "" || i < 0 {
+		return ""
+	}
+	a := r.o.listArgs[i]
+	var v types.String
+	diags.Append(state.GetAttribute(ctx, path.Root(a.name), &v)...)
+	if v.IsNull() || v.IsUnknown() || v.ValueString() == "" {
+		return ""
+	}
+	return a.celPath + " == " + celString(v.ValueString())
+}
+
+// refreshWithinArg is refreshWithin and whether it names a listArg (or is
+// unset), for the declarations' test.
+func (o *objectType[A, C, U, M]) refreshWithinArg() (string, bool) {
+	return o.refreshWithin, o.refreshWithin == "" || slices.ContainsFunc(o.listArgs, func(a listArg) bool { return a.name == o.refreshWithin })
 }
 
 // planned is the plan of a create or update, with what only the

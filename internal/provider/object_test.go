@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -139,5 +140,50 @@ func TestObjectProject(t *testing.T) {
 	}
 	if slices.Contains(tlsCertificateType.resourceOnly, "id") {
 		t.Error("id is resource-only")
+	}
+}
+
+// TestObjectRefreshFilter: a rule's refresh lists within its policy, from
+// the prior state's ip_policy_id; an object type without refreshWithin, or
+// a state without the value, refreshes from the whole list.
+func TestObjectRefreshFilter(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	r := &objectResource[apiclient.IPPolicyRule, apiclient.IPPolicyRuleCreate, apiclient.IPPolicyRuleUpdate, ipPolicyRuleModel]{o: ipPolicyRuleType}
+	var rs resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &rs)
+	state := func(policyID types.String) tfsdk.State {
+		st := tfsdk.State{Schema: rs.Schema, Raw: tftypes.NewValue(rs.Schema.Type().TerraformType(ctx), nil)}
+		m := ipPolicyRuleModel{ID: types.StringValue("ipr_1"), URI: types.StringNull(), CreatedAt: types.StringNull(),
+			Description: types.StringValue(""), Metadata: types.StringValue(""), IPPolicyID: policyID,
+			CIDR: newCIDRValue("10.0.0.0/8"), Action: types.StringValue("allow")}
+		if diags := st.Set(ctx, &m); diags.HasError() {
+			t.Fatal(diags)
+		}
+		return st
+	}
+	for policyID, want := range map[types.String]string{
+		types.StringValue("ipp_1"): `obj.ip_policy.id == "ipp_1"`,
+		types.StringValue(""):      "",
+		types.StringNull():         "",
+	} {
+		var diags diag.Diagnostics
+		if got := r.refreshFilter(ctx, state(policyID), &diags); got != want || diags.HasError() {
+			t.Errorf("ip_policy_id %s: filter %q, %v; want %q", policyID, got, diags, want)
+		}
+	}
+	p := &objectResource[apiclient.IPPolicy, apiclient.IPPolicyCreate, apiclient.IPPolicyUpdate, ipPolicyModel]{o: ipPolicyType}
+	var diags diag.Diagnostics
+	if got := p.refreshFilter(ctx, tfsdk.State{}, &diags); got != "" || diags.HasError() {
+		t.Errorf("IP policy: filter %q, %v; want none", got, diags)
+	}
+	for _, reg := range objectTypes {
+		o, ok := reg.(interface{ refreshWithinArg() (string, bool) })
+		if !ok {
+			t.Fatalf("%T is not an objectType", reg)
+		}
+		if name, found := o.refreshWithinArg(); !found {
+			t.Errorf("%T: refreshWithin %q names no listArg", reg, name)
+		}
 	}
 }

@@ -31,3 +31,16 @@ func TestObjectsConfigNamesByPrefix(t *testing.T) {
 		t.Errorf("a configuration of authorities only has other objects:\n%s", only)
 	}
 }
+
+func TestRulesConfigOnePolicyCountedRules(t *testing.T) {
+	c := rulesConfig(1000)
+	for _, want := range []string{`count        = 1000`, `"10.${floor(count.index / 256)}.${count.index % 256}.0/24"`,
+		`ip_policy_id = ngrok_ip_policy.policy.id`, `count.index % 10 == 9 ? "deny" : "allow"`} {
+		if !strings.Contains(c, want) {
+			t.Errorf("configuration lacks %s:\n%s", want, c)
+		}
+	}
+	if strings.Contains(c, "%!") {
+		t.Errorf("configuration has a formatting error:\n%s", c)
+	}
+}

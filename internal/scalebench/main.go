@@ -20,6 +20,10 @@
 //     ours, the floor, a -baseline build and builds of ngrok's own provider
 //     (-peers), with per-round paired ratios, each provider's CPU apart
 //     from Terraform's, and its peak RSS (see peers.go).
+//   - rules: one IP policy of many rules (100 by default; -rules-n 1000 is
+//     the case of ngrok/ngrok's issue 35) applied, planned and destroyed
+//     against ngrok-mock -rate-limit 120 as in limited, with the plan's
+//     requests per route.
 //
 // It is a measurement, not a test: it asserts nothing, and its figures
 // depend on the machine and its load, which is why every time it reports
@@ -41,18 +45,18 @@ import (
 )
 
 type options struct {
-	n, planN, rateLimit, repeat int
-	sections                    string
-	terraform                   string
-	binDir, floorDir            string
-	workDir                     string
-	keep                        bool
-	verbose                     bool
-	profileDir                  string
-	baseline                    string
-	planMixed                   bool
-	peersN                      int
-	peers                       string
+	n, planN, rulesN, rateLimit, repeat int
+	sections                            string
+	terraform                           string
+	binDir, floorDir                    string
+	workDir                             string
+	keep                                bool
+	verbose                             bool
+	profileDir                          string
+	baseline                            string
+	planMixed                           bool
+	peersN                              int
+	peers                               string
 }
 
 func main() {
@@ -63,9 +67,10 @@ func main() {
 	var o options
 	flag.IntVar(&o.n, "n", 300, "mixed objects of the limited and unlimited sections")
 	flag.IntVar(&o.planN, "plan-n", 1000, "SSH authorities of the plan section")
+	flag.IntVar(&o.rulesN, "rules-n", 100, "IP policy rules of the rules section, all in one policy")
 	flag.IntVar(&o.rateLimit, "rate-limit", 120, "ngrok-mock's -rate-limit in the limited section")
 	flag.IntVar(&o.repeat, "repeat", 1, "runs of each plan compared with the floor (the median is reported)")
-	flag.StringVar(&o.sections, "sections", "limited,unlimited,plan", "sections to run, comma-separated")
+	flag.StringVar(&o.sections, "sections", "limited,unlimited,plan,rules", "sections to run, comma-separated")
 	flag.StringVar(&o.terraform, "terraform", "", "Terraform CLI (default: terraform, else tofu, from PATH)")
 	flag.StringVar(&o.binDir, "bin", "bin", "directory of terraform-provider-ngrok and ngrok-mock (make build)")
 	flag.StringVar(&o.floorDir, "floor", "bin/scalebench-floor", "directory of the floor provider, built as terraform-provider-ngrok")
@@ -92,13 +97,16 @@ func main() {
 }
 
 func run(ctx context.Context, o options) error {
-	if o.n < 1 || o.planN < 1 || o.peersN < 1 || o.repeat < 1 || o.rateLimit < 0 {
-		return fmt.Errorf("-n, -plan-n, -peers-n and -repeat must be positive, -rate-limit not negative")
+	if o.n < 1 || o.planN < 1 || o.rulesN < 1 || o.peersN < 1 || o.repeat < 1 || o.rateLimit < 0 {
+		return fmt.Errorf("-n, -plan-n, -rules-n, -peers-n and -repeat must be positive, -rate-limit not negative")
+	}
+	if o.rulesN > maxRules {
+		return fmt.Errorf("-rules-n is at most %d (one /24 of 10.0.0.0/8 each)", maxRules)
 	}
 	sections := strings.Split(o.sections, ",")
 	for _, s := range sections {
-		if !slices.Contains([]string{"limited", "unlimited", "plan", "peers"}, s) {
-			return fmt.Errorf("unknown section %q: use limited, unlimited, plan, peers", s)
+		if !slices.Contains([]string{"limited", "unlimited", "plan", "rules", "peers"}, s) {
+			return fmt.Errorf("unknown section %q: use limited, unlimited, plan, rules, peers", s)
 		}
 	}
 	tf, err := findTerraform(o.terraform)
@@ -130,6 +138,7 @@ func run(ctx context.Context, o options) error {
 	if work, err = filepath.Abs(work); err != nil {
 		return err
 	}
+	// NOTE: a -work directory is made if it does not exist yet.
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return err
 	}
@@ -154,6 +163,8 @@ func run(ctx context.Context, o options) error {
 			err = b.plan(ctx)
 		case "peers":
 			err = b.peers(ctx)
+		case "rules":
+			err = b.rules(ctx)
 		}
 		if err != nil {
 			return fmt.Errorf("section %s: %w", s, err)
@@ -242,17 +253,44 @@ func (b *bench) limited(ctx context.Context) error {
 	m := mixOf(b.o.n)
 	fmt.Printf("\n== limited: %d mixed objects against ngrok-mock -rate-limit %d, default settings\n   %s\n",
 		m.total(), b.o.rateLimit, m)
+	_, err := b.underLimit(ctx, "limited", objectsConfig(m, "scalebench-a"))
+	return err
+}
+
+// rules applies, plans and destroys one IP policy of N rules against the
+// rate limit (ngrok/ngrok's issue 35: "deployment of many IP policy rules
+// seems infeasible with Terraform"), sets each phase against its ideal,
+// and shows what the plan's requests were.
+func (b *bench) rules(ctx context.Context) error {
+	n := b.o.rulesN
+	fmt.Printf("\n== rules: 1 IP policy with %d rules against ngrok-mock -rate-limit %d, default settings\n", n, b.o.rateLimit)
+	phases, err := b.underLimit(ctx, "rules", rulesConfig(n))
+	if err != nil {
+		return err
+	}
+	for _, p := range phases {
+		if p.name == "plan" {
+			fmt.Printf("   plan's requests: %s\n", p.traffic.routes())
+		}
+	}
+	return nil
+}
+
+// underLimit applies, plans and destroys a configuration of objects against
+// ngrok-mock at the rate limit, in a workspace of that name, and prints
+// each phase against its ideal.
+func (b *bench) underLimit(ctx context.Context, name, objects string) ([]phase, error) {
 	mk, err := b.startMock(ctx, b.o.rateLimit)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer mk.stop()
-	w, err := newWorkspace(b.work, "limited", b.tf, b.bin)
+	w, err := newWorkspace(b.work, name, b.tf, b.bin)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objectsConfig(m, "scalebench-a")); err != nil {
-		return err
+	if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objects); err != nil {
+		return nil, err
 	}
 	var phases []phase
 	for _, ph := range []struct {
@@ -261,7 +299,7 @@ func (b *bench) limited(ctx context.Context) error {
 	}{{"apply", applyArgs}, {"plan", planArgs}, {"destroy", destroyArgs}} {
 		p, err := b.measure(ctx, mk, w, ph.name, ph.args)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		phases = append(phases, p)
 	}
@@ -275,7 +313,7 @@ func (b *bench) limited(ctx context.Context) error {
 		fmt.Printf("   %-8s %-16s %9s %9d %6d %6s %9s %10s\n", p.name, p.result(), seconds(p.wall), p.traffic.requests,
 			p.traffic.tooMany(), percent(p.traffic.tooMany(), p.traffic.requests), seconds(ideal), ratio(p.wall, ideal))
 	}
-	return nil
+	return phases, nil
 }
 
 // unlimited applies, plans and destroys N mixed objects without a limit,
