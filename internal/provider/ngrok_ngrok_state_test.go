@@ -988,6 +988,10 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 	}
 }
 
+// fixtureTCPAddress finds the reserved TCP addresses that a fixture's
+// configuration names in its tcp:// endpoint URLs.
+var fixtureTCPAddress = regexp.MustCompile(`"tcp://([^"/]+:[0-9]+)"`)
+
 // createFixtureObjects serves a mock holding the objects of version's
 // fixture: those of seed.yaml, seeded with their IDs, and those the
 // fixture's configuration made, made again by this provider from its
@@ -1003,8 +1007,22 @@ func createFixtureObjects(t *testing.T, version, reattach string) (*testMock, ma
 	if _, err := mock.server.Seed(seed); err != nil {
 		t.Fatal(err)
 	}
+	config := readTestdata(t, version, "tfedge.tf")
+	// NOTE: a public tcp:// endpoint needs a reserved address of the
+	// account (ERR_NGROK_18006); the fixtures' configurations were applied
+	// on accounts that had theirs.
+	seeded := map[string]bool{}
+	for _, m := range fixtureTCPAddress.FindAllStringSubmatch(config, -1) {
+		if seeded[m[1]] {
+			continue
+		}
+		seeded[m[1]] = true
+		if _, err := mock.server.SeedReservedAddr(m[1], ""); err != nil {
+			t.Fatal(err)
+		}
+	}
 	d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattach}
-	writeFile(t, d.dir, "main.tf", []byte(tfedgeTerraformBlock+mock.config(readTestdata(t, version, "tfedge.tf"))))
+	writeFile(t, d.dir, "main.tf", []byte(tfedgeTerraformBlock+mock.config(config)))
 	mustRun(t, d, "init", "-input=false")
 	mustRun(t, d, "apply", "-input=false", "-auto-approve")
 	created := map[string]map[string]any{}

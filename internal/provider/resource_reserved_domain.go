@@ -136,17 +136,23 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 			},
 			"http_endpoint_configuration_id": schema.StringAttribute{
 				Description: "Deprecated by ngrok: ID (`ec_...`) of an endpoint configuration applied to HTTP traffic on the domain. " +
-					"Removing it detaches it. ngrok answers `ERR_NGROK_1608` where endpoint configurations are no longer served.",
-				Optional:           true,
-				Validators:         []validator.String{idValidator(endpointConfigIDPrefix, "an endpoint configuration")},
-				DeprecationMessage: endpointConfigurationDeprecationMessage,
+					"Removing it detaches it. ngrok answers `ERR_NGROK_1608` where endpoint configurations are no longer served. " + endpointConfigurationDeprecationMessage,
+				Optional:   true,
+				Validators: []validator.String{idValidator(endpointConfigIDPrefix, "an endpoint configuration")},
+				// NOTE: deprecated in words, not by DeprecationMessage:
+				// terraform plan -generate-config-out (import, query) leaves
+				// deprecated attributes out, so an adopted domain that has an
+				// endpoint configuration would plan its removal.
 			},
 			"https_endpoint_configuration_id": schema.StringAttribute{
 				Description: "Deprecated by ngrok: ID (`ec_...`) of an endpoint configuration applied to HTTPS traffic on the domain. " +
-					"Removing it detaches it. ngrok answers `ERR_NGROK_1608` where endpoint configurations are no longer served.",
-				Optional:           true,
-				Validators:         []validator.String{idValidator(endpointConfigIDPrefix, "an endpoint configuration")},
-				DeprecationMessage: endpointConfigurationDeprecationMessage,
+					"Removing it detaches it. ngrok answers `ERR_NGROK_1608` where endpoint configurations are no longer served. " + endpointConfigurationDeprecationMessage,
+				Optional:   true,
+				Validators: []validator.String{idValidator(endpointConfigIDPrefix, "an endpoint configuration")},
+				// NOTE: deprecated in words, not by DeprecationMessage:
+				// terraform plan -generate-config-out (import, query) leaves
+				// deprecated attributes out, so an adopted domain that has an
+				// endpoint configuration would plan its removal.
 			},
 			"resolves_to": schema.SetAttribute{
 				Description: fmt.Sprintf("Pin the domain to these points of presence (region pinning), for data residency: "+
