@@ -1731,7 +1731,7 @@ func guideReleaseArchive(t *testing.T) []byte {
 }
 
 // The agents and access types of ngrok/ngrok (issue 21) move and upgrade
-// from states of the peers' shapes (their schemas: /work/peer/schema-*),
+// from states of the peers' shapes (their schemas, as `terraform providers schema -json` of v0.7.0 and v0.8.0 gives them),
 // written here by hand until fixtures applied by the peer binaries exist.
 func TestNgrokNgrokState_agentsAndAccessShapes(t *testing.T) {
 	t.Parallel()
