@@ -75,6 +75,7 @@ type config struct {
 	pprofAddr   string
 
 	edgesReadOnly             bool
+	edgesWritable             bool
 	endpointConfigsDeprecated bool
 }
 
@@ -97,6 +98,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 	flags.StringVar(&c.pprofAddr, "pprof", "", "serve net/http/pprof under /debug/pprof/ on this address (e.g. 127.0.0.1:6060), a listener of its own; off when empty")
 	flags.StringVar(&c.stateFile, "state", "", "keep the state in this file (a bbolt database, created 0600): loaded at start, each change committed and fsynced before it is answered, so a restart, even after kill -9, loses nothing; locked, and checked whole before anything is written (a damaged, truncated or empty file is refused and left as it was); a JSON state file of earlier versions is migrated once (kept as FILE.v1.bak, without its idempotency records)")
 	flags.BoolVar(&c.edgesReadOnly, "edges-read-only", false, "refuse every write to an edge, route, route module or backend with ERR_NGROK_7196, as ngrok does for accounts whose edges became read-only")
+	flags.BoolVar(&c.edgesWritable, "edges-writable", false, "accept creates, updates and deletes of edges, routes and backends, as ngrok still does for accounts that kept edge write access (otherwise they answer ERR_NGROK_7008); -edges-read-only wins")
 	flags.BoolVar(&c.endpointConfigsDeprecated, "endpoint-configurations-deprecated", false, "answer ERR_NGROK_1608 to every endpoint configuration ID on a reserved domain")
 	flags.BoolVar(&c.initState, "init-state", false, "with -state, take a state file of 0 bytes as a new one (seeded like a missing file) instead of refusing it as a state file cut short")
 	if err := flags.Parse(args); err != nil {
@@ -195,6 +197,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	// stay when the flag is left out.
 	if c.edgesReadOnly {
 		server.SetEdgesReadOnly(true)
+	}
+	if c.edgesWritable {
+		server.SetEdgesWritable(true)
 	}
 	if c.endpointConfigsDeprecated {
 		server.SetEndpointConfigurationsDeprecated(true)

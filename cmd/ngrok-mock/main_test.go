@@ -1006,16 +1006,17 @@ func TestParseInitStateFlag(t *testing.T) {
 	}
 }
 
-// -edges-read-only and -endpoint-configurations-deprecated turn the settings
-// on; without them both are off.
+// -edges-read-only, -edges-writable and -endpoint-configurations-deprecated turn the settings
+// on; without them all are off.
 func TestRunEdgeSettings(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{nil, `{"edges_read_only":false,"endpoint_configurations_deprecated":false}`},
-		{[]string{"-edges-read-only", "-endpoint-configurations-deprecated"}, `{"edges_read_only":true,"endpoint_configurations_deprecated":true}`},
+		{nil, `{"edges_read_only":false,"edges_writable":false,"endpoint_configurations_deprecated":false}`},
+		{[]string{"-edges-read-only", "-endpoint-configurations-deprecated"}, `{"edges_read_only":true,"edges_writable":false,"endpoint_configurations_deprecated":true}`},
+		{[]string{"-edges-writable"}, `{"edges_read_only":false,"edges_writable":true,"endpoint_configurations_deprecated":false}`},
 	} {
 		base, stop := start(t, tc.args, nil)
 		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, base+"/_mock/settings", nil)

@@ -144,6 +144,10 @@ type Settings struct {
 	// EdgesReadOnly: every write to an edge, route, route module or backend
 	// answers ERR_NGROK_7196 (SetEdgesReadOnly).
 	EdgesReadOnly *bool `json:"edges_read_only,omitempty"`
+	// EdgesWritable: edges, routes and backends can be created, changed
+	// and deleted, as for an account that kept edge write access
+	// (SetEdgesWritable); off, those writes answer ERR_NGROK_7008.
+	EdgesWritable *bool `json:"edges_writable,omitempty"`
 	// EndpointConfigurationsDeprecated: endpoint configuration IDs answer
 	// ERR_NGROK_1608 (SetEndpointConfigurationsDeprecated).
 	EndpointConfigurationsDeprecated *bool `json:"endpoint_configurations_deprecated,omitempty"`
@@ -154,6 +158,9 @@ func (st Settings) Apply(s *Server) {
 	if st.EdgesReadOnly != nil {
 		s.SetEdgesReadOnly(*st.EdgesReadOnly)
 	}
+	if st.EdgesWritable != nil {
+		s.SetEdgesWritable(*st.EdgesWritable)
+	}
 	if st.EndpointConfigurationsDeprecated != nil {
 		s.SetEndpointConfigurationsDeprecated(*st.EndpointConfigurationsDeprecated)
 	}
@@ -163,8 +170,8 @@ func (st Settings) Apply(s *Server) {
 func (s *Server) CurrentSettings() Settings {
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
-	ro, ec := s.edges.readOnly, s.edges.endpointConfigsDeprecated
-	return Settings{EdgesReadOnly: &ro, EndpointConfigurationsDeprecated: &ec}
+	ro, w, ec := s.edges.readOnly, s.edges.writable, s.edges.endpointConfigsDeprecated
+	return Settings{EdgesReadOnly: &ro, EdgesWritable: &w, EndpointConfigurationsDeprecated: &ec}
 }
 
 func (s *Server) controlSettings(*request) (any, int, *apiError) {
@@ -190,6 +197,7 @@ func (s *Server) Reset() {
 		s.idem.clear()
 	})
 	s.SetEdgesReadOnly(false)
+	s.SetEdgesWritable(false)
 	s.SetEndpointConfigurationsDeprecated(false)
 	s.ClearFaults()
 	s.ClearJournal()

@@ -46,6 +46,10 @@ type edgeState struct {
 	ipPolicies *table[ipPolicy]
 
 	readOnly bool
+	// writable: edges, routes and backends can be created, changed and
+	// deleted (SetEdgesWritable); otherwise those writes answer
+	// ERR_NGROK_7008. Route modules are writable either way.
+	writable bool
 	// endpointConfigsDeprecated: endpoint configuration IDs answer
 	// ERR_NGROK_1608 (SetEndpointConfigurationsDeprecated).
 	endpointConfigsDeprecated bool
@@ -69,6 +73,38 @@ func (s *Server) SetEdgesReadOnly(readOnly bool) {
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
 	s.edges.readOnly = readOnly
+}
+
+// SetEdgesWritable makes the server accept creates, updates and deletes of
+// edges, routes and backends, as the real API still does for an account
+// that kept edge write access. Off, those writes answer ERR_NGROK_7008
+// (edges are no longer available). SetEdgesReadOnly wins over it.
+func (s *Server) SetEdgesWritable(writable bool) {
+	s.store.mu.Lock()
+	defer s.store.mu.Unlock()
+	s.edges.writable = writable
+}
+
+// writeRefusal is why a write to an edge, route or backend (noun, e.g. "an
+// HTTPS edge") is refused, or nil when it may go ahead. The caller holds
+// the store lock.
+func (es *edgeState) writeRefusalLocked(noun string) *apiError {
+	switch {
+	case es.readOnly:
+		return edgesReadOnlyError()
+	case !es.writable:
+		return errEdgesNotServed.errorf(
+			"Edges are no longer available: %s cannot be created, changed or deleted. "+
+				"Use cloud endpoints with a traffic policy instead.", noun)
+	}
+	return nil
+}
+
+// writeRefusal is writeRefusalLocked taking the store lock.
+func (es *edgeState) writeRefusal(noun string) *apiError {
+	es.st.mu.Lock()
+	defer es.st.mu.Unlock()
+	return es.writeRefusalLocked(noun)
 }
 
 // SetEndpointConfigurationsDeprecated makes every endpoint configuration ID

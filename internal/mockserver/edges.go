@@ -129,13 +129,12 @@ func (s *Server) edgeRoutes() []route {
 	routeIDs := map[string]idKind{"edge_id": es.edges.kind(), "id": es.routes.kind()}
 	backendID := map[string]idKind{"id": es.backends.kind()}
 
+	// NOTE: until an object's writes are served, a write the settings allow
+	// still answers ERR_NGROK_7008.
 	write := func(noun string) handlerFunc {
 		return func(*request) (any, int, *apiError) {
-			es.st.mu.Lock()
-			readOnly := es.readOnly
-			es.st.mu.Unlock()
-			if readOnly {
-				return nil, 0, edgesReadOnlyError()
+			if err := es.writeRefusal(noun); err != nil {
+				return nil, 0, err
 			}
 			return nil, 0, errEdgesNotServed.errorf(
 				"Edges are no longer available: %s cannot be created, changed or deleted. "+

@@ -93,13 +93,21 @@ func TestEdgeWritesRefused(t *testing.T) {
 	wantStatus(t, do(t, f.s, http.MethodGet, "/edges/https/"+f.edge, ""), http.StatusOK)
 	wantStatus(t, do(t, f.s, http.MethodGet, "/backends/tunnel_group/"+f.backend, ""), http.StatusOK)
 	wantStatus(t, do(t, f.s, http.MethodPut, "/_mock/settings", `{"edges_readonly":true}`), http.StatusBadRequest)
+	// Read-only wins over writable.
+	w = do(t, f.s, http.MethodPut, "/_mock/settings", `{"edges_writable":true}`)
+	if !strings.Contains(w.Body.String(), `"edges_writable":true`) || !strings.Contains(w.Body.String(), `"edges_read_only":true`) {
+		t.Errorf("settings answer %s", w.Body)
+	}
+	for _, w := range writes {
+		wantError(t, do(t, f.s, w.method, w.path, w.body), http.StatusBadRequest, "ERR_NGROK_7196")
+	}
 }
 
 // A seed file's settings apply once its objects are seeded.
 func TestSeedFileSettings(t *testing.T) {
 	t.Parallel()
 	s := New()
-	f, err := ParseSeedFile([]byte("settings:\n  edges_read_only: true\n  endpoint_configurations_deprecated: true\n"))
+	f, err := ParseSeedFile([]byte("settings:\n  edges_read_only: true\n  edges_writable: true\n  endpoint_configurations_deprecated: true\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,12 +115,12 @@ func TestSeedFileSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := s.CurrentSettings()
-	if !*got.EdgesReadOnly || !*got.EndpointConfigurationsDeprecated {
-		t.Errorf("settings %+v, want both on", got)
+	if !*got.EdgesReadOnly || !*got.EdgesWritable || !*got.EndpointConfigurationsDeprecated {
+		t.Errorf("settings %+v, want all on", got)
 	}
 	s.Reset()
-	if got := s.CurrentSettings(); *got.EdgesReadOnly || *got.EndpointConfigurationsDeprecated {
-		t.Errorf("settings after Reset %+v, want both off", got)
+	if got := s.CurrentSettings(); *got.EdgesReadOnly || *got.EdgesWritable || *got.EndpointConfigurationsDeprecated {
+		t.Errorf("settings after Reset %+v, want all off", got)
 	}
 }
 
