@@ -154,8 +154,11 @@ summarise apply.txt
 step "$cli output"
 tfc output "${color[@]}"
 
-step "agents: a reserved TCP address (assigned by ngrok) and the tcp:// cloud endpoint on it"
-tfc output "${color[@]}" bastion
+# NOTE: the outputs above show the bastion's address and endpoint; this step
+# shows the authtoken as state keeps it: its token sensitive, its ACL bound
+# to the address that ngrok assigned.
+step "agents: the bastion agent's authtoken in state (token sensitive, ACL bound to its reserved TCP address)"
+tfc state show "${color[@]}" ngrok_credential.bastion_agent
 
 # NOTE: ssh-keygen decodes the certificates independently of the provider:
 # type, key ID, serial, signing CA, validity (and with V=1 the file,
