@@ -55,14 +55,14 @@ func TestSeededRouteModulesAnswered(t *testing.T) {
 			Pct     float64 `json:"error_threshold_percentage"`
 			Window  int     `json:"rolling_window"`
 		} `json:"circuit_breaker"`
-		Compression     struct{ Enabled bool }     `json:"compression"`
-		ResponseHeaders requestHeadersModule       `json:"response_headers"`
-		Webhook         map[string]any             `json:"webhook_verification"`
-		OAuth           oauthWire                  `json:"oauth"`
-		SAML            map[string]any             `json:"saml"`
-		WebSocket       struct{ Enabled bool }     `json:"websocket_tcp_converter"`
-		UserAgent       userAgentFilterModule      `json:"user_agent_filter"`
-		TrafficPolicy   trafficPolicyModule        `json:"traffic_policy"`
+		Compression     struct{ Enabled bool } `json:"compression"`
+		ResponseHeaders requestHeadersModule   `json:"response_headers"`
+		Webhook         map[string]any         `json:"webhook_verification"`
+		OAuth           oauthWire              `json:"oauth"`
+		SAML            map[string]any         `json:"saml"`
+		WebSocket       struct{ Enabled bool } `json:"websocket_tcp_converter"`
+		UserAgent       userAgentFilterModule  `json:"user_agent_filter"`
+		TrafficPolicy   trafficPolicyModule    `json:"traffic_policy"`
 	}
 	if err := json.Unmarshal(w.Body.Bytes(), &r); err != nil {
 		t.Fatal(err)
