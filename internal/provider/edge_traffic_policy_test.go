@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+	"github.com/tfedge/terraform-provider-ngrok/internal/trafficpolicy"
 )
 
 // testMigrationEdge has a route of every module kind the API returns here,
@@ -70,6 +72,7 @@ func TestMigrateHTTPSEdge(t *testing.T) {
 	if strings.Contains(out.Policy, "s3cret-value") {
 		t.Fatalf("the policy holds the client secret: %s", out.Policy)
 	}
+	checkedPolicy(t, out.Policy)
 	var doc testPolicy
 	if err := json.Unmarshal([]byte(out.Policy), &doc); err != nil {
 		t.Fatal(err)
@@ -168,6 +171,305 @@ func TestMigrateHTTPSEdgeRefusesBadInput(t *testing.T) {
 	} {
 		if _, err := migrateHTTPSEdge(edgeMigrationInput{Edge: edge}); err == nil {
 			t.Errorf("%+v: no error", edge)
+		}
+	}
+}
+
+// checkedPolicy parses a migrated policy and fails when ngrok's policy
+// language, as package trafficpolicy checks it, refuses it.
+func checkedPolicy(t *testing.T, policy string) map[string]any {
+	t.Helper()
+	doc, err := parseTrafficPolicy(policy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if problems := trafficpolicy.Check(doc); len(problems) > 0 {
+		t.Fatalf("the policy is refused: %s\n%s", trafficpolicy.Message(problems), policy)
+	}
+	return doc.(map[string]any)
+}
+
+// ruleSummaries are "name => action,action" per rule of a phase.
+func ruleSummaries(doc map[string]any, phase string) []string {
+	var out []string
+	rules, _ := doc[phase].([]any)
+	for _, r := range rules {
+		rule := r.(map[string]any)
+		var types []string
+		actions, _ := rule["actions"].([]any)
+		for _, a := range actions {
+			types = append(types, a.(map[string]any)["type"].(string))
+		}
+		name, _ := rule["name"].(string)
+		out = append(out, name+" => "+strings.Join(types, ","))
+	}
+	return out
+}
+
+// actionConfig is the config of the first action of type typ in a phase.
+func actionConfig(t *testing.T, doc map[string]any, phase, typ string) map[string]any {
+	t.Helper()
+	rules, _ := doc[phase].([]any)
+	for _, r := range rules {
+		for _, a := range r.(map[string]any)["actions"].([]any) {
+			if am := a.(map[string]any); am["type"] == typ {
+				c, _ := am["config"].(map[string]any)
+				return c
+			}
+		}
+	}
+	t.Fatalf("no %s action in %s", typ, phase)
+	return nil
+}
+
+func ruleNamed(t *testing.T, doc map[string]any, phase, name string) map[string]any {
+	t.Helper()
+	rules, _ := doc[phase].([]any)
+	for _, r := range rules {
+		if rm := r.(map[string]any); rm["name"] == name {
+			return rm
+		}
+	}
+	t.Fatalf("no rule %q in %s", name, phase)
+	return nil
+}
+
+// everyModuleRoute is a route of path /app with every module of the spec
+// besides the four managed ones, each enabled.
+func everyModuleRoute() apiclient.HTTPSEdgeRoute {
+	id := "oauth-app"
+	resAdd := map[string]string{}
+	for i := range 11 {
+		resAdd[fmt.Sprintf("x-res-%02d", i)] = fmt.Sprint(i)
+	}
+	return apiclient.HTTPSEdgeRoute{ID: "edghtsrt_app", MatchType: "path_prefix", Match: "/app",
+		IPRestriction:  &apiclient.HTTPSEdgeRouteIPRestriction{Enabled: true, IPPolicies: []apiclient.Ref{{ID: "ipp_a"}}},
+		RequestHeaders: &apiclient.HTTPSEdgeRouteRequestHeaders{Enabled: true, Add: map[string]string{"x-req": "1"}},
+		HTTPSEdgeRouteReadModules: apiclient.HTTPSEdgeRouteReadModules{
+			CircuitBreaker: &apiclient.HTTPSEdgeRouteCircuitBreaker{Enabled: true, TrippedDuration: 30, RollingWindow: 300,
+				NumBuckets: 5, VolumeThreshold: 20, ErrorThresholdPercentage: 0.2},
+			Compression:         &apiclient.HTTPSEdgeRouteEnabled{Enabled: true},
+			ResponseHeaders:     &apiclient.HTTPSEdgeRouteRequestHeaders{Enabled: true, Add: resAdd, Remove: []string{"server"}},
+			WebhookVerification: &apiclient.HTTPSEdgeRouteWebhookVerification{Enabled: true, Provider: "SLACK"},
+			OAuth: &apiclient.HTTPSEdgeRouteOAuth{Enabled: true, OptionsPassthrough: true, MaximumDuration: 3600,
+				InactivityTimeout: 600, AuthCheckInterval: 300,
+				Provider: map[string]*apiclient.HTTPSEdgeRouteOAuthProvider{"google": {ClientID: &id, Scopes: []string{"email"},
+					EmailAddresses: []string{"ann@example.org"}, EmailDomains: []string{"example.com"}}}},
+			SAML:                  &apiclient.HTTPSEdgeRouteSAML{Enabled: true},
+			WebsocketTCPConverter: &apiclient.HTTPSEdgeRouteEnabled{Enabled: true},
+			UserAgentFilter:       &apiclient.HTTPSEdgeRouteUserAgentFilter{Enabled: true, Allow: []string{`^curl/`}, Deny: []string{`(?i)bot`}},
+			TrafficPolicy: &apiclient.HTTPSEdgeRouteTrafficPolicy{Enabled: true, Value: `
+on_http_request:
+  - name: block posts
+    expressions: ["req.method == 'POST'"]
+    actions: [{type: custom-response, config: {status_code: 405}}]
+  - actions: [{type: url-rewrite, config: {from: "^/app/old", to: "/app/new"}}]
+on_http_response:
+  - actions: [{type: add-headers, config: {headers: {x-policy: "yes"}}}]
+`},
+		}}
+}
+
+// Every module kind becomes its action, in its phase and order, the whole
+// accepted by the policy checker; SAML and the WebSocket-TCP converter are
+// reported, and no secret reaches the policy.
+func TestMigrateHTTPSEdgeEveryModule(t *testing.T) {
+	t.Parallel()
+	in := edgeMigrationInput{
+		Edge: &apiclient.HTTPSEdge{ID: "edghts_1", Hostports: []string{"app.example.com:443"},
+			Routes: []apiclient.HTTPSEdgeRoute{everyModuleRoute()}},
+		OAuthClientSecret: &vaultSecretRef{Vault: "edges", Name: "oauth"},
+		WebhookSecret:     &vaultSecretRef{Vault: "edges", Name: "slack"},
+	}
+	out, err := migrateHTTPSEdge(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := checkedPolicy(t, out.Policy)
+	route := "route edghtsrt_app (path_prefix /app)"
+	if got, want := ruleSummaries(doc, phaseOnHTTPRequest), []string{
+		route + ": user agent filter => deny",
+		route + " => restrict-ips,circuit-breaker,verify-webhook,oauth,add-headers",
+		route + ": oauth email restriction => deny",
+		route + ": traffic_policy: block posts => custom-response",
+		route + ": traffic_policy rule 2 => url-rewrite",
+	}; !slices.Equal(got, want) {
+		t.Errorf("on_http_request\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got, want := ruleSummaries(doc, phaseOnHTTPResponse), []string{
+		route + " => remove-headers,add-headers,add-headers,compress-response",
+		route + ": traffic_policy rule 1 => add-headers",
+	}; !slices.Equal(got, want) {
+		t.Errorf("on_http_response\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	match := `req.url.path.startsWith("/app")`
+	for _, r := range append(doc[phaseOnHTTPRequest].([]any), doc[phaseOnHTTPResponse].([]any)...) {
+		if e := r.(map[string]any)["expressions"].([]any); len(e) == 0 || e[0] != match {
+			t.Errorf("rule %v is not scoped to the route", r)
+		}
+	}
+	if e := ruleNamed(t, doc, phaseOnHTTPRequest, route+": traffic_policy: block posts")["expressions"]; fmt.Sprint(e) != "["+match+" req.method == 'POST']" {
+		t.Errorf("the module rule's expressions %v: want the route's then its own", e)
+	}
+	ua := ruleNamed(t, doc, phaseOnHTTPRequest, route+": user agent filter")["expressions"].([]any)
+	if want := `!(req.user_agent.matches("^curl/")) && (req.user_agent.matches("(?i)bot"))`; ua[1] != want {
+		t.Errorf("user agent expression %v, want %s", ua[1], want)
+	}
+	email := ruleNamed(t, doc, phaseOnHTTPRequest, route+": oauth email restriction")["expressions"].([]any)
+	if want := `!(actions.ngrok.oauth.identity.email in ["ann@example.org"] || ["example.com"].exists(d, actions.ngrok.oauth.identity.email.endsWith("@" + d)))`; email[1] != want {
+		t.Errorf("email expression %v, want %s", email[1], want)
+	}
+	cb := actionConfig(t, doc, phaseOnHTTPRequest, actionCircuitBreaker)
+	number := func(v any) float64 { f, _ := strconv.ParseFloat(fmt.Sprint(v), 64); return f }
+	if number(cb["error_threshold"]) != 0.2 || number(cb["volume_threshold"]) != 20 ||
+		cb["window_duration"] != "120s" || cb["tripped_duration"] != "30s" {
+		t.Errorf("circuit-breaker config %v", cb)
+	}
+	if wh := actionConfig(t, doc, phaseOnHTTPRequest, actionVerifyWebhook); wh["provider"] != "slack" ||
+		wh["secret"] != `${secrets.get("edges", "slack")}` {
+		t.Errorf("verify-webhook config %v", wh)
+	}
+	oauth := actionConfig(t, doc, phaseOnHTTPRequest, actionOAuth)
+	if oauth["provider"] != "google" || oauth["client_id"] != "oauth-app" || oauth["client_secret"] != `${secrets.get("edges", "oauth")}` ||
+		oauth["max_session_duration"] != "3600s" || oauth["idle_session_timeout"] != "600s" ||
+		oauth["userinfo_refresh_interval"] != "300s" || oauth["allow_cors_preflight"] != true {
+		t.Errorf("oauth config %v", oauth)
+	}
+	var skipped []string
+	for _, n := range out.NotMigrated {
+		skipped = append(skipped, n.Module+": "+n.Reason)
+	}
+	for _, want := range []string{"circuit_breaker: rolling_window of 300s", "circuit_breaker: num_buckets of 5",
+		"saml: traffic policy has no SAML action", "websocket_tcp_converter: traffic policy has no equivalent"} {
+		if !slices.ContainsFunc(skipped, func(s string) bool { return strings.HasPrefix(s, want) }) {
+			t.Errorf("not_migrated has no %q:\n%s", want, strings.Join(skipped, "\n"))
+		}
+	}
+	if len(skipped) != 4 {
+		t.Errorf("not_migrated:\n%s", strings.Join(skipped, "\n"))
+	}
+}
+
+// Without the vault secrets, the OAuth module of an own application and the
+// webhook verification are reported, not migrated; ngrok's managed OAuth
+// application needs no secret.
+func TestMigrateHTTPSEdgeModulesWithoutSecrets(t *testing.T) {
+	t.Parallel()
+	r := everyModuleRoute()
+	managed := everyModuleRoute()
+	managed.ID, managed.Match = "edghtsrt_managed", "/managed"
+	managed.OAuth.Provider = map[string]*apiclient.HTTPSEdgeRouteOAuthProvider{"github": {Teams: []string{"eng"}}}
+	out, err := migrateHTTPSEdge(edgeMigrationInput{Edge: &apiclient.HTTPSEdge{Routes: []apiclient.HTTPSEdgeRoute{r, managed}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := checkedPolicy(t, out.Policy)
+	if strings.Contains(out.Policy, actionVerifyWebhook) || strings.Contains(out.Policy, "oauth-app") {
+		t.Errorf("policy %s", out.Policy)
+	}
+	if c := actionConfig(t, doc, phaseOnHTTPRequest, actionOAuth); c["provider"] != "github" || c["client_id"] != nil || c["client_secret"] != nil {
+		t.Errorf("managed oauth config %v", c)
+	}
+	for _, want := range []string{"edghtsrt_app/oauth/oauth_client_secret", "edghtsrt_app/webhook_verification/webhook_verification_secret",
+		"edghtsrt_managed/oauth/teams and organizations", "edghtsrt_managed/webhook_verification/webhook_verification_secret"} {
+		parts := strings.SplitN(want, "/", 3)
+		if !slices.ContainsFunc(out.NotMigrated, func(n notMigrated) bool {
+			return n.RouteID == parts[0] && n.Module == parts[1] && strings.Contains(n.Reason, parts[2])
+		}) {
+			t.Errorf("not_migrated has no %s: %v", want, out.NotMigrated)
+		}
+	}
+}
+
+// A disabled module did nothing: it is reported, and nothing of it is in
+// the policy.
+func TestMigrateHTTPSEdgeDisabledModules(t *testing.T) {
+	t.Parallel()
+	r := everyModuleRoute()
+	r.IPRestriction, r.RequestHeaders = nil, nil
+	m := &r.HTTPSEdgeRouteReadModules
+	m.CircuitBreaker.Enabled, m.Compression.Enabled, m.ResponseHeaders.Enabled = false, false, false
+	m.WebhookVerification.Enabled, m.OAuth.Enabled, m.SAML.Enabled = false, false, false
+	m.WebsocketTCPConverter.Enabled, m.UserAgentFilter.Enabled, m.TrafficPolicy.Enabled = false, false, false
+	out, err := migrateHTTPSEdge(edgeMigrationInput{Edge: &apiclient.HTTPSEdge{Routes: []apiclient.HTTPSEdgeRoute{r}},
+		OAuthClientSecret: &vaultSecretRef{"v", "o"}, WebhookSecret: &vaultSecretRef{"v", "w"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Policy != "{}" {
+		t.Errorf("policy %s, want none", out.Policy)
+	}
+	var got []string
+	for _, n := range out.NotMigrated {
+		if n.Reason != disabled {
+			t.Errorf("%s: %s", n.Module, n.Reason)
+		}
+		got = append(got, n.Module)
+	}
+	slices.Sort(got)
+	want := []string{"circuit_breaker", "compression", "oauth", "response_headers", "saml", "traffic_policy",
+		"user_agent_filter", "webhook_verification", "websocket_tcp_converter"}
+	if !slices.Equal(got, want) {
+		t.Errorf("not_migrated %v, want %v", got, want)
+	}
+}
+
+// The user agent filter's lists each make their expression; an empty
+// filter did nothing.
+func TestMigrateHTTPSEdgeUserAgentFilter(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		allow, deny []string
+		want        string
+	}{
+		{nil, []string{"a", "b"}, `req.user_agent.matches("a") || req.user_agent.matches("b")`},
+		{[]string{"a"}, nil, `!(req.user_agent.matches("a"))`},
+		{nil, nil, ""},
+	} {
+		r := apiclient.HTTPSEdgeRoute{ID: "r", MatchType: "path_prefix", Match: "/"}
+		r.UserAgentFilter = &apiclient.HTTPSEdgeRouteUserAgentFilter{Enabled: true, Allow: c.allow, Deny: c.deny}
+		out, err := migrateHTTPSEdge(edgeMigrationInput{Edge: &apiclient.HTTPSEdge{Routes: []apiclient.HTTPSEdgeRoute{r}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := checkedPolicy(t, out.Policy)
+		if c.want == "" {
+			if len(out.NotMigrated) != 1 || out.Policy != "{}" {
+				t.Errorf("an empty filter: policy %s, not_migrated %v", out.Policy, out.NotMigrated)
+			}
+			continue
+		}
+		rule := doc[phaseOnHTTPRequest].([]any)[0].(map[string]any)
+		// NOTE: the route matches every path, so the filter's expression is alone.
+		if e := rule["expressions"].([]any); len(e) != 1 || e[0] != c.want {
+			t.Errorf("allow %v deny %v: expressions %v, want [%s]", c.allow, c.deny, e, c.want)
+		}
+	}
+}
+
+// A traffic_policy module's on_tcp_connect rules cannot be scoped to a
+// route, and a policy that cannot be read is reported whole.
+func TestMigrateHTTPSEdgeTrafficPolicyModule(t *testing.T) {
+	t.Parallel()
+	for value, want := range map[string]string{
+		`{"on_tcp_connect":[{"actions":[{"type":"restrict-ips","config":{"deny":["1.2.3.4/32"]}}]}],` +
+			`"on_http_request":[{"actions":[{"type":"deny"}]}]}`: "on_tcp_connect rules",
+		`{"on_http_request":[{"actions":[{"type":"deny"}],"priority":1}]}`: `the field "priority"`,
+		`{"on_http_request":{"actions":[]}}`:                               "not a list of rules",
+		`[`:                                                                "cannot be read",
+	} {
+		r := apiclient.HTTPSEdgeRoute{ID: "r", MatchType: "exact_path", Match: "/x"}
+		r.TrafficPolicy = &apiclient.HTTPSEdgeRouteTrafficPolicy{Enabled: true, Value: value}
+		out, err := migrateHTTPSEdge(edgeMigrationInput{Edge: &apiclient.HTTPSEdge{Routes: []apiclient.HTTPSEdgeRoute{r}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkedPolicy(t, out.Policy)
+		if len(out.NotMigrated) != 1 || !strings.Contains(out.NotMigrated[0].Reason, want) {
+			t.Errorf("%s: not_migrated %v, want %q", value, out.NotMigrated, want)
+		}
+		if strings.Contains(value, "on_tcp_connect") != strings.Contains(out.Policy, `"deny"`) {
+			t.Errorf("%s: policy %s", value, out.Policy)
 		}
 	}
 }
