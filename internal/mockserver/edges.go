@@ -58,7 +58,7 @@ func routeWire(r *httpsEdgeRoute, origin string) httpsEdgeRouteWire {
 		EdgeID: r.EdgeID, ID: r.ID, CreatedAt: wireTime(r.CreatedAt), MatchType: r.MatchType, Match: r.Match,
 		URI:         origin + "/" + collEdgesHTTPS + "/" + r.EdgeID + "/routes/" + r.ID,
 		Description: r.Description, Metadata: r.Metadata,
-		routeModulesSeededWire: r.routeModulesSeeded.wire(r.ID),
+		routeModulesSeededWire: r.Seeded.wire(r.ID),
 	}
 	// NOTE: assigned one by one: a nil *module in an interface is not nil,
 	// and omitempty would write null.
