@@ -99,7 +99,7 @@ resource "ngrok_cloud_endpoint" "app" {
 								found = *ep.TrafficPolicy
 							}
 						}
-						var doc map[string]any
+						var doc checkedDoc
 						if err := json.Unmarshal([]byte(found), &doc); err != nil {
 							return err
 						}

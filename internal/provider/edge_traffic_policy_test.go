@@ -175,9 +175,21 @@ func TestMigrateHTTPSEdgeRefusesBadInput(t *testing.T) {
 	}
 }
 
-// checkedPolicy parses a migrated policy and fails when ngrok's policy
+// checkedRule and checkedDoc are a migrated policy as the tests read it.
+type checkedRule struct {
+	Name        string   `json:"name"`
+	Expressions []string `json:"expressions"`
+	Actions     []struct {
+		Type   string         `json:"type"`
+		Config map[string]any `json:"config"`
+	} `json:"actions"`
+}
+
+type checkedDoc map[string][]checkedRule
+
+// checkedPolicy reads a migrated policy and fails when ngrok's policy
 // language, as package trafficpolicy checks it, refuses it.
-func checkedPolicy(t *testing.T, policy string) map[string]any {
+func checkedPolicy(t *testing.T, policy string) checkedDoc {
 	t.Helper()
 	doc, err := parseTrafficPolicy(policy)
 	if err != nil {
@@ -186,52 +198,49 @@ func checkedPolicy(t *testing.T, policy string) map[string]any {
 	if problems := trafficpolicy.Check(doc); len(problems) > 0 {
 		t.Fatalf("the policy is refused: %s\n%s", trafficpolicy.Message(problems), policy)
 	}
-	return doc.(map[string]any)
-}
-
-// ruleSummaries are "name => action,action" per rule of a phase.
-func ruleSummaries(doc map[string]any, phase string) []string {
-	var out []string
-	rules, _ := doc[phase].([]any)
-	for _, r := range rules {
-		rule := r.(map[string]any)
-		var types []string
-		actions, _ := rule["actions"].([]any)
-		for _, a := range actions {
-			types = append(types, a.(map[string]any)["type"].(string))
-		}
-		name, _ := rule["name"].(string)
-		out = append(out, name+" => "+strings.Join(types, ","))
+	var out checkedDoc
+	if err := json.Unmarshal([]byte(policy), &out); err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
 
-// actionConfig is the config of the first action of type typ in a phase.
-func actionConfig(t *testing.T, doc map[string]any, phase, typ string) map[string]any {
+// ruleSummaries are "name => action,action" per rule of a phase.
+func ruleSummaries(doc checkedDoc, phase string) []string {
+	var out []string
+	for _, r := range doc[phase] {
+		types := make([]string, len(r.Actions))
+		for i, a := range r.Actions {
+			types[i] = a.Type
+		}
+		out = append(out, r.Name+" => "+strings.Join(types, ","))
+	}
+	return out
+}
+
+// requestActionConfig is the config of the first on_http_request action of type typ.
+func requestActionConfig(t *testing.T, doc checkedDoc, typ string) map[string]any {
 	t.Helper()
-	rules, _ := doc[phase].([]any)
-	for _, r := range rules {
-		for _, a := range r.(map[string]any)["actions"].([]any) {
-			if am := a.(map[string]any); am["type"] == typ {
-				c, _ := am["config"].(map[string]any)
-				return c
+	for _, r := range doc[phaseOnHTTPRequest] {
+		for _, a := range r.Actions {
+			if a.Type == typ {
+				return a.Config
 			}
 		}
 	}
-	t.Fatalf("no %s action in %s", typ, phase)
+	t.Fatalf("no %s action in on_http_request", typ)
 	return nil
 }
 
-func ruleNamed(t *testing.T, doc map[string]any, phase, name string) map[string]any {
+func ruleNamed(t *testing.T, doc checkedDoc, phase, name string) checkedRule {
 	t.Helper()
-	rules, _ := doc[phase].([]any)
-	for _, r := range rules {
-		if rm := r.(map[string]any); rm["name"] == name {
-			return rm
+	for _, r := range doc[phase] {
+		if r.Name == name {
+			return r
 		}
 	}
 	t.Fatalf("no rule %q in %s", name, phase)
-	return nil
+	return checkedRule{}
 }
 
 // everyModuleRoute is a route of path /app with every module of the spec
@@ -303,33 +312,33 @@ func TestMigrateHTTPSEdgeEveryModule(t *testing.T) {
 		t.Errorf("on_http_response\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	match := `req.url.path.startsWith("/app")`
-	for _, r := range append(doc[phaseOnHTTPRequest].([]any), doc[phaseOnHTTPResponse].([]any)...) {
-		if e := r.(map[string]any)["expressions"].([]any); len(e) == 0 || e[0] != match {
+	for _, r := range append(slices.Clone(doc[phaseOnHTTPRequest]), doc[phaseOnHTTPResponse]...) {
+		if len(r.Expressions) == 0 || r.Expressions[0] != match {
 			t.Errorf("rule %v is not scoped to the route", r)
 		}
 	}
-	if e := ruleNamed(t, doc, phaseOnHTTPRequest, route+": traffic_policy: block posts")["expressions"]; fmt.Sprint(e) != "["+match+" req.method == 'POST']" {
+	if e := ruleNamed(t, doc, phaseOnHTTPRequest, route+": traffic_policy: block posts").Expressions; !slices.Equal(e, []string{match, "req.method == 'POST'"}) {
 		t.Errorf("the module rule's expressions %v: want the route's then its own", e)
 	}
-	ua := ruleNamed(t, doc, phaseOnHTTPRequest, route+": user agent filter")["expressions"].([]any)
+	ua := ruleNamed(t, doc, phaseOnHTTPRequest, route+": user agent filter").Expressions
 	if want := `!(req.user_agent.matches("^curl/")) && (req.user_agent.matches("(?i)bot"))`; ua[1] != want {
 		t.Errorf("user agent expression %v, want %s", ua[1], want)
 	}
-	email := ruleNamed(t, doc, phaseOnHTTPRequest, route+": oauth email restriction")["expressions"].([]any)
+	email := ruleNamed(t, doc, phaseOnHTTPRequest, route+": oauth email restriction").Expressions
 	if want := `!(actions.ngrok.oauth.identity.email in ["ann@example.org"] || ["example.com"].exists(d, actions.ngrok.oauth.identity.email.endsWith("@" + d)))`; email[1] != want {
 		t.Errorf("email expression %v, want %s", email[1], want)
 	}
-	cb := actionConfig(t, doc, phaseOnHTTPRequest, actionCircuitBreaker)
+	cb := requestActionConfig(t, doc, actionCircuitBreaker)
 	number := func(v any) float64 { f, _ := strconv.ParseFloat(fmt.Sprint(v), 64); return f }
 	if number(cb["error_threshold"]) != 0.2 || number(cb["volume_threshold"]) != 20 ||
 		cb["window_duration"] != "120s" || cb["tripped_duration"] != "30s" {
 		t.Errorf("circuit-breaker config %v", cb)
 	}
-	if wh := actionConfig(t, doc, phaseOnHTTPRequest, actionVerifyWebhook); wh["provider"] != "slack" ||
+	if wh := requestActionConfig(t, doc, actionVerifyWebhook); wh["provider"] != "slack" ||
 		wh["secret"] != `${secrets.get("edges", "slack")}` {
 		t.Errorf("verify-webhook config %v", wh)
 	}
-	oauth := actionConfig(t, doc, phaseOnHTTPRequest, actionOAuth)
+	oauth := requestActionConfig(t, doc, actionOAuth)
 	if oauth["provider"] != "google" || oauth["client_id"] != "oauth-app" || oauth["client_secret"] != `${secrets.get("edges", "oauth")}` ||
 		oauth["max_session_duration"] != "3600s" || oauth["idle_session_timeout"] != "600s" ||
 		oauth["userinfo_refresh_interval"] != "300s" || oauth["allow_cors_preflight"] != true {
@@ -367,7 +376,7 @@ func TestMigrateHTTPSEdgeModulesWithoutSecrets(t *testing.T) {
 	if strings.Contains(out.Policy, actionVerifyWebhook) || strings.Contains(out.Policy, "oauth-app") {
 		t.Errorf("policy %s", out.Policy)
 	}
-	if c := actionConfig(t, doc, phaseOnHTTPRequest, actionOAuth); c["provider"] != "github" || c["client_id"] != nil || c["client_secret"] != nil {
+	if c := requestActionConfig(t, doc, actionOAuth); c["provider"] != "github" || c["client_id"] != nil || c["client_secret"] != nil {
 		t.Errorf("managed oauth config %v", c)
 	}
 	for _, want := range []string{"edghtsrt_app/oauth/oauth_client_secret", "edghtsrt_app/webhook_verification/webhook_verification_secret",
@@ -439,10 +448,10 @@ func TestMigrateHTTPSEdgeUserAgentFilter(t *testing.T) {
 			}
 			continue
 		}
-		rule := doc[phaseOnHTTPRequest].([]any)[0].(map[string]any)
+		rules := doc[phaseOnHTTPRequest]
 		// NOTE: the route matches every path, so the filter's expression is alone.
-		if e := rule["expressions"].([]any); len(e) != 1 || e[0] != c.want {
-			t.Errorf("allow %v deny %v: expressions %v, want [%s]", c.allow, c.deny, e, c.want)
+		if len(rules) != 1 || !slices.Equal(rules[0].Expressions, []string{c.want}) {
+			t.Errorf("allow %v deny %v: rules %v, want one with [%s]", c.allow, c.deny, rules, c.want)
 		}
 	}
 }
