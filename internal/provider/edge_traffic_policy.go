@@ -483,6 +483,10 @@ func (rm routeModules) webhookVerification() []policyAction {
 	}}}
 }
 
+// oauthWithoutManagedApp are the providers for which the oauth action has
+// no ngrok-managed application (ngrok's action reference).
+var oauthWithoutManagedApp = []string{"amazon", "facebook"}
+
 // oauth is the oauth action, and the rule that enforces the module's email
 // addresses and domains after it (nil when it has none).
 func (rm routeModules) oauth(name string) ([]policyAction, []policyRule) {
@@ -505,6 +509,11 @@ func (rm routeModules) oauth(name string) ([]policyAction, []policyRule) {
 			return nil, nil
 		}
 		c.ClientID, c.ClientSecret = *p.ClientID, rm.in.OAuthClientSecret.interpolation()
+	} else if slices.Contains(oauthWithoutManagedApp, provider) {
+		rm.skip("oauth", fmt.Sprintf("the oauth action has no ngrok-managed application for %s (ngrok's action "+
+			"reference): create your own application, store its client secret in an ngrok vault, and write the action "+
+			"by hand", provider))
+		return nil, nil
 	}
 	if m.CookiePrefix != "" {
 		rm.skip("oauth", fmt.Sprintf("cookie_prefix %q: the oauth action has no cookie prefix (its session cookie is "+

@@ -361,14 +361,17 @@ func TestMigrateHTTPSEdgeEveryModule(t *testing.T) {
 
 // Without the vault secrets, the OAuth module of an own application and the
 // webhook verification are reported, not migrated; ngrok's managed OAuth
-// application needs no secret.
+// application needs no secret, where the action has one.
 func TestMigrateHTTPSEdgeModulesWithoutSecrets(t *testing.T) {
 	t.Parallel()
 	r := everyModuleRoute()
 	managed := everyModuleRoute()
 	managed.ID, managed.Match = "edghtsrt_managed", "/managed"
 	managed.OAuth.Provider = map[string]*apiclient.HTTPSEdgeRouteOAuthProvider{"github": {Teams: []string{"eng"}}}
-	out, err := migrateHTTPSEdge(edgeMigrationInput{Edge: &apiclient.HTTPSEdge{Routes: []apiclient.HTTPSEdgeRoute{r, managed}}})
+	amazon := everyModuleRoute()
+	amazon.ID, amazon.Match = "edghtsrt_amazon", "/amazon"
+	amazon.OAuth.Provider = map[string]*apiclient.HTTPSEdgeRouteOAuthProvider{"amazon": {}}
+	out, err := migrateHTTPSEdge(edgeMigrationInput{Edge: &apiclient.HTTPSEdge{Routes: []apiclient.HTTPSEdgeRoute{r, managed, amazon}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,7 +383,8 @@ func TestMigrateHTTPSEdgeModulesWithoutSecrets(t *testing.T) {
 		t.Errorf("managed oauth config %v", c)
 	}
 	for _, want := range []string{"edghtsrt_app/oauth/oauth_client_secret", "edghtsrt_app/webhook_verification/webhook_verification_secret",
-		"edghtsrt_managed/oauth/teams and organizations", "edghtsrt_managed/webhook_verification/webhook_verification_secret"} {
+		"edghtsrt_managed/oauth/teams and organizations", "edghtsrt_managed/webhook_verification/webhook_verification_secret",
+		"edghtsrt_amazon/oauth/no ngrok-managed application for amazon"} {
 		parts := strings.SplitN(want, "/", 3)
 		if !slices.ContainsFunc(out.NotMigrated, func(n notMigrated) bool {
 			return n.RouteID == parts[0] && n.Module == parts[1] && strings.Contains(n.Reason, parts[2])
