@@ -2,7 +2,8 @@
 # make demo-edges: move an HTTPS edge onto cloud endpoints.
 #
 # Starts ngrok-mock seeded with examples/edges-migration/seed.yaml (an edge
-# with OIDC, an IP restriction, request headers and a tunnel-group backend,
+# with OIDC, an IP restriction, request and response headers, compression
+# and a tunnel-group backend,
 # on an account whose edges are read-only), then:
 #   the edge as the API returns it,
 #   terraform apply            reads it with ngrok_https_edge_traffic_policy and
@@ -84,7 +85,8 @@ step "compare: the cloud endpoint's traffic policy, as the API returns it"
 api "$base_url/endpoints" >"$work/endpoints.json"
 grep -oE '"traffic_policy":"([^"\\]|\\.)*"' "$work/endpoints.json"
 echo
-for want in restrict-ips openid-connect add-headers remove-headers forward-internal 'secrets.get'; do
+for want in restrict-ips openid-connect add-headers remove-headers forward-internal 'secrets.get' \
+  on_http_response compress-response strict-transport-security; do
   grep -q -- "$want" "$work/endpoints.json" || fail "the endpoint's policy has no $want"
 done
 ! grep -q this-secret-never-reaches-the-policy "$work/endpoints.json" || fail "the OIDC client secret was copied into the policy"

@@ -37,6 +37,7 @@ type HTTPSEdgeRoute struct {
 	IPRestriction  *HTTPSEdgeRouteIPRestriction  `json:"ip_restriction,omitempty"`
 	RequestHeaders *HTTPSEdgeRouteRequestHeaders `json:"request_headers,omitempty"`
 	OIDC           *HTTPSEdgeRouteOIDC           `json:"oidc,omitempty"`
+	HTTPSEdgeRouteReadModules
 }
 
 // TunnelGroupBackend sends traffic to the tunnels whose labels match.

@@ -44,6 +44,7 @@ type httpsEdgeRouteWire struct {
 	IPRestriction  any `json:"ip_restriction,omitempty"`
 	RequestHeaders any `json:"request_headers,omitempty"`
 	OIDC           any `json:"oidc,omitempty"`
+	routeModulesSeededWire
 }
 
 type tunnelGroupBackendWire struct {
@@ -57,6 +58,7 @@ func routeWire(r *httpsEdgeRoute, origin string) httpsEdgeRouteWire {
 		EdgeID: r.EdgeID, ID: r.ID, CreatedAt: wireTime(r.CreatedAt), MatchType: r.MatchType, Match: r.Match,
 		URI:         origin + "/" + collEdgesHTTPS + "/" + r.EdgeID + "/routes/" + r.ID,
 		Description: r.Description, Metadata: r.Metadata,
+		routeModulesSeededWire: r.Seeded.wire(r.ID),
 	}
 	// NOTE: assigned one by one: a nil *module in an interface is not nil,
 	// and omitempty would write null.

@@ -252,7 +252,8 @@ var (
 	errEdgesNotServed = defineError("ERR_NGROK_7008", http.StatusBadRequest, realCode,
 		"a create, update or delete of an edge, a route or a backend: the mock serves them by seeding only")
 	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,
-		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id")
+		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id; "+
+			"a seeded module's (webhook provider or secret, OAuth provider or half a client, SAML idp_metadata, traffic policy value)")
 	errEdgeOIDCIssuer = defineError("ERR_NGROK_7171", http.StatusBadRequest, ours,
 		"an OIDC issuer that is not an absolute https URL")
 	errEdgeHeaderName = defineError("ERR_NGROK_7172", http.StatusBadRequest, ours,
@@ -261,6 +262,8 @@ var (
 		"an ip_restriction module without ip_policy_ids")
 	errEdgeUnknownReference = defineError("ERR_NGROK_7174", http.StatusBadRequest, ours,
 		"a backend_id or ip_policy_ids entry that names no object of the account")
+	errEdgeUserAgentRegexp = defineError("ERR_NGROK_2090", http.StatusBadRequest, realCode,
+		"a seeded user_agent_filter allow or deny entry that is not an RE2 regular expression")
 	errEdgesReadOnly = defineError("ERR_NGROK_7196", http.StatusBadRequest, realCode,
 		"a write to an edge, a route, a route module or a backend while edges are read-only (SetEdgesReadOnly)")
 	errCAFormat = defineError("ERR_NGROK_10026", http.StatusBadRequest, realCode,

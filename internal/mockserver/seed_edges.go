@@ -45,6 +45,7 @@ type HTTPSEdgeRouteSeed struct {
 	Backend        *RouteModuleSeed `json:"backend,omitempty"`
 	IPRestriction  *RouteModuleSeed `json:"ip_restriction,omitempty"`
 	RequestHeaders *RouteModuleSeed `json:"request_headers,omitempty"`
+	RouteModuleSeeds
 }
 
 // RouteModuleSeed is the body of a route module's PUT, as JSON.
@@ -94,6 +95,8 @@ type httpsEdgeRoute struct {
 	Backend        *backendModule        `json:"backend,omitempty"`
 	IPRestriction  *ipRestrictionModule  `json:"ip_restriction,omitempty"`
 	RequestHeaders *requestHeadersModule `json:"request_headers,omitempty"`
+	// Seeded are the modules that exist by seeding only (edge_route_modules_seeded.go).
+	Seeded routeModulesSeeded `json:"seeded_modules"`
 
 	// LastPut is the last accepted PUT body of each module, by module name,
 	// byte for byte (EdgeRouteModule); a DELETE of the module keeps it.
@@ -204,6 +207,7 @@ func (s *Server) seedModules(r *httpsEdgeRoute, in HTTPSEdgeRouteSeed) error {
 		seedModule(s.edges, ModuleBackend, in.Backend, buildBackend, &r.Backend),
 		seedModule(s.edges, ModuleIPRestriction, in.IPRestriction, buildIPRestriction, &r.IPRestriction),
 		seedModule(s.edges, ModuleRequestHeaders, in.RequestHeaders, buildRequestHeaders, &r.RequestHeaders),
+		r.Seeded.seed(s.edges, in.RouteModuleSeeds),
 	)
 }
 

@@ -15,7 +15,8 @@ import (
 
 // ngrok_https_edge and ngrok_https_edges read HTTPS edges with their routes
 // and modules, to inventory an account's edges before moving them onto
-// cloud endpoints. The OIDC client secret is never read into a state.
+// cloud endpoints. No module secret (OIDC or OAuth client secret, webhook
+// verification secret) is read into a state.
 
 var (
 	_ datasource.DataSource              = (*httpsEdgeDataSource)(nil)
@@ -40,13 +41,13 @@ var (
 		"enabled": types.BoolType, "add": types.MapType{ElemType: types.StringType},
 		"remove": types.ListType{ElemType: types.StringType},
 	}
-	edgeRouteAttrTypes = map[string]attr.Type{
+	edgeRouteAttrTypes = addEdgeReadModuleTypes(map[string]attr.Type{
 		"id": types.StringType, "match_type": types.StringType, "match": types.StringType,
 		"description": types.StringType, "metadata": types.StringType,
 		"backend_id": types.StringType, "ip_policy_ids": types.ListType{ElemType: types.StringType},
 		"oidc":            types.ObjectType{AttrTypes: edgeOIDCAttrTypes},
 		"request_headers": types.ObjectType{AttrTypes: edgeHeadersAttrTypes},
-	}
+	})
 	httpsEdgeAttrTypes = map[string]attr.Type{
 		"id": types.StringType, "uri": types.StringType, "created_at": types.StringType,
 		"description": types.StringType, "metadata": types.StringType,
@@ -76,7 +77,7 @@ func httpsEdgeAttributes(lookup bool) map[string]schema.Attribute {
 		"routes": schema.ListNestedAttribute{
 			Description: "The edge's routes with their modules, in the API's order.",
 			Computed:    true,
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+			NestedObject: schema.NestedAttributeObject{Attributes: addEdgeReadModuleAttributes(map[string]schema.Attribute{
 				"id":            str("ID (`edghtsrt_...`) of the route."),
 				"match_type":    str("`exact_path` or `path_prefix`."),
 				"match":         str("The path the route matches."),
@@ -104,7 +105,7 @@ func httpsEdgeAttributes(lookup bool) map[string]schema.Attribute {
 						"remove": strs("Headers removed from requests."),
 					},
 				},
-			}},
+			})},
 		},
 	}
 }
@@ -147,6 +148,7 @@ func httpsEdgeValue(e *apiclient.HTTPSEdge) map[string]attr.Value {
 				"remove": stringList(m.Remove),
 			})
 		}
+		addEdgeReadModuleValues(v, &r)
 		routes[i] = types.ObjectValueMust(edgeRouteAttrTypes, v)
 	}
 	return map[string]attr.Value{
@@ -164,7 +166,8 @@ func (d *httpsEdgeDataSource) Metadata(_ context.Context, req datasource.Metadat
 func (d *httpsEdgeDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		Description: "Reads an HTTPS edge with its routes and their modules (ngrok deprecated edges; see the guide " +
-			"\"Moving from edges to cloud endpoints\"). The OIDC client secret is left out.",
+			"\"Moving from edges to cloud endpoints\"). Module secrets (OIDC and OAuth client secrets, the webhook " +
+			"verification secret) are left out.",
 		Attributes: httpsEdgeAttributes(true),
 	}
 }

@@ -37,7 +37,7 @@ func TestAccHTTPSEdgeDataSources(t *testing.T) {
 	other := must(s.SeedHTTPSEdge(mockserver.HTTPSEdgeSeed{}))
 	s.SetEdgesReadOnly(true)
 
-	routeCheck := knownvalue.ObjectExact(map[string]knownvalue.Check{
+	routeCheck := knownvalue.ObjectExact(withNullReadModules(map[string]knownvalue.Check{
 		"id": knownvalue.StringExact(route), "match_type": knownvalue.StringExact("exact_path"),
 		"match": knownvalue.StringExact("/admin"), "description": knownvalue.StringExact(""), "metadata": knownvalue.StringExact(""),
 		"backend_id":    knownvalue.StringExact(backend),
@@ -50,7 +50,7 @@ func TestAccHTTPSEdgeDataSources(t *testing.T) {
 			"enabled": knownvalue.Bool(true), "add": knownvalue.MapExact(map[string]knownvalue.Check{"x-a": knownvalue.StringExact("1")}),
 			"remove": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("x-b")}),
 		}),
-	})
+	}))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{

@@ -34,6 +34,8 @@ type vaultSecretModel struct {
 type httpsEdgeTrafficPolicyModel struct {
 	EdgeID              types.String      `tfsdk:"edge_id"`
 	OIDCClientSecret    *vaultSecretModel `tfsdk:"oidc_client_secret"`
+	OAuthClientSecret   *vaultSecretModel `tfsdk:"oauth_client_secret"`
+	WebhookSecret       *vaultSecretModel `tfsdk:"webhook_verification_secret"`
 	TrafficPolicy       types.String      `tfsdk:"traffic_policy"`
 	Endpoints           types.List        `tfsdk:"endpoints"`
 	NotMigrated         types.List        `tfsdk:"not_migrated"`
@@ -49,6 +51,29 @@ var (
 	}
 )
 
+// ref is the secret the model names; nil when none.
+func (v *vaultSecretModel) ref() *vaultSecretRef {
+	if v == nil {
+		return nil
+	}
+	return &vaultSecretRef{Vault: v.Vault.ValueString(), Name: v.Name.ValueString()}
+}
+
+// vaultSecretAttribute names the vault secret that holds what, without which
+// the modules are listed in not_migrated.
+func vaultSecretAttribute(what, modules string) schema.Attribute {
+	return schema.SingleNestedAttribute{
+		Description: "The ngrok vault secret that holds " + what + ". The policy reads it with " +
+			"`${secrets.get(vault, name)}`: a secret is never copied into a policy. Without it, " + modules +
+			" are listed in `not_migrated`.",
+		Optional: true,
+		Attributes: map[string]schema.Attribute{
+			"vault": schema.StringAttribute{Description: "Name of the vault.", Required: true},
+			"name":  schema.StringAttribute{Description: "Name of the secret in the vault.", Required: true},
+		},
+	}
+}
+
 func (d *httpsEdgeTrafficPolicyDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_https_edge_traffic_policy"
 }
@@ -57,8 +82,11 @@ func (d *httpsEdgeTrafficPolicyDataSource) Schema(_ context.Context, _ datasourc
 	resp.Schema = schema.Schema{
 		Description: "Reads an HTTPS edge with its routes and modules and writes what replaces it: for each hostport, a " +
 			"cloud endpoint URL and a traffic policy that does what the edge did (routes become rule expressions; IP " +
-			"restriction becomes `restrict-ips`, OIDC `openid-connect`, request headers `remove-headers` and " +
-			"`add-headers`, a tunnel-group backend `forward-internal`, last in its phase). What has no equivalent is " +
+			"restriction becomes `restrict-ips`, circuit breaker `circuit-breaker`, webhook verification " +
+			"`verify-webhook`, OIDC `openid-connect`, OAuth `oauth` (with a `deny` rule for its email restrictions), " +
+			"request and response headers `remove-headers` and `add-headers`, compression `compress-response`, the user " +
+			"agent filter a `deny` rule, a traffic policy module its own rules, a tunnel-group backend " +
+			"`forward-internal`, last in its phase). What has no equivalent (SAML, the WebSocket-TCP converter) is " +
 			"listed in `not_migrated` with the reason. Give each `endpoints` entry to an `ngrok_cloud_endpoint` " +
 			"(`url` and `traffic_policy`). See the guide \"Moving from edges to cloud endpoints\".",
 		Attributes: map[string]schema.Attribute{
@@ -77,6 +105,10 @@ func (d *httpsEdgeTrafficPolicyDataSource) Schema(_ context.Context, _ datasourc
 					"name":  schema.StringAttribute{Description: "Name of the secret in the vault.", Required: true},
 				},
 			},
+			"oauth_client_secret": vaultSecretAttribute("the client secret of the edge's OAuth modules that use your own "+
+				"OAuth application (those using ngrok's managed application need none)", "OAuth modules with a client_id"),
+			"webhook_verification_secret": vaultSecretAttribute("the secret of the edge's webhook verification modules",
+				"webhook verification modules"),
 			"traffic_policy": schema.StringAttribute{
 				Description: "The traffic policy, as JSON, that every endpoint of the edge takes.",
 				Computed:    true,
@@ -140,9 +172,9 @@ func (d *httpsEdgeTrafficPolicyDataSource) Read(ctx context.Context, req datasou
 		}
 		in.Backends[id] = b
 	}
-	if m.OIDCClientSecret != nil {
-		in.OIDCClientSecret = &vaultSecretRef{Vault: m.OIDCClientSecret.Vault.ValueString(), Name: m.OIDCClientSecret.Name.ValueString()}
-	}
+	in.OIDCClientSecret = m.OIDCClientSecret.ref()
+	in.OAuthClientSecret = m.OAuthClientSecret.ref()
+	in.WebhookSecret = m.WebhookSecret.ref()
 	out, err := migrateHTTPSEdge(in)
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to Translate HTTPS Edge", "The edge "+edge.ID+" cannot be translated: "+err.Error())

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -18,7 +20,8 @@ import (
 
 // An edge of a read-only account becomes cloud endpoints whose policy the
 // API takes and returns unchanged: the second plan is empty, and the
-// endpoint's policy is the data source's, action for action.
+// endpoint's policy is the data source's, action for action, with a route of
+// every module kind that has an action.
 func TestAccHTTPSEdgeTrafficPolicy_roundTrip(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)
@@ -34,10 +37,24 @@ func TestAccHTTPSEdgeTrafficPolicy_roundTrip(t *testing.T) {
 	policy := must(s.SeedIPPolicy(mockserver.IPPolicySeed{Description: "office"}))
 	edge := must(s.SeedHTTPSEdge(mockserver.HTTPSEdgeSeed{Hostports: []string{"app.example.com:443"}}))
 	raw := func(s string) *mockserver.RouteModuleSeed { r := mockserver.RouteModuleSeed(s); return &r }
-	must(s.SeedHTTPSEdgeRoute(edge, mockserver.HTTPSEdgeRouteSeed{Match: "/",
+	root := must(s.SeedHTTPSEdgeRoute(edge, mockserver.HTTPSEdgeRouteSeed{Match: "/",
 		Backend:        raw(`{"backend_id":"` + backend + `"}`),
-		RequestHeaders: raw(`{"add":{"x-from":"edge"},"remove":["x-internal"]}`)}))
-	must(s.SeedHTTPSEdgeRoute(edge, mockserver.HTTPSEdgeRouteSeed{Match: "/admin", MatchType: "exact_path",
+		RequestHeaders: raw(`{"add":{"x-from":"edge"},"remove":["x-internal"]}`),
+		RouteModuleSeeds: mockserver.RouteModuleSeeds{
+			ResponseHeaders: raw(`{"add":{"x-frame-options":"DENY"},"remove":["server"]}`),
+			Compression:     raw(`{}`),
+		}}))
+	hooks := must(s.SeedHTTPSEdgeRoute(edge, mockserver.HTTPSEdgeRouteSeed{Match: "/hooks",
+		RouteModuleSeeds: mockserver.RouteModuleSeeds{
+			CircuitBreaker:      raw(`{"tripped_duration":30,"rolling_window":60,"volume_threshold":20,"error_threshold_percentage":0.25}`),
+			WebhookVerification: raw(`{"provider":"GITHUB","secret":"never-copied-either"}`),
+			OAuth: raw(`{"provider":{"google":{"client_id":"gid","client_secret":"nor-this","email_domains":["example.com"]}},` +
+				`"maximum_duration":3600}`),
+			UserAgentFilter: raw(`{"deny":["(?i)bot"]}`),
+			TrafficPolicy:   raw(`{"value":"{\"on_http_request\":[{\"name\":\"teapot\",\"expressions\":[\"req.method == 'BREW'\"],\"actions\":[{\"type\":\"custom-response\",\"config\":{\"status_code\":418}}]}]}"}`),
+			SAML:            raw(`{"idp_metadata":"<EntityDescriptor xmlns=\"urn:oasis:names:tc:SAML:2.0:metadata\"/>"}`),
+		}}))
+	adminRoute := must(s.SeedHTTPSEdgeRoute(edge, mockserver.HTTPSEdgeRouteSeed{Match: "/admin", MatchType: "exact_path",
 		IPRestriction: raw(`{"ip_policy_ids":["` + policy + `"]}`),
 		OIDC:          raw(`{"issuer":"https://id.example.com","client_id":"app","client_secret":"never-copied","scopes":["openid"]}`),
 		Backend:       raw(`{"backend_id":"` + backend + `"}`)}))
@@ -48,6 +65,8 @@ func TestAccHTTPSEdgeTrafficPolicy_roundTrip(t *testing.T) {
 data "ngrok_https_edge_traffic_policy" "app" {
   edge_id            = "` + edge + `"
   oidc_client_secret = { vault = "edges", name = "oidc" }
+  oauth_client_secret = { vault = "edges", name = "oauth" }
+  webhook_verification_secret = { vault = "edges", name = "github" }
 }
 
 resource "ngrok_cloud_endpoint" "app" {
@@ -65,7 +84,9 @@ resource "ngrok_cloud_endpoint" "app" {
 					statecheck.ExpectKnownValue("ngrok_cloud_endpoint.app[0]", tfjsonpath.New("url"),
 						knownvalue.StringExact("https://app.example.com")),
 					statecheck.ExpectKnownValue("data.ngrok_https_edge_traffic_policy.app", tfjsonpath.New("not_migrated"),
-						knownvalue.ListExact([]knownvalue.Check{})),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"route_id": knownvalue.StringExact(hooks), "module": knownvalue.StringExact("saml"),
+						})})),
 					statecheck.ExpectKnownValue("data.ngrok_https_edge_traffic_policy.app", tfjsonpath.New("forward_internal_urls"),
 						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("https://app-web.internal")})),
 					stateCheckFunc(func(ctx context.Context, _ func(string) (string, error)) error {
@@ -78,16 +99,31 @@ resource "ngrok_cloud_endpoint" "app" {
 								found = *ep.TrafficPolicy
 							}
 						}
-						var doc testPolicy
+						var doc checkedDoc
 						if err := json.Unmarshal([]byte(found), &doc); err != nil {
 							return err
 						}
-						if len(doc.OnHTTPRequest) != 4 || doc.OnHTTPRequest[0].Actions[1].Type != actionOpenIDConnect ||
-							doc.OnHTTPRequest[3].Actions[0].Type != actionForwardInternal {
-							return fmt.Errorf("the endpoint's policy %s", found)
+						admin, hooksRule, rootRule := "route "+adminRoute+" (exact_path /admin)", "route "+hooks+" (path_prefix /hooks)",
+							"route "+root+" (path_prefix /)"
+						wantRequest := []string{
+							admin + " => restrict-ips,openid-connect",
+							hooksRule + ": user agent filter => deny",
+							hooksRule + " => circuit-breaker,verify-webhook,oauth",
+							hooksRule + ": oauth email restriction => deny",
+							hooksRule + ": traffic_policy: teapot => custom-response",
+							rootRule + " => remove-headers,add-headers",
+							admin + ": backend => forward-internal",
+							rootRule + ": backend => forward-internal",
 						}
-						if regexp.MustCompile("never-copied").MatchString(found) {
-							return fmt.Errorf("the endpoint's policy holds the client secret")
+						wantResponse := []string{rootRule + " => remove-headers,add-headers,compress-response"}
+						if got := ruleSummaries(doc, phaseOnHTTPRequest); !slices.Equal(got, wantRequest) {
+							return fmt.Errorf("the endpoint's on_http_request\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(wantRequest, "\n"))
+						}
+						if got := ruleSummaries(doc, phaseOnHTTPResponse); !slices.Equal(got, wantResponse) {
+							return fmt.Errorf("the endpoint's on_http_response %v, want %v", got, wantResponse)
+						}
+						if regexp.MustCompile("never-copied|nor-this").MatchString(found) {
+							return fmt.Errorf("the endpoint's policy holds a module secret")
 						}
 						return nil
 					}),

@@ -26,11 +26,24 @@ import (
 //     longest prefix), while a policy runs every rule whose expressions
 //     match: so each route's expression also excludes the routes that take
 //     precedence over it, and exactly one route's rules run.
-//   - Modules become actions in on_http_request, in the order the edge
-//     applied them: restrict-ips, openid-connect, remove-headers,
-//     add-headers; response headers become remove-headers and add-headers
-//     in on_http_response. Header actions take at most 10 headers each
-//     (maxHeadersPerAction), so longer lists are split.
+//   - Modules become actions of one rule per route and phase. In
+//     on_http_request, in the order the edge applied them: restrict-ips,
+//     circuit-breaker, verify-webhook, openid-connect, oauth,
+//     remove-headers, add-headers. In on_http_response: remove-headers and
+//     add-headers (response headers), then compress-response. Header
+//     actions take at most 10 headers each (maxHeadersPerAction), so longer
+//     lists are split.
+//   - The user agent filter becomes a rule before the route's rule that
+//     denies (403) what the module denied: a User-Agent that matches no
+//     allow expression and matches a deny expression, or, with allow
+//     expressions only, any that matches none of them [our reading of the
+//     module's lists]. An OAuth module's email addresses and domains become
+//     a rule after the route's rule that denies (403) an identity matching
+//     neither, as ngrok's guide does with set-vars and custom-response.
+//   - A traffic_policy module's rules follow the route's own rule in their
+//     phase, in their order, each with the route's expression added to its
+//     own; its on_tcp_connect rules cannot be scoped to a route and are
+//     reported instead.
 //   - A tunnel-group backend becomes forward-internal to an internal URL
 //     made of its labels (app=web → https://app-web.internal), in rules
 //     after every other rule of the phase: an agent serves that URL
@@ -38,8 +51,10 @@ import (
 //   - What has no equivalent, or is not translated, is reported in
 //     not_migrated with the reason, never silently dropped; so is a disabled
 //     module, which did nothing.
-//   - Secrets are never copied: the OpenID Connect client secret is the
-//     interpolation of a vault secret the user names.
+//   - Secrets are never copied: the OpenID Connect and OAuth client secrets
+//     and the webhook verification secret are the interpolation of a vault
+//     secret the user names. SAML and the WebSocket-TCP converter have no
+//     action (ngrok's guide) and are reported.
 
 // NOTE: the action reference names the OpenID Connect action
 // "openid-connect"; the migration guides write "oidc". The reference is
@@ -50,6 +65,11 @@ const (
 	actionAddHeaders       = "add-headers"
 	actionRemoveHeaders    = "remove-headers"
 	actionForwardInternal  = "forward-internal"
+	actionCircuitBreaker   = "circuit-breaker"
+	actionCompressResponse = "compress-response"
+	actionVerifyWebhook    = "verify-webhook"
+	actionOAuth            = "oauth"
+	actionDeny             = "deny"
 	phaseOnHTTPRequest     = "on_http_request"
 	phaseOnHTTPResponse    = "on_http_response"
 	maxHeadersPerAction    = 10
@@ -74,8 +94,12 @@ type edgeMigrationInput struct {
 	// Backends are the tunnel-group backends the routes name, by ID.
 	Backends map[string]*apiclient.TunnelGroupBackend
 	// OIDCClientSecret is where the policy reads OIDC client secrets; nil
-	// when the user named none.
-	OIDCClientSecret *vaultSecretRef
+	// when the user named none. OAuthClientSecret and WebhookSecret
+	// likewise, for OAuth modules with their own application and for
+	// webhook verification modules.
+	OIDCClientSecret  *vaultSecretRef
+	OAuthClientSecret *vaultSecretRef
+	WebhookSecret     *vaultSecretRef
 }
 
 type migratedEndpoint struct {
@@ -134,6 +158,29 @@ type (
 	forwardInternalConfig struct {
 		URL string `json:"url"`
 	}
+	circuitBreakerConfig struct {
+		ErrorThreshold  float64 `json:"error_threshold"`
+		VolumeThreshold uint32  `json:"volume_threshold,omitempty"`
+		WindowDuration  string  `json:"window_duration,omitempty"`
+		TrippedDuration string  `json:"tripped_duration,omitempty"`
+	}
+	verifyWebhookConfig struct {
+		Provider string `json:"provider"`
+		Secret   string `json:"secret"`
+	}
+	oauthConfig struct {
+		Provider                string   `json:"provider"`
+		ClientID                string   `json:"client_id,omitempty"`
+		ClientSecret            string   `json:"client_secret,omitempty"`
+		Scopes                  []string `json:"scopes,omitempty"`
+		MaxSessionDuration      string   `json:"max_session_duration,omitempty"`
+		IdleSessionTimeout      string   `json:"idle_session_timeout,omitempty"`
+		UserinfoRefreshInterval string   `json:"userinfo_refresh_interval,omitempty"`
+		AllowCORSPreflight      bool     `json:"allow_cors_preflight,omitempty"`
+	}
+	denyConfig struct {
+		StatusCode int `json:"status_code"`
+	}
 )
 
 // migrateHTTPSEdge translates an edge; it is pure, for tests.
@@ -185,7 +232,6 @@ func migrateHTTPSEdge(in edgeMigrationInput) (edgeMigration, error) {
 		skip := func(module, reason string) {
 			out.NotMigrated = append(out.NotMigrated, notMigrated{RouteID: r.ID, Module: module, Reason: reason})
 		}
-		const disabled = "disabled on the edge: it did nothing, so the policy leaves it out"
 
 		var req []policyAction
 		if m := r.IPRestriction; m != nil {
@@ -199,6 +245,9 @@ func migrateHTTPSEdge(in edgeMigrationInput) (edgeMigration, error) {
 				req = append(req, policyAction{Type: actionRestrictIPs, Config: restrictIPsConfig{IPPolicies: ids}})
 			}
 		}
+		rm := routeModules{route: r, in: &in, exprs: exprs, skip: skip}
+		req = append(req, rm.circuitBreaker()...)
+		req = append(req, rm.webhookVerification()...)
 		if m := r.OIDC; m != nil {
 			switch {
 			case !m.Enabled:
@@ -214,6 +263,8 @@ func migrateHTTPSEdge(in edgeMigrationInput) (edgeMigration, error) {
 				}
 			}
 		}
+		oauth, emailRule := rm.oauth(name)
+		req = append(req, oauth...)
 		if m := r.RequestHeaders; m != nil {
 			if !m.Enabled {
 				skip("request_headers", disabled)
@@ -221,9 +272,18 @@ func migrateHTTPSEdge(in edgeMigrationInput) (edgeMigration, error) {
 				req = append(req, headerActions(m.Add, m.Remove)...)
 			}
 		}
+		doc.OnHTTPRequest = append(doc.OnHTTPRequest, rm.userAgentFilter(name)...)
 		if len(req) > 0 {
 			doc.OnHTTPRequest = append(doc.OnHTTPRequest, policyRule{Name: name, Expressions: exprs, Actions: req})
 		}
+		doc.OnHTTPRequest = append(doc.OnHTTPRequest, emailRule...)
+		if res := rm.responseActions(); len(res) > 0 {
+			doc.OnHTTPResponse = append(doc.OnHTTPResponse, policyRule{Name: name, Expressions: exprs, Actions: res})
+		}
+		onRequest, onResponse := rm.trafficPolicy(name)
+		doc.OnHTTPRequest = append(doc.OnHTTPRequest, onRequest...)
+		doc.OnHTTPResponse = append(doc.OnHTTPResponse, onResponse...)
+		rm.unsupported()
 		if m := r.Backend; m != nil {
 			switch {
 			case !m.Enabled:
@@ -257,6 +317,8 @@ func migrateHTTPSEdge(in edgeMigrationInput) (edgeMigration, error) {
 	out.Policy = string(b)
 	return out, nil
 }
+
+const disabled = "disabled on the edge: it did nothing, so the policy leaves it out"
 
 // routeMatchExpression is the CEL expression of a route's match; "true"
 // for the prefix "/", which matches every path.
@@ -341,4 +403,335 @@ func dnsLabelPart(s string) string {
 		}
 	}
 	return strings.Trim(string(b), "-")
+}
+
+// routeModules translates the modules of one route other than the four
+// managed ones (IP restriction, OIDC, request headers, backend).
+type routeModules struct {
+	route *apiclient.HTTPSEdgeRoute
+	in    *edgeMigrationInput
+	// exprs are the route's expressions (none for a route matching every
+	// request).
+	exprs []string
+	skip  func(module, reason string)
+}
+
+// with is the route's expressions and one more.
+func (rm routeModules) with(expr string) []string {
+	return append(slices.Clone(rm.exprs), expr)
+}
+
+// Limits of the circuit-breaker action (ngrok's action reference).
+const (
+	circuitBreakerMaxWindow    = 120 // seconds, for window_duration and tripped_duration
+	circuitBreakerBuckets      = 10  // num_buckets is fixed
+	circuitBreakerDefaultError = 0.5
+)
+
+func (rm routeModules) circuitBreaker() []policyAction {
+	m := rm.route.CircuitBreaker
+	if m == nil {
+		return nil
+	}
+	if !m.Enabled {
+		rm.skip("circuit_breaker", disabled)
+		return nil
+	}
+	c := circuitBreakerConfig{ErrorThreshold: m.ErrorThresholdPercentage, VolumeThreshold: m.VolumeThreshold}
+	if c.ErrorThreshold <= 0 {
+		// NOTE: error_threshold is required by the action; the module's
+		// zero value meant its default, which is the action's.
+		c.ErrorThreshold = circuitBreakerDefaultError
+	}
+	duration := func(field string, seconds uint32) string {
+		if seconds == 0 {
+			return ""
+		}
+		if seconds > circuitBreakerMaxWindow {
+			rm.skip("circuit_breaker", fmt.Sprintf("%s of %ds: the circuit-breaker action takes at most %ds, which the policy "+
+				"uses; the rest of the module is migrated", field, seconds, circuitBreakerMaxWindow))
+			seconds = circuitBreakerMaxWindow
+		}
+		return strconv.FormatUint(uint64(seconds), 10) + "s"
+	}
+	c.WindowDuration = duration("rolling_window", m.RollingWindow)
+	c.TrippedDuration = duration("tripped_duration", m.TrippedDuration)
+	if m.NumBuckets != 0 && m.NumBuckets != circuitBreakerBuckets {
+		rm.skip("circuit_breaker", fmt.Sprintf("num_buckets of %d: the circuit-breaker action always uses %d buckets; "+
+			"the rest of the module is migrated", m.NumBuckets, circuitBreakerBuckets))
+	}
+	return []policyAction{{Type: actionCircuitBreaker, Config: c}}
+}
+
+func (rm routeModules) webhookVerification() []policyAction {
+	m := rm.route.WebhookVerification
+	switch {
+	case m == nil:
+		return nil
+	case !m.Enabled:
+		rm.skip("webhook_verification", disabled)
+		return nil
+	case rm.in.WebhookSecret == nil:
+		rm.skip("webhook_verification", "the webhook secret is not copied into a policy (and the API does not return it): "+
+			"store it in an ngrok vault and name it with webhook_verification_secret, and the policy reads it from there")
+		return nil
+	}
+	// NOTE: the module names providers in capitals (SLACK), the action in
+	// lower case (slack), with the same words.
+	return []policyAction{{Type: actionVerifyWebhook, Config: verifyWebhookConfig{
+		Provider: strings.ToLower(m.Provider), Secret: rm.in.WebhookSecret.interpolation(),
+	}}}
+}
+
+// oauthWithoutManagedApp are the providers for which the oauth action has
+// no ngrok-managed application (ngrok's action reference).
+var oauthWithoutManagedApp = []string{"amazon", "facebook"}
+
+// oauth is the oauth action, and the rule that enforces the module's email
+// addresses and domains after it (nil when it has none).
+func (rm routeModules) oauth(name string) ([]policyAction, []policyRule) {
+	m := rm.route.OAuth
+	if m == nil {
+		return nil, nil
+	}
+	if !m.Enabled {
+		rm.skip("oauth", disabled)
+		return nil, nil
+	}
+	provider, p := oauthProviderOf(m)
+	c := oauthConfig{Provider: provider, Scopes: p.Scopes, AllowCORSPreflight: m.OptionsPassthrough,
+		MaxSessionDuration: seconds(m.MaximumDuration), IdleSessionTimeout: seconds(m.InactivityTimeout),
+		UserinfoRefreshInterval: seconds(m.AuthCheckInterval)}
+	if p.ClientID != nil && *p.ClientID != "" {
+		if rm.in.OAuthClientSecret == nil {
+			rm.skip("oauth", "the client secret is not copied into a policy (and the API does not return it): store it "+
+				"in an ngrok vault and name it with oauth_client_secret, and the policy reads it from there")
+			return nil, nil
+		}
+		c.ClientID, c.ClientSecret = *p.ClientID, rm.in.OAuthClientSecret.interpolation()
+	} else if slices.Contains(oauthWithoutManagedApp, provider) {
+		rm.skip("oauth", fmt.Sprintf("the oauth action has no ngrok-managed application for %s (ngrok's action "+
+			"reference): create your own application, store its client secret in an ngrok vault, and write the action "+
+			"by hand", provider))
+		return nil, nil
+	}
+	if m.CookiePrefix != "" {
+		rm.skip("oauth", fmt.Sprintf("cookie_prefix %q: the oauth action has no cookie prefix (its session cookie is "+
+			"scoped by auth_id); the rest of the module is migrated", m.CookiePrefix))
+	}
+	if len(p.Teams) > 0 || len(p.Organizations) > 0 {
+		rm.skip("oauth", "teams and organizations: the oauth action does not read GitHub teams or organizations, so "+
+			"the policy lets in any user the other restrictions allow; restrict them by hand (for example with an "+
+			"http-request action to GitHub's API) or narrow email_addresses/email_domains")
+	}
+	actions := []policyAction{{Type: actionOAuth, Config: c}}
+	if len(p.EmailAddresses) == 0 && len(p.EmailDomains) == 0 {
+		return actions, nil
+	}
+	const email = "actions.ngrok.oauth.identity.email"
+	var allowed []string
+	if len(p.EmailAddresses) > 0 {
+		allowed = append(allowed, email+" in "+celStringList(p.EmailAddresses))
+	}
+	if len(p.EmailDomains) > 0 {
+		allowed = append(allowed, celStringList(p.EmailDomains)+`.exists(d, `+email+`.endsWith("@" + d))`)
+	}
+	rule := policyRule{
+		Name:        name + ": oauth email restriction",
+		Expressions: rm.with("!(" + strings.Join(allowed, " || ") + ")"),
+		Actions:     []policyAction{{Type: actionDeny, Config: denyConfig{StatusCode: 403}}},
+	}
+	return actions, []policyRule{rule}
+}
+
+// userAgentFilter is the rule that denies what the module denied.
+func (rm routeModules) userAgentFilter(name string) []policyRule {
+	m := rm.route.UserAgentFilter
+	switch {
+	case m == nil:
+		return nil
+	case !m.Enabled:
+		rm.skip("user_agent_filter", disabled)
+		return nil
+	case len(m.Allow) == 0 && len(m.Deny) == 0:
+		rm.skip("user_agent_filter", "it has neither allow nor deny expressions: it did nothing, so the policy leaves it out")
+		return nil
+	}
+	anyOf := func(res []string) string {
+		parts := make([]string, len(res))
+		for i, re := range res {
+			parts[i] = "req.user_agent.matches(" + celString(re) + ")"
+		}
+		return strings.Join(parts, " || ")
+	}
+	var denied string
+	switch {
+	case len(m.Deny) == 0:
+		denied = "!(" + anyOf(m.Allow) + ")"
+	case len(m.Allow) == 0:
+		denied = anyOf(m.Deny)
+	default:
+		denied = "!(" + anyOf(m.Allow) + ") && (" + anyOf(m.Deny) + ")"
+	}
+	return []policyRule{{
+		Name:        name + ": user agent filter",
+		Expressions: rm.with(denied),
+		Actions:     []policyAction{{Type: actionDeny, Config: denyConfig{StatusCode: 403}}},
+	}}
+}
+
+// responseActions are the route's on_http_response actions: response
+// headers, then compression.
+func (rm routeModules) responseActions() []policyAction {
+	var out []policyAction
+	if m := rm.route.ResponseHeaders; m != nil {
+		if !m.Enabled {
+			rm.skip("response_headers", disabled)
+		} else {
+			out = append(out, headerActions(m.Add, m.Remove)...)
+		}
+	}
+	if m := rm.route.Compression; m != nil {
+		if !m.Enabled {
+			rm.skip("compression", disabled)
+		} else {
+			out = append(out, policyAction{Type: actionCompressResponse})
+		}
+	}
+	return out
+}
+
+// trafficPolicy is the traffic_policy module's rules of each HTTP phase,
+// each with the route's expressions before its own.
+func (rm routeModules) trafficPolicy(name string) (onRequest, onResponse []policyRule) {
+	m := rm.route.TrafficPolicy
+	if m == nil {
+		return nil, nil
+	}
+	if !m.Enabled {
+		rm.skip("traffic_policy", disabled)
+		return nil, nil
+	}
+	doc, err := parseTrafficPolicy(m.Value)
+	if err != nil {
+		rm.skip("traffic_policy", "its policy cannot be read: "+err.Error())
+		return nil, nil
+	}
+	phases, ok := doc.(map[string]any)
+	if !ok {
+		rm.skip("traffic_policy", "its policy is not an object whose keys are phases")
+		return nil, nil
+	}
+	for _, phase := range slices.Sorted(maps.Keys(phases)) {
+		rules, err := scopedRules(phases[phase], rm.exprs, name+": traffic_policy")
+		switch {
+		case err != nil:
+			rm.skip("traffic_policy", fmt.Sprintf("its %s rules cannot be read: %v", phase, err))
+			return nil, nil
+		case phase == phaseOnHTTPRequest:
+			onRequest = rules
+		case phase == phaseOnHTTPResponse:
+			onResponse = rules
+		case len(rules) > 0:
+			rm.skip("traffic_policy", fmt.Sprintf("its %d %s rules: they run before a route is chosen, so they cannot be "+
+				"scoped to the route; add them by hand if they should apply to every request of the endpoint", len(rules), phase))
+		}
+	}
+	return onRequest, onResponse
+}
+
+// scopedRules reads a phase's rules and adds exprs before each rule's own
+// expressions.
+func scopedRules(v any, exprs []string, name string) ([]policyRule, error) {
+	if v == nil {
+		return nil, nil
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("the phase is not a list of rules")
+	}
+	out := make([]policyRule, 0, len(list))
+	for i, item := range list {
+		rule, ok := item.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("rule %d is not an object", i+1)
+		}
+		r := policyRule{Name: fmt.Sprintf("%s rule %d", name, i+1), Expressions: slices.Clone(exprs)}
+		for k, val := range rule {
+			switch k {
+			case "name":
+				s, ok := val.(string)
+				if !ok {
+					return nil, fmt.Errorf("the name of rule %d is not a string", i+1)
+				}
+				r.Name = name + ": " + s
+			case "expressions":
+				es, ok := val.([]any)
+				if !ok {
+					return nil, fmt.Errorf("the expressions of rule %d are not a list", i+1)
+				}
+				for _, e := range es {
+					s, ok := e.(string)
+					if !ok {
+						return nil, fmt.Errorf("an expression of rule %d is not a string", i+1)
+					}
+					r.Expressions = append(r.Expressions, s)
+				}
+			case "actions":
+				as, ok := val.([]any)
+				if !ok {
+					return nil, fmt.Errorf("the actions of rule %d are not a list", i+1)
+				}
+				for _, a := range as {
+					am, ok := a.(map[string]any)
+					typ, _ := am["type"].(string)
+					if !ok || typ == "" {
+						return nil, fmt.Errorf("an action of rule %d has no type", i+1)
+					}
+					r.Actions = append(r.Actions, policyAction{Type: typ, Config: am["config"]})
+				}
+			default:
+				return nil, fmt.Errorf("rule %d has the field %q, which the translation does not know", i+1, k)
+			}
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// unsupported reports the modules traffic policy has no action for.
+func (rm routeModules) unsupported() {
+	if m := rm.route.SAML; m != nil {
+		if !m.Enabled {
+			rm.skip("saml", disabled)
+		} else {
+			rm.skip("saml", "traffic policy has no SAML action (ngrok's migration guide): authenticate with your identity "+
+				"provider's OpenID Connect instead (the openid-connect action), or keep the route until it can")
+		}
+	}
+	if m := rm.route.WebsocketTCPConverter; m != nil {
+		if !m.Enabled {
+			rm.skip("websocket_tcp_converter", disabled)
+		} else {
+			rm.skip("websocket_tcp_converter", "traffic policy has no equivalent of the WebSocket-TCP converter (ngrok's "+
+				"migration guide): a client must reach the TCP service another way, such as a TCP endpoint")
+		}
+	}
+}
+
+// seconds is a duration of the action reference, or "" for 0 (not set).
+func seconds(s uint32) string {
+	if s == 0 {
+		return ""
+	}
+	return strconv.FormatUint(uint64(s), 10) + "s"
+}
+
+// celStringList is a CEL list literal of strings.
+func celStringList(values []string) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		parts[i] = celString(v)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
