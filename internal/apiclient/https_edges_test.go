@@ -2,7 +2,6 @@ package apiclient
 
 import (
 	"context"
-	"errors"
 	"testing"
 )
 
@@ -59,8 +58,7 @@ func TestMockHTTPSEdgeWrites(t *testing.T) {
 	if err := m.client.DeleteHTTPSEdgeRoute(ctx, e.ID, r.ID); err != nil {
 		t.Fatal(err)
 	}
-	var apiErr *APIError
-	if _, err := m.client.GetHTTPSEdgeRoute(ctx, e.ID, r.ID); !errors.As(err, &apiErr) || apiErr.StatusCode != 404 {
+	if _, err := m.client.GetHTTPSEdgeRoute(ctx, e.ID, r.ID); !IsNotFound(err) {
 		t.Errorf("read of a deleted route: %v", err)
 	}
 	if err := HTTPSEdges.Delete(ctx, m.client, e.ID); err != nil {
