@@ -40,7 +40,7 @@ func (r *httpsEdgeRouteListResource) Metadata(_ context.Context, req resource.Me
 func (r *httpsEdgeRouteListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = schema.Schema{
 		Description: "Lists the routes of an HTTPS edge, or of every HTTPS edge of the account (newest edge first, each " +
-			"edge's routes oldest first), for `terraform query`: each with its identity (`edge_id`, `route_id`), a display " +
+			"edge's routes oldest first), for `terraform query`: each with its identity (`edge_id`, `id`), a display " +
 			"name and, with `include_resource`, every attribute as an import reads it, so that `-generate-config-out` " +
 			"writes configuration that imports with no change. The routes' modules are listed by the `ngrok_https_edge` " +
 			"data source.",
@@ -78,7 +78,7 @@ func (r *httpsEdgeRouteListResource) List(ctx context.Context, req list.ListRequ
 			m := httpsEdgeRouteModelFromAPI(route)
 			return listedObject{
 				id: route.ID, displayName: m.displayName(), state: m,
-				identity: edgeRouteModuleIdentityModel{EdgeID: m.EdgeID, RouteID: m.ID},
+				identity: httpsEdgeRouteIdentityModel{EdgeID: m.EdgeID, ID: m.ID},
 			}, true, nil
 		})
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // terraform query lists the routes of one edge (edge_id) or of every edge,
-// each with its identity (edge_id, route_id) and, with include_resource,
+// each with its identity (edge_id, id) and, with include_resource,
 // every attribute as an import reads it.
 func TestAccHTTPSEdgeRouteListResource(t *testing.T) {
 	t.Parallel()
@@ -28,7 +28,7 @@ func TestAccHTTPSEdgeRouteListResource(t *testing.T) {
 	root := must(a.server.SeedHTTPSEdgeRoute(edge, mockserver.HTTPSEdgeRouteSeed{Match: "/", Description: "all"}))
 	must(a.server.SeedHTTPSEdgeRoute(edge, mockserver.HTTPSEdgeRouteSeed{Match: "/api", MatchType: "exact_path"}))
 	byRoute := func(id string) queryfilter.QueryFilter {
-		return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"edge_id": knownvalue.StringExact(edge), "route_id": knownvalue.StringExact(id)})
+		return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"edge_id": knownvalue.StringExact(edge), "id": knownvalue.StringExact(id)})
 	}
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks:   queryVersionChecks,

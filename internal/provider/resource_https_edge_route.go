@@ -6,12 +6,15 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -24,8 +27,8 @@ import (
 // shared helpers rather than declared as an objectType. Its modules are the
 // four route module resources' (ngrok_https_edge_route_oidc...): the route
 // never sends one, on create or update, so that the two never fight.
-// Identity and import are the route modules' convention: edge_id and
-// route_id, or the import ID "edge_id/route_id".
+// Its import ID is the route modules' "edge_id/route_id"; its identity is
+// edge_id and id, attributes of the resource as every identity's are.
 
 var (
 	_ resource.Resource                = (*httpsEdgeRouteResource)(nil)
@@ -138,7 +141,43 @@ func (r *httpsEdgeRouteResource) Schema(_ context.Context, _ resource.SchemaRequ
 }
 
 func (r *httpsEdgeRouteResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = edgeRouteModuleIdentitySchema()
+	resp.IdentitySchema = identityschema.Schema{
+		Attributes: map[string]identityschema.Attribute{
+			"edge_id": identityschema.StringAttribute{
+				Description:       fmt.Sprintf("ID of the HTTPS edge (`%s...`).", httpsEdgeIDPrefix),
+				RequiredForImport: true,
+			},
+			"id": identityschema.StringAttribute{
+				Description:       fmt.Sprintf("ID of the route of that edge (`%s...`).", httpsEdgeRouteIDPrefix),
+				RequiredForImport: true,
+			},
+		},
+	}
+}
+
+// httpsEdgeRouteIdentityModel is a route's identity.
+type httpsEdgeRouteIdentityModel struct {
+	EdgeID types.String `tfsdk:"edge_id"`
+	ID     types.String `tfsdk:"id"`
+}
+
+// setHTTPSEdgeRouteIdentity records a route's identity, as setIDIdentity
+// does.
+func setHTTPSEdgeRouteIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, edgeID, routeID string) diag.Diagnostics {
+	if identity == nil || edgeID == "" || routeID == "" {
+		return nil
+	}
+	return identity.Set(ctx, httpsEdgeRouteIdentityModel{EdgeID: types.StringValue(edgeID), ID: types.StringValue(routeID)})
+}
+
+// httpsEdgeRouteImport names a route by its edge and its ID: the import ID
+// "edge_id/route_id", as the route modules'.
+var httpsEdgeRouteImport = importSpec{
+	keys: []importKey{
+		{attr: "edge_id", prefix: httpsEdgeIDPrefix, noun: "an HTTPS edge"},
+		{attr: "id", prefix: httpsEdgeRouteIDPrefix, noun: "a route of that edge"},
+	},
+	findIDs: "with the ngrok_https_edge data source or the ngrok_https_edge_route list resource",
 }
 
 func (r *httpsEdgeRouteResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -153,7 +192,7 @@ func (r *httpsEdgeRouteResource) Create(ctx context.Context, req resource.Create
 	}
 	route, err := r.client.CreateHTTPSEdgeRoute(ctx, plan.EdgeID.ValueString(), plan.toCreate())
 	if route != nil {
-		resp.Diagnostics.Append(setEdgeRouteModuleIdentity(ctx, resp.Identity, route.EdgeID, route.ID)...)
+		resp.Diagnostics.Append(setHTTPSEdgeRouteIdentity(ctx, resp.Identity, route.EdgeID, route.ID)...)
 	}
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Create HTTPS Edge Route", err))
@@ -174,7 +213,7 @@ func (r *httpsEdgeRouteResource) Read(ctx context.Context, req resource.ReadRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(setEdgeRouteModuleIdentity(ctx, resp.Identity, edgeID.ValueString(), id)...)
+	resp.Diagnostics.Append(setHTTPSEdgeRouteIdentity(ctx, resp.Identity, edgeID.ValueString(), id)...)
 	route := readObject(ctx, resp, "HTTPS edge route", "HTTPS Edge Route", id, func(ctx context.Context, id string) (*apiclient.HTTPSEdgeRoute, error) {
 		return r.client.GetHTTPSEdgeRoute(ctx, edgeID.ValueString(), id)
 	})
@@ -192,7 +231,7 @@ func (r *httpsEdgeRouteResource) Update(ctx context.Context, req resource.Update
 		return
 	}
 	plan.ID = types.StringValue(id)
-	resp.Diagnostics.Append(setEdgeRouteModuleIdentity(ctx, resp.Identity, plan.EdgeID.ValueString(), id)...)
+	resp.Diagnostics.Append(setHTTPSEdgeRouteIdentity(ctx, resp.Identity, plan.EdgeID.ValueString(), id)...)
 	route, err := r.client.UpdateHTTPSEdgeRoute(ctx, plan.EdgeID.ValueString(), id, plan.toUpdate())
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update HTTPS Edge Route", err))
@@ -209,16 +248,16 @@ func (r *httpsEdgeRouteResource) Delete(ctx context.Context, req resource.Delete
 	})
 }
 
-// ImportState takes "edge_id/route_id", or an identity's edge_id and
-// route_id, as the route modules do; Read then fills in the route.
+// ImportState takes "edge_id/route_id", as the route modules do, or an
+// identity's edge_id and id; Read then fills in the route.
 func (r *httpsEdgeRouteResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	ids := edgeRouteModuleImport.importIDs(ctx, r.client, req, &resp.Diagnostics)
+	ids := httpsEdgeRouteImport.importIDs(ctx, r.client, req, &resp.Diagnostics)
 	if ids == nil {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("edge_id"), ids[0])...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), ids[1])...)
-	resp.Diagnostics.Append(setEdgeRouteModuleIdentity(ctx, resp.Identity, ids[0], ids[1])...)
+	resp.Diagnostics.Append(setHTTPSEdgeRouteIdentity(ctx, resp.Identity, ids[0], ids[1])...)
 }
 
 // routeMatchValidator checks a route's match as the API does: a path.

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -187,36 +186,33 @@ func TestAccHTTPSEdgeRoute_replace(t *testing.T) {
 	})
 }
 
-// The route's identity is its edge and its ID, as the route modules'.
+// The route's identity is its edge and its ID.
 func TestAccHTTPSEdgeRoute_identity(t *testing.T) {
 	t.Parallel()
 	a := newEdgeAccount(t)
-	identity := map[string]knownvalue.Check{
-		"edge_id":  knownvalue.StringRegexp(httpsEdgeIDPattern),
-		"route_id": knownvalue.StringRegexp(httpsEdgeRouteIDPattern),
-	}
-	config := a.config(testAccHTTPSEdgeRouteConfig("ngrok_https_edge.edge.id", `match_type = "path_prefix"`, `match = "/"`))
 	resource.Test(t, resource.TestCase{
 		TerraformVersionChecks:   requireIdentity,
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentity(testHTTPSEdgeRouteResource, identity),
-					statecheck.ExpectIdentityValueMatchesStateAtPath(testHTTPSEdgeRouteResource, tfjsonpath.New("route_id"), tfjsonpath.New("id")),
-					statecheck.ExpectIdentityValueMatchesState(testHTTPSEdgeRouteResource, tfjsonpath.New("edge_id")),
-				},
-			},
-			{
-				ResourceName:    testHTTPSEdgeRouteResource,
-				ImportState:     true,
-				ImportStateKind: resource.ImportBlockWithResourceIdentity,
-				ImportPlanChecks: resource.ImportPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testHTTPSEdgeRouteResource, plancheck.ResourceActionNoop)},
-				},
-			},
+		Steps: identitySteps(testHTTPSEdgeRouteResource, map[string]knownvalue.Check{
+			"edge_id": knownvalue.StringRegexp(httpsEdgeIDPattern),
+			"id":      knownvalue.StringRegexp(httpsEdgeRouteIDPattern),
 		},
+			a.config(testAccHTTPSEdgeRouteConfig("ngrok_https_edge.edge.id", `match_type = "path_prefix"`, `match = "/"`)),
+			a.config(testAccHTTPSEdgeRouteConfig("ngrok_https_edge.edge.id", `match_type = "path_prefix"`, `match = "/app"`))),
+	})
+}
+
+// A malformed import ID is refused before any request, with the format.
+func TestAccHTTPSEdgeRoute_importInvalidID(t *testing.T) {
+	t.Parallel()
+	a := newEdgeAccount(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: a.config(importBlock(testHTTPSEdgeRouteResource, "edghtsrt_2hHGW0x7oSn4wdDzkRmE7YcB3Lq") +
+				testAccHTTPSEdgeRouteConfig(`"edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`, `match_type = "path_prefix"`, `match = "/"`)),
+			ExpectError: regexp.MustCompile(`(?s)Invalid Import ID.*Expected\s+<edge_id>/<id>`),
+		}},
 	})
 }
 
@@ -281,31 +277,4 @@ func TestAccHTTPSEdgeRoute_duplicateMatch(t *testing.T) {
 			ExpectError: regexp.MustCompile(`(?s)Unable to Create HTTPS Edge Route.*ERR_NGROK_7126`),
 		}},
 	})
-}
-
-// A route's Read sets its identity (edge_id, route_id) from a state that
-// has none, as a state written before identity existed, also when the route
-// is gone. (TestReadSetsIdentityWithoutPriorIdentity's cases name identity
-// attributes after state attributes; a route's route_id is its id.)
-func TestHTTPSEdgeRouteReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
-	t.Parallel()
-	const (
-		edge  = "edghts_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
-		route = "edghtsrt_2hHGW0x7oSn4wdDzkRmE7YcB3Lq"
-	)
-	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
-	resp := readWithoutIdentity(t, NewHTTPSEdgeRouteResource(), newTestMock(t), map[string]tftypes.Value{"id": str(route), "edge_id": str(edge)})
-	if resp.Diagnostics.HasError() {
-		t.Fatalf("Read: %v", resp.Diagnostics)
-	}
-	if !resp.State.Raw.IsNull() {
-		t.Error("Read of a route the API does not have kept it in the state")
-	}
-	var got map[string]tftypes.Value
-	if err := resp.Identity.Raw.As(&got); err != nil {
-		t.Fatal(err)
-	}
-	if !got["edge_id"].Equal(str(edge)) || !got["route_id"].Equal(str(route)) {
-		t.Errorf("identity %v", got)
-	}
 }
