@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -276,5 +277,64 @@ func TestAccHTTPSEdgeRoute_duplicateMatch(t *testing.T) {
 				"  depends_on = [ngrok_https_edge_route.test]\n}\n"),
 			ExpectError: regexp.MustCompile(`(?s)Unable to Create HTTPS Edge Route.*ERR_NGROK_7126`),
 		}},
+	})
+}
+
+// Without edge write access (the mock's default) a route's create fails with
+// ERR_NGROK_7008, explained; an existing route is imported all the same, and
+// on a read-only account it is refreshed and listed while its update fails
+// with ERR_NGROK_7196, explained.
+func TestAccHTTPSEdgeRoute_edgesNotWritable(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	edge, err := mock.server.SeedHTTPSEdge(mockserver.HTTPSEdgeSeed{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	route, err := mock.server.SeedHTTPSEdgeRoute(edge, mockserver.HTTPSEdgeRouteSeed{Match: "/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := func(match string) string {
+		return mock.config(fmt.Sprintf("resource \"ngrok_https_edge_route\" \"test\" {\n  edge_id = %q\n  match_type = \"path_prefix\"\n  match = %q\n}\n", edge, match))
+	}
+	resource.Test(t, resource.TestCase{
+		TerraformVersionChecks:   queryVersionChecks,
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("/new"),
+				ExpectError: regexp.MustCompile(`(?s)Unable to Create HTTPS Edge Route.*ERR_NGROK_7008.*ngrok\s+no\s+longer\s+offers\s+edges` +
+					`.*Moving\s+from\s+edges\s+to\s+cloud\s+endpoints`),
+			},
+			{
+				Config: config("/") + importBlock(testHTTPSEdgeRouteResource, edge+"/"+route),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testHTTPSEdgeRouteResource, tfjsonpath.New("id"), knownvalue.StringExact(route)),
+				},
+			},
+			{PreConfig: func() { mock.server.SetEdgesReadOnly(true) }, Config: config("/"), PlanOnly: true},
+			{
+				Query:             true,
+				Config:            listBlock("ngrok_https_edge_route", "all", ""),
+				QueryResultChecks: []querycheck.QueryResultCheck{querycheck.ExpectLength("ngrok_https_edge_route.all", 1)},
+			},
+			{
+				Config: config("/changed"),
+				ExpectError: regexp.MustCompile(`(?s)Unable to Update HTTPS Edge Route.*ERR_NGROK_7196.*ngrok\s+has\s+made\s+edges\s+read-only`),
+			},
+			{
+				// The destroy at the end of the test needs write access.
+				PreConfig: func() {
+					mock.server.SetEdgesReadOnly(false)
+					mock.server.SetEdgesWritable(true)
+				},
+				Config:           config("/"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
 	})
 }
