@@ -323,7 +323,7 @@ func TestAccHTTPSEdgeRoute_edgesNotWritable(t *testing.T) {
 				QueryResultChecks: []querycheck.QueryResultCheck{querycheck.ExpectLength("ngrok_https_edge_route.all", 1)},
 			},
 			{
-				Config: config("/changed"),
+				Config:      config("/changed"),
 				ExpectError: regexp.MustCompile(`(?s)Unable to Update HTTPS Edge Route.*ERR_NGROK_7196.*ngrok\s+has\s+made\s+edges\s+read-only`),
 			},
 			{
