@@ -6,6 +6,9 @@
 # and a tunnel-group backend,
 # on an account whose edges are read-only), then:
 #   the edge as the API returns it,
+#   terraform query            lists the account's edges and routes with the
+#                              list resources (inventory.tfquery.hcl; Terraform
+#                              1.14 or later),
 #   terraform apply            reads it with ngrok_https_edge_traffic_policy and
 #                              creates the cloud endpoint that replaces it,
 #   the endpoint's policy beside the edge's routes (the secret is not in it),
@@ -73,6 +76,26 @@ sed -E 's/"client_secret":"[^"]*"/"client_secret":"(hidden here)"/' "$work/edge.
 echo
 refused=$(api -X DELETE "$base_url/edges/https/edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE")
 grep -q ERR_NGROK_7196 <<<"$refused" || fail "a write on the read-only edge was not refused: $refused"
+
+# NOTE: terraform query and list resources need Terraform 1.14 or later;
+# OpenTofu has neither, so the inventory is read with the data sources only.
+tf_name=$("$tf" version | head -n 1)
+if [[ $tf_name =~ ^Terraform\ v([0-9]+)\.([0-9]+) ]] &&
+  { [ "${BASH_REMATCH[1]}" -gt 1 ] || [ "${BASH_REMATCH[2]}" -ge 14 ]; }; then
+  step "terraform query: the account's edges and routes (list resources, inventory.tfquery.hcl)"
+  cp "$here/inventory.tfquery.hcl" "$work/config/"
+  tfc query -no-color >"$work/query.txt" 2>"$work/query.err" ||
+    { cat "$work/query.txt" "$work/query.err"; fail "terraform query failed"; }
+  grep '^list\.' "$work/query.txt"
+  for want in edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tm edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tn; do
+    grep -q "$want" "$work/query.txt" || fail "terraform query did not list $want"
+  done
+  # NOTE: the query file is removed before the apply, so that the steps
+  # below run the same with every CLI.
+  rm "$work/config/inventory.tfquery.hcl"
+else
+  step "terraform query skipped: $tf_name has no list resources (Terraform 1.14 or later)"
+fi
 
 step "terraform apply (the data source writes the policy; a cloud endpoint takes it)"
 tfc apply -no-color -auto-approve -input=false -compact-warnings >"$work/apply.txt" ||

@@ -8,7 +8,8 @@ import (
 // HTTPS edges with their routes, and tunnel-group backends, as the API reads
 // them. ngrok deprecated edges on 31 December 2025: they are read here so
 // that an account's edges can be inventoried and moved onto cloud
-// endpoints; nothing here writes them.
+// endpoints; https_edges.go writes HTTPS edges and their routes, for
+// accounts that kept edge write access.
 
 // HTTPSEdge is an HTTPS edge with its routes, oldest first.
 type HTTPSEdge struct {
@@ -19,6 +20,10 @@ type HTTPSEdge struct {
 	Metadata    string           `json:"metadata"`
 	Hostports   []string         `json:"hostports"`
 	Routes      []HTTPSEdgeRoute `json:"routes"`
+
+	// The edge's own modules; nil when not set (https_edges.go).
+	MutualTLS      *HTTPSEdgeMutualTLS      `json:"mutual_tls,omitempty"`
+	TLSTermination *HTTPSEdgeTLSTermination `json:"tls_termination,omitempty"`
 }
 
 // HTTPSEdgeRoute is a route of an HTTPS edge with the modules that are set

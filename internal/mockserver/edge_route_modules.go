@@ -56,13 +56,15 @@ type edgeState struct {
 }
 
 func newEdgeState(st *store, ids *idSource, ipPolicies *table[ipPolicy]) *edgeState {
-	return &edgeState{
+	es := &edgeState{
 		st:         st,
 		edges:      newTable[httpsEdge](st, ids, tableHTTPSEdges, "HTTPS edge", prefixEdgeHTTPS),
 		routes:     newTable[httpsEdgeRoute](st, ids, tableHTTPSEdgeRoutes, "HTTPS edge route", prefixEdgeHTTPSRoute),
 		backends:   newTable[tunnelGroupBackend](st, ids, tableTunnelGroupBackends, "tunnel group backend", prefixTunnelGroupBackend),
 		ipPolicies: ipPolicies,
 	}
+	es.edges.removed = es.edgeRemovedLocked
+	return es
 }
 
 // SetEdgesReadOnly makes the server refuse every write to an edge, a route,

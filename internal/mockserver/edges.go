@@ -16,7 +16,9 @@ import (
 //   - GET /backends/tunnel_group and /backends/tunnel_group/{id} read the
 //     tunnel-group backends [real shape]; tunnels is always empty [ours: the
 //     mock has no agent sessions].
-//   - Edges, routes and backends exist by seeding (seed_edges.go). Every
+//   - Edges, routes and backends exist by seeding (seed_edges.go), and
+//     HTTPS edges and routes by the API (https_edges.go,
+//     https_edge_routes.go) when edges are writable. Every
 //     create, update and delete of one answers ERR_NGROK_7196 while edges
 //     are read-only (SetEdgesReadOnly) [real code], and ERR_NGROK_7008
 //     otherwise [ours: the mock does not create them; the real API answers
@@ -26,8 +28,10 @@ import (
 
 type httpsEdgeWire struct {
 	WireHeader
-	Hostports []string             `json:"hostports"`
-	Routes    []httpsEdgeRouteWire `json:"routes"`
+	Hostports      []string             `json:"hostports"`
+	MutualTLS      any                  `json:"mutual_tls"`
+	TLSTermination any                  `json:"tls_termination"`
+	Routes         []httpsEdgeRouteWire `json:"routes"`
 }
 
 type httpsEdgeRouteWire struct {
@@ -103,6 +107,14 @@ func (es *edgeState) edgeWire(e *httpsEdge, origin string) httpsEdgeWire {
 	for i := range routes {
 		w.Routes[i] = routeWire(&routes[i], origin)
 	}
+	// NOTE: one by one, as routeWire's modules: a nil *module in an
+	// interface is not nil.
+	if e.MutualTLS != nil {
+		w.MutualTLS = e.MutualTLS.wire(origin)
+	}
+	if e.TLSTermination != nil {
+		w.TLSTermination = e.TLSTermination.wire(origin)
+	}
 	return w
 }
 
@@ -124,7 +136,7 @@ func tunnelGroupBackendToWire(b *tunnelGroupBackend, origin string) tunnelGroupB
 func (s *Server) edgeRoutes() []route {
 	es := s.edges
 	edges, edge := "/"+collEdgesHTTPS, "/"+collEdgesHTTPS+"/{id}"
-	routesPath := edge + "/routes"
+	routesPath := "/" + collEdgesHTTPS + "/{edge_id}/routes"
 	oneRoute := "/" + collEdgesHTTPS + "/{edge_id}/routes/{id}"
 	backends, backend := "/"+collTunnelGroupBackends, "/"+collTunnelGroupBackends+"/{id}"
 	edgeID := map[string]idKind{"id": es.edges.kind()}
@@ -144,7 +156,7 @@ func (s *Server) edgeRoutes() []route {
 		}
 	}
 	return []route{
-		{method: http.MethodPost, path: edges, rawBody: true, handle: write("an HTTPS edge")},
+		{method: http.MethodPost, path: edges, rawBody: true, handle: s.createHTTPSEdge},
 		{method: http.MethodGet, path: edges, query: unfilteredListQuery, handle: func(rq *request) (any, int, *apiError) {
 			return listObjectsAt(s, rq, es.edges, es.edgeWire, "https_edges", collEdgesHTTPS)
 		}},
@@ -155,9 +167,9 @@ func (s *Server) edgeRoutes() []route {
 			}
 			return es.edgeWire(&e, rq.origin()), http.StatusOK, nil
 		}},
-		{method: http.MethodPatch, path: edge, ids: edgeID, rawBody: true, handle: write("an HTTPS edge")},
-		{method: http.MethodDelete, path: edge, ids: edgeID, handle: write("an HTTPS edge")},
-		{method: http.MethodPost, path: routesPath, ids: edgeID, rawBody: true, handle: write("a route")},
+		{method: http.MethodPatch, path: edge, ids: edgeID, rawBody: true, handle: s.updateHTTPSEdge},
+		{method: http.MethodDelete, path: edge, ids: edgeID, handle: s.deleteHTTPSEdge},
+		{method: http.MethodPost, path: routesPath, ids: map[string]idKind{"edge_id": es.edges.kind()}, rawBody: true, handle: s.createHTTPSEdgeRoute},
 		{method: http.MethodGet, path: oneRoute, ids: routeIDs, handle: func(rq *request) (any, int, *apiError) {
 			es.st.mu.Lock()
 			r, err := es.routeLocked(rq.r.PathValue("edge_id"), rq.r.PathValue("id"))
@@ -171,8 +183,8 @@ func (s *Server) edgeRoutes() []route {
 			}
 			return routeWire(&v, rq.origin()), http.StatusOK, nil
 		}},
-		{method: http.MethodPatch, path: oneRoute, ids: routeIDs, rawBody: true, handle: write("a route")},
-		{method: http.MethodDelete, path: oneRoute, ids: routeIDs, handle: write("a route")},
+		{method: http.MethodPatch, path: oneRoute, ids: routeIDs, rawBody: true, handle: s.updateHTTPSEdgeRoute},
+		{method: http.MethodDelete, path: oneRoute, ids: routeIDs, handle: s.deleteHTTPSEdgeRoute},
 		{method: http.MethodPost, path: backends, rawBody: true, handle: write("a tunnel-group backend")},
 		{method: http.MethodGet, path: backends, query: unfilteredListQuery, handle: func(rq *request) (any, int, *apiError) {
 			return listObjectsAt(s, rq, es.backends, tunnelGroupBackendToWire, "backends", collTunnelGroupBackends)

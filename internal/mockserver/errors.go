@@ -250,7 +250,7 @@ var (
 	errAgentIngressTaken = defineError("ERR_NGROK_6706", http.StatusConflict, realCode,
 		"an agent ingress domain the account already has, compared after lower-casing")
 	errEdgesNotServed = defineError("ERR_NGROK_7008", http.StatusBadRequest, realCode,
-		"a create, update or delete of an edge, a route or a backend: the mock serves them by seeding only")
+		"a create, update or delete of an edge, a route or a backend while edges are not writable (SetEdgesWritable)")
 	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,
 		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id; "+
 			"a seeded module's (webhook provider or secret, OAuth provider or half a client, SAML idp_metadata, traffic policy value)")
@@ -264,6 +264,34 @@ var (
 		"a backend_id or ip_policy_ids entry that names no object of the account")
 	errEdgeUserAgentRegexp = defineError("ERR_NGROK_2090", http.StatusBadRequest, realCode,
 		"a seeded user_agent_filter allow or deny entry that is not an RE2 regular expression")
+	errEdgeHostportFormat = defineError("ERR_NGROK_7104", http.StatusBadRequest, realCode,
+		"an HTTPS edge hostport that is not host:port (real), or is listed twice in one edge (ours)")
+	errEdgeHostportPort = defineError("ERR_NGROK_7112", http.StatusBadRequest, realCode,
+		"an HTTPS edge hostport whose port is not in 1-65535")
+	errEdgeHostportNot443 = defineError("ERR_NGROK_7116", http.StatusBadRequest, realCode,
+		"an HTTPS edge hostport whose port is not 443")
+	errEdgeHostportNotReserved = defineError("ERR_NGROK_7117", http.StatusBadRequest, realCode,
+		"an HTTPS edge hostport whose domain the account has not reserved")
+	errEdgeHostportTCP = defineError("ERR_NGROK_7121", http.StatusBadRequest, realCode,
+		"an HTTPS edge hostport that is a reserved TCP address")
+	errEdgeHostportTaken = defineError("ERR_NGROK_7122", http.StatusBadRequest, realCode,
+		"an HTTPS edge hostport that another edge already has")
+	errEdgeUnknownCA = defineError("ERR_NGROK_7072", http.StatusBadRequest, realCode,
+		"a mutual_tls certificate_authority_ids entry that names no certificate authority of the account")
+	errEdgeTLSMinVersion = defineError("ERR_NGROK_7175", http.StatusBadRequest, ours,
+		"a tls_termination min_version other than 1.0, 1.1, 1.2 or 1.3")
+	errRouteEdgeMismatch = defineError("ERR_NGROK_7110", http.StatusBadRequest, realCode,
+		"a route create or update whose body's edge_id is not the edge of its path")
+	errRouteMatchMissing = defineError("ERR_NGROK_7123", http.StatusBadRequest, realCode,
+		"a route without a match")
+	errRouteMatchTaken = defineError("ERR_NGROK_7126", http.StatusBadRequest, realCode,
+		"a route whose match another route of the edge has, whatever its match_type")
+	errRouteMatchType = defineError("ERR_NGROK_7130", http.StatusBadRequest, realCode,
+		"a route match_type other than exact_path and path_prefix")
+	errRouteMatchInvalid = defineError("ERR_NGROK_7131", http.StatusBadRequest, realCode,
+		"a route match that is not a path starting with / (or holds a space, control character, ? or #: ours)")
+	errRouteMatchTooLong = defineError("ERR_NGROK_7135", http.StatusBadRequest, realCode,
+		"a route match longer than 255 bytes (the limit is ours)")
 	errEdgesReadOnly = defineError("ERR_NGROK_7196", http.StatusBadRequest, realCode,
 		"a write to an edge, a route, a route module or a backend while edges are read-only (SetEdgesReadOnly)")
 	errCAFormat = defineError("ERR_NGROK_10026", http.StatusBadRequest, realCode,

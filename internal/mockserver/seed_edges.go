@@ -79,6 +79,10 @@ type httpsEdge struct {
 	Description string    `json:"description,omitempty"`
 	Metadata    string    `json:"metadata,omitempty"`
 	Hostports   []string  `json:"hostports,omitempty"`
+
+	// The edge's own modules; nil when not set (https_edges.go).
+	MutualTLS      *edgeMutualTLS      `json:"mutual_tls,omitempty"`
+	TLSTermination *edgeTLSTermination `json:"tls_termination,omitempty"`
 }
 
 // httpsEdgeRoute holds the route's modules; a nil module is not set.

@@ -85,7 +85,9 @@ type Server struct {
 	tunnels        *table[tunnel]
 	appUsers       *table[applicationUser]
 	appSessions    *table[applicationSession]
-	edges          *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
+	// certificateAuthorities are named by HTTPS edges' mutual_tls.
+	certificateAuthorities *table[certificateAuthority]
+	edges                  *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
 	// domains holds reserved domains, the TLS certificates and the endpoint
 	// configurations (seed only) they refer to.
 	domains        *domainState
@@ -197,7 +199,7 @@ func New(opts ...Option) *Server {
 	s.agentIngresses = mount(s, agentIngressCollection)
 	s.reservedAddrs = mount(s, reservedAddrCollection)
 	s.ipRestrictions = mount(s, ipRestrictionCollection)
-	mount(s, certificateAuthorityCollection)
+	s.certificateAuthorities = mount(s, certificateAuthorityCollection)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
@@ -230,6 +232,7 @@ func (s *Server) routes() []route {
 		s.eventSourceRoutes(),
 		s.edgeRouteModuleRoutes(),
 		s.edgeRoutes(),
+		s.httpsEdgeModuleRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),
 		s.controlRoutes(),

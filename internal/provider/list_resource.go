@@ -29,6 +29,9 @@ type listedObject struct {
 	// state is the resource's model of the object, as its Read stores it
 	// after an import.
 	state any
+	// identity, when not nil, is the object's identity, for a resource
+	// whose identity is not its id alone (a route: edge_id and route_id).
+	identity any
 }
 
 // listPageSize is the page size to ask the API for when a query wants at
@@ -70,7 +73,11 @@ func streamListResults[A any](ctx context.Context, req list.ListRequest, objects
 			result := req.NewListResult(ctx)
 			result.DisplayName = item.displayName
 			result.Diagnostics.Append(diags...)
-			result.Diagnostics.Append(setIDIdentity(ctx, result.Identity, item.id)...)
+			if item.identity != nil {
+				result.Diagnostics.Append(result.Identity.Set(ctx, item.identity)...)
+			} else {
+				result.Diagnostics.Append(setIDIdentity(ctx, result.Identity, item.id)...)
+			}
 			if req.IncludeResource {
 				result.Diagnostics.Append(result.Resource.Set(ctx, item.state)...)
 			}

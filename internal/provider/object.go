@@ -54,6 +54,14 @@ type objectType[A, C, U, M any] struct {
 	// describes the single one.
 	description           string
 	dataSourceDescription string
+	// deprecationMessage, when set, deprecates the resource and the list
+	// resource (an object ngrok deprecated).
+	deprecationMessage string
+	// handWrittenDataSources: ngrok_<name> and ngrok_<plural> are data
+	// sources of their own (data_source_<name>.go) that predate the
+	// declaration, whose schema configurations use; the machinery's are not
+	// registered.
+	handWrittenDataSources bool
 	// attributes are the resource's; the data sources show the same ones,
 	// computed, except write-only ones and those named in resourceOnly
 	// (inputs the API never returns).
@@ -123,7 +131,10 @@ type objectTypeRegistration interface {
 	newPluralDataSource() datasource.DataSource
 	newListResource() list.ListResource
 	filtered() bool
+	dataSourcesHandWritten() bool
 }
+
+func (o *objectType[A, C, U, M]) dataSourcesHandWritten() bool { return o.handWrittenDataSources }
 
 func (o *objectType[A, C, U, M]) newResource() resource.Resource {
 	return &objectResource[A, C, U, M]{o: o}
@@ -149,7 +160,7 @@ func (o *objectType[A, C, U, M]) makeTitles() {
 // derive theirs from it, and project states through it.
 func (o *objectType[A, C, U, M]) resourceSchema() schema.Schema {
 	o.schemaOnce.Do(func() {
-		o.schema = schema.Schema{Description: o.description, Attributes: o.attributes()}
+		o.schema = schema.Schema{Description: o.description, Attributes: o.attributes(), DeprecationMessage: o.deprecationMessage}
 		if o.normalizeState != nil {
 			o.schema.Version = stateSchemaVersion
 		}

@@ -45,7 +45,8 @@ func (r *objectListResource[A, C, U, M]) ListResourceConfigSchema(_ context.Cont
 		Description: "Lists the account's " + r.o.nouns + ", newest first, for `terraform query`: each with its identity (`id`), " +
 			"a display name and, with `include_resource`, every attribute as an import reads it, so that " +
 			"`-generate-config-out` writes configuration that imports with no change.",
-		Attributes: attrs,
+		Attributes:         attrs,
+		DeprecationMessage: r.o.deprecationMessage,
 	}
 }
 

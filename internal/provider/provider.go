@@ -285,7 +285,8 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType,
 	credentialType, apiKeyType, sshCredentialType,
 	vaultType, secretType, eventDestinationType, eventSubscriptionType,
-	serviceUserType, botUserType, agentIngressType, reservedAddrType, ipRestrictionType, certificateAuthorityType}
+	serviceUserType, botUserType, agentIngressType, reservedAddrType, ipRestrictionType, certificateAuthorityType,
+	httpsEdgeType}
 
 // readOnlyTypes are the objects the API cannot create (read_only_object.go);
 // each gives two data sources.
@@ -301,6 +302,7 @@ func (p *ngrokProvider) Resources(_ context.Context) []func() resource.Resource 
 		NewHTTPSEdgeRouteBackendResource,
 		NewHTTPSEdgeRouteIPRestrictionResource,
 		NewHTTPSEdgeRouteRequestHeadersResource,
+		NewHTTPSEdgeRouteResource,
 	}, objectConstructors(objectTypeRegistration.newResource)...)
 }
 
@@ -322,8 +324,8 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewSSHUserCertificateDataSource,
 		NewSSHUserCertificatesDataSource,
 		NewVaultSecretsDataSource,
-	}, objectConstructors(objectTypeRegistration.newDataSource)...)
-	ds = append(ds, objectConstructors(objectTypeRegistration.newPluralDataSource)...)
+	}, objectDataSourceConstructors(objectTypeRegistration.newDataSource)...)
+	ds = append(ds, objectDataSourceConstructors(objectTypeRegistration.newPluralDataSource)...)
 	ds = append(ds, readOnlyConstructors(readOnlyRegistration.newDataSource)...)
 	return append(ds, readOnlyConstructors(readOnlyRegistration.newPluralDataSource)...)
 }
@@ -342,6 +344,7 @@ func (p *ngrokProvider) ListResources(_ context.Context) []func() list.ListResou
 		NewCloudEndpointListResource,
 		NewSSHHostCertificateListResource,
 		NewSSHUserCertificateListResource,
+		NewHTTPSEdgeRouteListResource,
 	}, objectConstructors(objectTypeRegistration.newListResource)...)
 }
 
@@ -365,6 +368,18 @@ func objectConstructors[T any](newT func(objectTypeRegistration) T) []func() T {
 	out := make([]func() T, 0, len(objectTypes))
 	for _, o := range objectTypes {
 		out = append(out, func() T { return newT(o) })
+	}
+	return out
+}
+
+// objectDataSourceConstructors is objectConstructors for the data sources:
+// those of the objects whose data sources are hand-written are left out.
+func objectDataSourceConstructors(newT func(objectTypeRegistration) datasource.DataSource) []func() datasource.DataSource {
+	out := make([]func() datasource.DataSource, 0, len(objectTypes))
+	for _, o := range objectTypes {
+		if !o.dataSourcesHandWritten() {
+			out = append(out, func() datasource.DataSource { return newT(o) })
+		}
 	}
 	return out
 }

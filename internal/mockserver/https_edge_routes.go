@@ -1,0 +1,230 @@
+package mockserver
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// Writes of HTTPS edge routes (README.md, section HTTPS edges and backends):
+// POST /edges/https/{edge_id}/routes, PATCH and DELETE
+// /edges/https/{edge_id}/routes/{id}, refused first as every edge write is
+// (writeRefusal).
+//
+//   - match_type is exact_path or path_prefix [real: ERR_NGROK_7130]; match
+//     is required [real: ERR_NGROK_7123], a path starting with / [real:
+//     ERR_NGROK_7131] of at most 255 bytes [real code ERR_NGROK_7135; the
+//     limit is ours], and unique among the edge's routes whatever their
+//     match types [real: ERR_NGROK_7126, "must be unique across all routes
+//     for HTTPS edge"].
+//   - The body's edge_id, when set, is the path's [real: ERR_NGROK_7110].
+//   - A create's or PATCH's modules (backend, ip_restriction,
+//     request_headers, oidc) are checked as the module PUTs check them
+//     (edge_route_modules.go); a module present replaces the route's, one
+//     absent or null is left as it is: a PATCH cannot remove a module, only
+//     the module's DELETE can [real: ngrok's API reference, "Update HTTPS
+//     Edge Route"]. A module the mock does not serve is an unknown field.
+//   - A PATCH changes match_type, match, description and metadata when its
+//     body holds them; "" clears a description or metadata [ours: ngrok's Go
+//     client cannot send "" for them].
+
+// maxRouteMatchBytes is the longest match [ours: the real limit is not
+// documented].
+const maxRouteMatchBytes = 255
+
+// routeModulesBody holds the route modules a create or PATCH may carry, each
+// as JSON, built by its module's PUT check.
+type routeModulesBody struct {
+	Backend, IPRestriction, RequestHeaders, OIDC json.RawMessage
+}
+
+type httpsEdgeRouteCreateBody struct {
+	EdgeID         string          `json:"edge_id"`
+	MatchType      string          `json:"match_type"`
+	Match          string          `json:"match"`
+	Description    string          `json:"description"`
+	Metadata       string          `json:"metadata"`
+	Backend        json.RawMessage `json:"backend"`
+	IPRestriction  json.RawMessage `json:"ip_restriction"`
+	RequestHeaders json.RawMessage `json:"request_headers"`
+	OIDC           json.RawMessage `json:"oidc"`
+}
+
+type httpsEdgeRouteUpdateBody struct {
+	EdgeID         string          `json:"edge_id"`
+	ID             string          `json:"id"`
+	MatchType      *string         `json:"match_type"`
+	Match          *string         `json:"match"`
+	Description    *string         `json:"description"`
+	Metadata       *string         `json:"metadata"`
+	Backend        json.RawMessage `json:"backend"`
+	IPRestriction  json.RawMessage `json:"ip_restriction"`
+	RequestHeaders json.RawMessage `json:"request_headers"`
+	OIDC           json.RawMessage `json:"oidc"`
+}
+
+const nounRoute = "a route"
+
+// checkRouteMatchLocked checks a route's match type and match, unique among
+// the routes of its edge but itself (routeID; "" on a create). The store
+// lock must be held.
+func (es *edgeState) checkRouteMatchLocked(edgeID, routeID, matchType, match string) *apiError {
+	if !slices.Contains(routeMatchTypes, matchType) {
+		return errRouteMatchType.errorf(`Invalid match type %q, valid values are "exact_path" and "path_prefix".`, matchType)
+	}
+	switch {
+	case match == "":
+		return errRouteMatchMissing.errorf("Edge routes require a match expression.")
+	case len(match) > maxRouteMatchBytes:
+		return errRouteMatchTooLong.errorf("The route selector expression exceeds the maximum length of %d, got %d.", maxRouteMatchBytes, len(match))
+	case !strings.HasPrefix(match, "/") || strings.ContainsAny(match, " \t\r\n\x00?#"):
+		return errRouteMatchInvalid.errorf(
+			"The route selector expression %q is invalid. Valid route selector match expressions are of the form /path (e.g. \"/foo\", or \"/foo/bar\").", match)
+	}
+	for _, r := range es.routes.rows {
+		if r.val.EdgeID == edgeID && r.id != routeID && r.val.Match == match {
+			return errRouteMatchTaken.errorf("Route match expression %q must be unique across all routes for HTTPS edge.", match)
+		}
+	}
+	return nil
+}
+
+// applyRouteModulesLocked builds the modules present in a body onto r, as
+// their PUTs would, and records each as the module's last PUT. The store
+// lock must be held.
+func (es *edgeState) applyRouteModulesLocked(r *httpsEdgeRoute, in *routeModulesBody) *apiError {
+	return firstError(
+		routeBodyModule(es, r, ModuleOIDC, in.OIDC, buildOIDC, &r.OIDC),
+		routeBodyModule(es, r, ModuleBackend, in.Backend, buildBackend, &r.Backend),
+		routeBodyModule(es, r, ModuleIPRestriction, in.IPRestriction, buildIPRestriction, &r.IPRestriction),
+		routeBodyModule(es, r, ModuleRequestHeaders, in.RequestHeaders, buildRequestHeaders, &r.RequestHeaders),
+	)
+}
+
+// firstError returns the first of errs that is not nil.
+func firstError(errs ...func() *apiError) *apiError {
+	for _, f := range errs {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func routeBodyModule[B, M any](es *edgeState, r *httpsEdgeRoute, name string, raw json.RawMessage,
+	build func(*edgeState, *B) (M, *apiError), slot **M) func() *apiError {
+	return func() *apiError {
+		if len(raw) == 0 || string(raw) == "null" {
+			return nil
+		}
+		var body B
+		if err := decodeStrict(raw, &body); err != nil {
+			return err
+		}
+		m, err := build(es, &body)
+		if err != nil {
+			return err
+		}
+		*slot = &m
+		r.recordPut(name, raw)
+		return nil
+	}
+}
+
+func (s *Server) createHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
+	es := s.edges
+	if err := es.writeRefusal(nounRoute); err != nil {
+		return nil, 0, err
+	}
+	var in httpsEdgeRouteCreateBody
+	if err := decodeRawBody(rq.raw, &in); err != nil {
+		return nil, 0, err
+	}
+	edgeID := rq.r.PathValue("edge_id")
+	if in.EdgeID != "" && in.EdgeID != edgeID {
+		return nil, 0, errRouteEdgeMismatch.errorf("The request edge ID %q does not match the route edge ID %q.", edgeID, in.EdgeID)
+	}
+	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+		return nil, 0, err
+	}
+	v := httpsEdgeRoute{EdgeID: edgeID, CreatedAt: s.timestamp(), Description: in.Description, Metadata: in.Metadata,
+		MatchType: in.MatchType, Match: in.Match}
+	v, err := es.routes.insertChecked(func() *apiError {
+		if err := es.writeRefusalLocked(nounRoute); err != nil {
+			return err
+		}
+		if _, ok := es.edges.rows[edgeID]; !ok {
+			return notFound()
+		}
+		if err := es.checkRouteMatchLocked(edgeID, "", v.MatchType, v.Match); err != nil {
+			return err
+		}
+		return es.applyRouteModulesLocked(&v, &routeModulesBody{in.Backend, in.IPRestriction, in.RequestHeaders, in.OIDC})
+	}, func(id string) httpsEdgeRoute {
+		v.ID = id
+		return v
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	return routeWire(&v, rq.origin()), http.StatusCreated, nil
+}
+
+func (s *Server) updateHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
+	es := s.edges
+	if err := es.writeRefusal(nounRoute); err != nil {
+		return nil, 0, err
+	}
+	var in httpsEdgeRouteUpdateBody
+	if err := decodeRawBody(rq.raw, &in); err != nil {
+		return nil, 0, err
+	}
+	edgeID, id := rq.r.PathValue("edge_id"), rq.r.PathValue("id")
+	if in.EdgeID != "" && in.EdgeID != edgeID {
+		return nil, 0, errRouteEdgeMismatch.errorf("The request edge ID %q does not match the route edge ID %q.", edgeID, in.EdgeID)
+	}
+	if in.ID != "" && in.ID != id {
+		return nil, 0, errInvalidValue.errorf("The body's id %q is not the route of the path, %q.", in.ID, id)
+	}
+	es.st.mu.Lock()
+	defer es.st.mu.Unlock()
+	if err := es.writeRefusalLocked(nounRoute); err != nil {
+		return nil, 0, err
+	}
+	r, err := es.routeLocked(edgeID, id)
+	if err != nil {
+		return nil, 0, err
+	}
+	v := r.val
+	assign(&v.MatchType, in.MatchType)
+	assign(&v.Match, in.Match)
+	assign(&v.Description, in.Description)
+	assign(&v.Metadata, in.Metadata)
+	if err := checkFreeText(v.Description, v.Metadata); err != nil {
+		return nil, 0, err
+	}
+	if err := es.checkRouteMatchLocked(edgeID, id, v.MatchType, v.Match); err != nil {
+		return nil, 0, err
+	}
+	if err := es.applyRouteModulesLocked(&v, &routeModulesBody{in.Backend, in.IPRestriction, in.RequestHeaders, in.OIDC}); err != nil {
+		return nil, 0, err
+	}
+	es.routes.putLocked(id, v)
+	return routeWire(&v, rq.origin()), http.StatusOK, nil
+}
+
+func (s *Server) deleteHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
+	es := s.edges
+	es.st.mu.Lock()
+	defer es.st.mu.Unlock()
+	if err := es.writeRefusalLocked(nounRoute); err != nil {
+		return nil, 0, err
+	}
+	r, err := es.routeLocked(rq.r.PathValue("edge_id"), rq.r.PathValue("id"))
+	if err != nil {
+		return nil, 0, err
+	}
+	es.routes.removeLocked(r.id)
+	return nil, http.StatusNoContent, nil
+}
