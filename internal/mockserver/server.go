@@ -274,6 +274,9 @@ type verbatim struct {
 type idKind struct {
 	prefix string
 	noun   string
+	// twinPrefix (optional) is the prefix of the IDs of a twin collection
+	// (collectionDecl.twin), which the path takes too.
+	twinPrefix string
 }
 
 // bodyOf is the route.body of a route whose body decodes into a B.
