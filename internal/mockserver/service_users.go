@@ -91,6 +91,8 @@ func userCollection(name, noun, prefix, filter string) collectionDecl[serviceUse
 			return nil
 		},
 		unique: func(u *serviceUser) string { return u.Name },
+		// NOTE: whatever way the user goes (the API, the control API).
+		removed: func(s *Server, u *serviceUser) { removeOwnedBy(s, u.ID) },
 		// NOTE: the user's own table, which is the twin's for a user of the
 		// twin's prefix changed at this path.
 		check: func(s *Server, u *serviceUser) *apiError {
