@@ -18,7 +18,7 @@ import (
 // under the API's older name.
 var serviceUserType = &objectType[apiclient.ServiceUser, apiclient.ServiceUserCreate, apiclient.ServiceUserUpdate, serviceUserModel]{
 	name: "service_user", plural: "service_users", noun: "service user", nouns: "service users", article: "a",
-	idPrefix: serviceUserIDPrefix, api: apiclient.ServiceUsers,
+	idPrefix: serviceUserIDPrefix, twinIDPrefix: botUserIDPrefix, api: apiclient.ServiceUsers,
 	description: "A service user: an account member that is not a person, such as a CI pipeline, which can own " +
 		"agent authtokens, API keys and SSH credentials (their `owner_id`), so that they outlive the people who " +
 		"made them. Deactivating it (`active = false`) stops everything it owns from authenticating; deleting it " +
