@@ -250,13 +250,22 @@ func TestAccCredential_unknownOwner(t *testing.T) {
 				CheckDestroy: func(*terraform.State) error {
 					ctx := context.Background()
 					for c, err := range apiclient.Credentials.List(ctx, mock.client, nil) {
-						return fmt.Errorf("credential %v left in the mock (%v)", c, err)
+						if err != nil {
+							return err
+						}
+						return fmt.Errorf("credential %s left in the mock", c.ID)
 					}
 					for k, err := range apiclient.APIKeys.List(ctx, mock.client, nil) {
-						return fmt.Errorf("API key %v left in the mock (%v)", k, err)
+						if err != nil {
+							return err
+						}
+						return fmt.Errorf("API key %s left in the mock", k.ID)
 					}
 					for c, err := range apiclient.SSHCredentials.List(ctx, mock.client, nil) {
-						return fmt.Errorf("SSH credential %v left in the mock (%v)", c, err)
+						if err != nil {
+							return err
+						}
+						return fmt.Errorf("SSH credential %s left in the mock", c.ID)
 					}
 					return nil
 				},
