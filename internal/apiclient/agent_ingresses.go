@@ -33,6 +33,7 @@ type AgentIngressUpdate struct {
 	CertificateManagementPolicy *ReservedDomainCertPolicy `json:"certificate_management_policy,omitempty"`
 }
 
-// AgentIngresses is the collection of agent ingresses.
+// AgentIngresses is the collection of agent ingresses, listed under
+// "ingresses".
 var AgentIngresses = newCollection[AgentIngress, AgentIngressCreate, AgentIngressUpdate]("agent_ingresses", "agent ingress",
-	func(o *AgentIngress) string { return o.ID })
+	func(o *AgentIngress) string { return o.ID }).listedAs("ingresses")

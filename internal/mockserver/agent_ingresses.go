@@ -75,13 +75,16 @@ type agentIngressUpdate struct {
 
 var agentIngressCollection = declare(collectionDecl[agentIngress, agentIngressWire, agentIngressCreate, agentIngressUpdate]{
 	name: collAgentIngresses, noun: "agent ingress", prefix: prefixAgentIngress,
-	filter: "ngrok.AgentIngress",
-	fields: (*agentIngress).fields,
-	wire:   func(a *agentIngress, origin string) agentIngressWire { return a.wire(origin, time.Now()) },
-	wireAt: (*agentIngress).wire,
-	create: createAgentIngressFrom,
-	update: updateAgentIngress,
-	unique: func(a *agentIngress) string { return a.Domain },
+	// NOTE: listed under "ingresses" [real: the spec's AgentIngressList,
+	// ngrok-api-go's datatypes.go].
+	property: "ingresses",
+	filter:   "ngrok.AgentIngress",
+	fields:   (*agentIngress).fields,
+	wire:     func(a *agentIngress, origin string) agentIngressWire { return a.wire(origin, time.Now()) },
+	wireAt:   (*agentIngress).wire,
+	create:   createAgentIngressFrom,
+	update:   updateAgentIngress,
+	unique:   func(a *agentIngress) string { return a.Domain },
 	check: func(s *Server, a *agentIngress) *apiError {
 		if id, ok := s.agentIngresses.idByKeyLocked(a.Domain); ok && id != a.ID {
 			return errAgentIngressTaken.errorf("The agent ingress domain %q already exists (%s), choose another domain.", a.Domain, id)

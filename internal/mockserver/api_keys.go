@@ -62,6 +62,7 @@ var apiKeyCollection = declare(collectionDecl[apiKey, APIKeyWire, apiKeyCreate, 
 	// NOTE: the hash is the table's unique key, so that authenticate finds
 	// a key in constant time however many there are.
 	unique: func(k *apiKey) string { return k.TokenSHA256 },
+	check:  func(s *Server, k *apiKey) *apiError { return checkOwnerExists(s, k.ID, k.OwnerID) },
 })
 
 // mintedAPIKey reports whether token is an API key of the account.

@@ -35,8 +35,9 @@ func TestAPIKeyAuthenticatesUntilDeleted(t *testing.T) {
 func TestAPIKeyPatchAndOwner(t *testing.T) {
 	t.Parallel()
 	s := New()
-	created := decodeBody[APIKeyWire](t, do(t, s, http.MethodPost, "/api_keys", `{"owner_id":"bot_2mockAccountUser00000000000"}`))
-	if created.OwnerID != "bot_2mockAccountUser00000000000" {
+	bot := createUser(t, s, collBotUsers, `{"name":"deploy"}`)
+	created := decodeBody[APIKeyWire](t, do(t, s, http.MethodPost, "/api_keys", `{"owner_id":"`+bot.ID+`"}`))
+	if created.OwnerID != bot.ID {
 		t.Errorf("owner_id = %q", created.OwnerID)
 	}
 	w := do(t, s, http.MethodPatch, "/api_keys/"+created.ID, `{"metadata":"m"}`)

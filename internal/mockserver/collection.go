@@ -4,6 +4,7 @@ import (
 	"maps"
 	"net/http"
 	"reflect"
+	"strings"
 	"time"
 )
 
@@ -89,6 +90,18 @@ type collectionDecl[T, W, C, U any] struct {
 	// however it went (the API, the control API, an undone seed): what goes
 	// with it, through the store's Locked methods.
 	removed func(s *Server, v *T)
+
+	// twin (optional) is the collection that serves the same kind of object
+	// under another name (bot users are service users' older name [real]):
+	// an ID of its prefix at this collection's path is its object, read,
+	// changed and deleted as if at its own path.
+	twin *twinDecl[T]
+}
+
+// twinDecl names a collection's twin: the prefix of its IDs and its table.
+type twinDecl[T any] struct {
+	prefix string
+	table  func(s *Server) *table[T]
 }
 
 // objectFields points at the fields of a stored object that the machinery
@@ -177,7 +190,11 @@ var unfilteredListQuery = []string{"limit", "before_id"}
 
 func (c *collection[T, W, C, U]) routes() []route {
 	list, one := "/"+c.name, "/"+c.name+"/{id}"
-	id := map[string]idKind{"id": c.t.kind()}
+	kind := c.t.kind()
+	if c.twin != nil {
+		kind.twinPrefix = c.twin.prefix
+	}
+	id := map[string]idKind{"id": kind}
 	query := unfilteredListQuery
 	if c.filter != "" {
 		query = filteredListQuery
@@ -235,8 +252,18 @@ func (c *collection[T, W, C, U]) list(rq *request) (any, int, *apiError) {
 	return listObjectsIn(c.s, rq, c.t, c.answer, listScope[T]{property: c.property})
 }
 
+// tableOf is the table of the object id names: the twin's for an ID of
+// its prefix.
+func (c *collection[T, W, C, U]) tableOf(id string) *table[T] {
+	if c.twin != nil && strings.HasPrefix(id, c.twin.prefix) {
+		return c.twin.table(c.s)
+	}
+	return c.t
+}
+
 func (c *collection[T, W, C, U]) getOne(rq *request) (any, int, *apiError) {
-	v, err := c.t.get(rq.r.PathValue("id"))
+	id := rq.r.PathValue("id")
+	v, err := c.tableOf(id).get(id)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -260,7 +287,8 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 			return nil, 0, err
 		}
 	}
-	v, err := c.t.update(rq.r.PathValue("id"), func(v *T) *apiError {
+	id := rq.r.PathValue("id")
+	v, err := c.tableOf(id).update(id, func(v *T) *apiError {
 		if text != nil {
 			f := c.fields(v)
 			assign(f.description, text.Description)
@@ -284,17 +312,18 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 
 func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
 	id := rq.r.PathValue("id")
+	t := c.tableOf(id)
 	var check func() *apiError
 	if c.removable != nil {
 		check = func() *apiError {
-			r, err := c.t.rowLocked(id)
+			r, err := t.rowLocked(id)
 			if err != nil {
 				return err
 			}
 			return c.removable(c.s, &r.val)
 		}
 	}
-	if err := c.t.removeChecked(id, check); err != nil {
+	if err := t.removeChecked(id, check); err != nil {
 		return nil, 0, err
 	}
 	return nil, http.StatusNoContent, nil

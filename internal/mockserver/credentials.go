@@ -15,9 +15,10 @@ import (
 // API keys (api_keys.go). The ACL and the owner rules here are shared with
 // API keys and SSH credentials. Choices of ours where the real API is
 // silent:
-//   - The mock holds no users: owner_id defaults to mockUserID, the
-//     account's one user, and any well-formed user (usr_) or bot user
-//     (bot_) ID is accepted.
+//   - owner_id defaults to mockUserID, the account's one person, and must
+//     name it, a service user or a bot user of the account (ERR_NGROK_634
+//     [real code]); deleting a service or bot user deletes what it owns
+//     [real: ngrok's docs].
 //   - A PATCH's acl replaces the ACL whole; [] clears it, an absent or null
 //     acl leaves it alone. The rules are kept as sent, in order.
 //   - At most maxACLRules rules.
@@ -89,6 +90,7 @@ var credentialCollection = declare(collectionDecl[credential, CredentialWire, cr
 		c.TokenSHA256 = hash
 		return func(w *CredentialWire) { w.Token = &token }, nil
 	},
+	check: func(s *Server, c *credential) *apiError { return checkOwnerExists(s, c.ID, c.OwnerID) },
 	update: func(_ *Server, in *credentialUpdate, c *credential) *apiError {
 		return updateACLObject(in, &c.Description, &c.Metadata, &c.ACL)
 	},
@@ -142,11 +144,55 @@ func checkOwnerID(id *string) (string, *apiError) {
 	if id == nil || *id == "" {
 		return mockUserID, nil
 	}
-	if !wellFormedID(*id, prefixUser) && !wellFormedID(*id, prefixBotUser) {
-		return "", errOwnerID.errorf(
-			"The owner_id %q is not a user or bot user ID: it must be usr_ or bot_ followed by %d base-62 characters.", *id, idLen)
+	for _, p := range ownerIDPrefixes {
+		if wellFormedID(*id, p) {
+			return *id, nil
+		}
 	}
-	return *id, nil
+	return "", errOwnerID.errorf("The owner_id %q is not a user, service user or bot user ID: it must be usr_, service_ or bot_ "+
+		"followed by %d base-62 characters.", *id, idLen)
+}
+
+// checkOwnerExists refuses, on a create (id is ""), an owner that is no
+// user of the account: its person (mockUserID), a service user or a bot
+// user [real: ERR_NGROK_634, "No credential owner could be determined"].
+// The owner cannot change, so a PATCH is not checked again. Under the store
+// lock.
+func checkOwnerExists(s *Server, id, owner string) *apiError {
+	if id != "" || owner == mockUserID {
+		return nil
+	}
+	for _, t := range []*table[serviceUser]{s.serviceUsers, s.botUsers} {
+		if strings.HasPrefix(owner, t.prefix) {
+			if _, ok := t.rows[owner]; ok {
+				return nil
+			}
+		}
+	}
+	return unknownReferenceError(errUnknownOwner, "owner_id", owner, "user, service user or bot user")
+}
+
+// removeOwnedBy deletes what the user owner owns, as the API does when a
+// service user is deleted [real: ngrok's docs, "all credentials owned by
+// the user are immediately revoked and deleted"]: its authtokens, API keys
+// (which stop authenticating) and SSH credentials. Under the store lock.
+func removeOwnedBy(s *Server, owner string) {
+	removeWhere(s.credentials, func(c *credential) bool { return c.OwnerID == owner })
+	removeWhere(s.apiKeys, func(k *apiKey) bool { return k.OwnerID == owner })
+	removeWhere(s.sshCredentials, func(c *sshCredential) bool { return c.OwnerID == owner })
+}
+
+// removeWhere deletes the rows of t that match; under the store lock.
+func removeWhere[T any](t *table[T], match func(v *T) bool) {
+	var ids []string
+	for id, r := range t.rows {
+		if match(&r.val) {
+			ids = append(ids, id)
+		}
+	}
+	for _, id := range ids {
+		t.removeLocked(id)
+	}
 }
 
 // checkACL checks the rules of an ACL [real: ERR_NGROK_600's message]:

@@ -76,13 +76,15 @@ func TestCredentialValidation(t *testing.T) {
 		{`{"acl":["bind:a b=c"]}`, "ERR_NGROK_600"},
 		{`{"owner_id":"usr_short"}`, "ERR_NGROK_601"},
 		{`{"owner_id":"ak_2mockAccountUser00000000000"}`, "ERR_NGROK_601"},
+		{`{"owner_id":"bot_2mockAccountUser00000000000"}`, "ERR_NGROK_634"},
+		{`{"owner_id":"usr_2someOtherUser0000000000000"}`, "ERR_NGROK_634"},
 		{`{"description":"` + strings.Repeat("d", maxDescriptionBytes+1) + `"}`, "ERR_NGROK_1941"},
 	} {
 		wantError(t, do(t, New(), http.MethodPost, "/credentials", tc.body), http.StatusBadRequest, tc.code)
 	}
 	for _, rule := range []string{"*", "bind:*", "bind:example.com", "bind:*.example.com", "bind:alias1.internal",
 		"bind:1.tcp.ngrok.io:12345", "bind:*=example", "bind:edge=*", "bind:team=net-ops"} {
-		w := do(t, New(), http.MethodPost, "/credentials", `{"acl":["`+rule+`"],"owner_id":"bot_2mockAccountUser00000000000"}`)
+		w := do(t, New(), http.MethodPost, "/credentials", `{"acl":["`+rule+`"],"owner_id":"`+mockUserID+`"}`)
 		wantStatus(t, w, http.StatusCreated)
 	}
 }
@@ -96,5 +98,66 @@ func TestCredentialListFilter(t *testing.T) {
 		"%22bind%3Aa.example.com%22%20in%20obj.acl", ""))
 	if len(page.Items) != 1 || page.Items[0].Description != "a" {
 		t.Errorf("filtered list = %+v, want the credential a alone", page.Items)
+	}
+}
+
+// owner_id names a user of the account: its person, a service user or a
+// bot user, for authtokens, API keys and SSH credentials alike; another is
+// ERR_NGROK_634 [real code], a user that was deleted included.
+func TestOwnerMustExist(t *testing.T) {
+	t.Parallel()
+	s := New()
+	svc := createUser(t, s, collServiceUsers, `{"name":"ci"}`)
+	bot := createUser(t, s, collBotUsers, `{"name":"deploy"}`)
+	gone := createUser(t, s, collServiceUsers, `{"name":"gone"}`)
+	wantStatus(t, do(t, s, http.MethodDelete, "/service_users/"+gone.ID, ""), http.StatusNoContent)
+	bodies := map[string]func(owner string) string{
+		"/credentials": func(owner string) string { return `{"owner_id":"` + owner + `"}` },
+		"/api_keys":    func(owner string) string { return `{"owner_id":"` + owner + `"}` },
+		"/ssh_credentials": func(owner string) string {
+			return `{"public_key":"` + fuzzSSHKey + `","owner_id":"` + owner + `"}`
+		},
+	}
+	for path, body := range bodies {
+		for _, owner := range []string{mockUserID, svc.ID, bot.ID} {
+			w := do(t, s, http.MethodPost, path, body(owner))
+			wantStatus(t, w, http.StatusCreated)
+			if got := decodeBody[struct {
+				OwnerID string `json:"owner_id"`
+			}](t, w).OwnerID; got != owner {
+				t.Errorf("%s owned by %s: owner_id %q", path, owner, got)
+			}
+		}
+		for _, owner := range []string{gone.ID, "bot_" + gone.ID[len("service_"):], "usr_2someOtherUser0000000000000"} {
+			w := do(t, s, http.MethodPost, path, body(owner))
+			wantError(t, w, http.StatusBadRequest, errUnknownOwner.code)
+			if !strings.Contains(w.Body.String(), owner) {
+				t.Errorf("%s owned by %s: the error does not name it: %s", path, owner, w.Body)
+			}
+		}
+	}
+}
+
+// Deleting a service or bot user deletes what it owns [real: ngrok's
+// docs]: its API keys stop authenticating; the others' are kept.
+func TestDeletingUserDeletesWhatItOwns(t *testing.T) {
+	t.Parallel()
+	s := New()
+	for _, coll := range []string{collServiceUsers, collBotUsers} {
+		u := createUser(t, s, coll, `{"name":"owner"}`)
+		cred := decodeBody[CredentialWire](t, do(t, s, http.MethodPost, "/credentials", `{"owner_id":"`+u.ID+`"}`))
+		key := decodeBody[APIKeyWire](t, do(t, s, http.MethodPost, "/api_keys", `{"owner_id":"`+u.ID+`"}`))
+		ssh := decodeBody[SSHCredentialWire](t, do(t, s, http.MethodPost, "/ssh_credentials",
+			`{"public_key":"`+fuzzSSHKey+`","owner_id":"`+u.ID+`"}`))
+		kept := decodeBody[CredentialWire](t, do(t, s, http.MethodPost, "/credentials", `{}`))
+		bearer := withHeader("Authorization", "Bearer "+*key.Token)
+		wantStatus(t, do(t, s, http.MethodGet, "/credentials", "", bearer), http.StatusOK)
+
+		wantStatus(t, do(t, s, http.MethodDelete, "/"+coll+"/"+u.ID, ""), http.StatusNoContent)
+		for _, path := range []string{"/credentials/" + cred.ID, "/api_keys/" + key.ID, "/ssh_credentials/" + ssh.ID} {
+			wantError(t, do(t, s, http.MethodGet, path, ""), http.StatusNotFound, "")
+		}
+		wantStatus(t, do(t, s, http.MethodGet, "/credentials/"+kept.ID, ""), http.StatusOK)
+		wantError(t, do(t, s, http.MethodGet, "/credentials", "", bearer), http.StatusForbidden, errUnknownAPIKey.code)
 	}
 }

@@ -124,9 +124,11 @@ var (
 	errACLRule = defineError("ERR_NGROK_600", http.StatusBadRequest, realAPI,
 		"a credential or SSH credential acl rule that is neither * nor bind: and a domain, address or label")
 	errOwnerID = defineError("ERR_NGROK_601", http.StatusBadRequest, ours,
-		"a credential, API key or SSH credential owner_id that is not a user (usr_) or bot user (bot_) ID")
+		"a credential, API key or SSH credential owner_id that is not a user (usr_), service user (service_) or bot user (bot_) ID")
 	errSSHCredentialKey = defineError("ERR_NGROK_602", http.StatusBadRequest, ours,
 		"an SSH credential public_key that is missing or not one OpenSSH authorized-keys line without options")
+	errUnknownOwner = defineError("ERR_NGROK_634", http.StatusBadRequest, realCode,
+		"a credential, API key or SSH credential owner_id that names no user of the account: its user, a service user or a bot user")
 	errAgentCannotRestart = defineError("ERR_NGROK_804", http.StatusBadRequest, realCode,
 		"a tunnel session restart of an agent on Windows")
 	errAgentCannotUpdate = defineError("ERR_NGROK_806", http.StatusBadRequest, realCode,

@@ -86,7 +86,7 @@ func deref[T any](p *T) T {
 // checkIDPrefix refuses an ID with another collection's prefix, named in
 // the message by field: a body field or before_id, or "" for the path.
 func checkIDPrefix(field, id string, k idKind) *apiError {
-	if strings.HasPrefix(id, k.prefix) {
+	if strings.HasPrefix(id, k.prefix) || k.twinPrefix != "" && strings.HasPrefix(id, k.twinPrefix) {
 		return nil
 	}
 	if field == "" {

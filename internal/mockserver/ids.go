@@ -65,8 +65,11 @@ const (
 	prefixEventSubscription     = "esb_"
 )
 
-// ID prefixes of application users and sessions [ours]: ngrok's
-// documentation shows none of their IDs.
+// ID prefixes of application users and sessions [ours]: no public source
+// shows one of their IDs (searched on 2026-11-25: ngrok's API reference and
+// its example snippets, which are empty for both; ngrok-api-go; public code
+// calling /app/users/ and /app/sessions/). The provider checks no prefix
+// for them, so that real IDs pass whatever they are.
 const (
 	prefixApplicationUser    = "appusr_"
 	prefixApplicationSession = "appses_"

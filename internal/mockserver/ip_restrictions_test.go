@@ -97,7 +97,11 @@ func TestAccessCollectionsListFilters(t *testing.T) {
 		w := do(t, s, http.MethodGet, "/"+coll+"?filter="+url.QueryEscape(filter), "")
 		wantStatus(t, w, http.StatusOK)
 		var got []map[string]any
-		if err := json.Unmarshal(decodeBody[map[string]json.RawMessage](t, w)[coll], &got); err != nil || len(got) != 1 {
+		property := coll
+		if p, ok := declaredProperties[coll]; ok {
+			property = p
+		}
+		if err := json.Unmarshal(decodeBody[map[string]json.RawMessage](t, w)[property], &got); err != nil || len(got) != 1 {
 			t.Errorf("%s filtered by %s: %v", coll, filter, got)
 		}
 	}

@@ -66,8 +66,11 @@ type Server struct {
 	sshCAs  *table[sshCA]
 	ipRules *table[ipPolicyRule]
 	apiKeys *table[apiKey]
-	vaults  *table[vault]
-	secrets *table[secret]
+	// credentials and sshCredentials go with the user who owns them.
+	credentials    *table[credential]
+	sshCredentials *table[sshCredential]
+	vaults         *table[vault]
+	secrets        *table[secret]
 
 	eventDestinations  *table[eventDestination]
 	eventSubscriptions *table[eventSubscription]
@@ -183,9 +186,9 @@ func New(opts ...Option) *Server {
 	ipPolicies := mount(s, ipPolicyCollection)
 	s.ipRules = mount(s, ipPolicyRuleCollection)
 	certificates := mount(s, tlsCertificateCollection)
-	mount(s, credentialCollection)
+	s.credentials = mount(s, credentialCollection)
 	s.apiKeys = mount(s, apiKeyCollection)
-	mount(s, sshCredentialCollection)
+	s.sshCredentials = mount(s, sshCredentialCollection)
 	s.vaults = mount(s, vaultCollection)
 	s.secrets = mount(s, secretCollection)
 	s.eventDestinations = mount(s, eventDestinationCollection)
@@ -277,6 +280,9 @@ type verbatim struct {
 type idKind struct {
 	prefix string
 	noun   string
+	// twinPrefix (optional) is the prefix of the IDs of a twin collection
+	// (collectionDecl.twin), which the path takes too.
+	twinPrefix string
 }
 
 // bodyOf is the route.body of a route whose body decodes into a B.

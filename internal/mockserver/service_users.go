@@ -1,13 +1,20 @@
 package mockserver
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Service users (README.md, section Service and bot users): /service_users,
 // a declared collection (collection.go) of users that are not people, which
 // own credentials and API keys (their IDs are owner IDs: ownerIDPrefixes).
 // Bot users (/bot_users, bot_users.go) are the API's older name for the
-// same kind of user, still served; the mock keeps them in a table of their
-// own. Choices of ours where the real API is silent:
+// same kind of user, still served [real: ngrok's docs]; the mock keeps them
+// in a table of their own, and each path serves the other's users by ID
+// (collectionDecl.twin), as one kind of object under two names must:
+// ngrok/ngrok v0.8's ngrok_service_user creates bot_ users through
+// /bot_users, whose state this provider's ngrok_service_user reads through
+// /service_users. Choices of ours where the real API is silent:
 //   - A name is required and unique among the collection's users
 //     (ERR_NGROK_4109, ERR_NGROK_4112 [real codes]), compared as sent; its
 //     limit is 255 bytes (ERR_NGROK_4110 [real code; the limit is ours]).
@@ -55,8 +62,12 @@ var serviceUserCollection = declare(userCollection(collServiceUsers, "service us
 // userCollection declares a collection of service users under one of their
 // two names.
 func userCollection(name, noun, prefix, filter string) collectionDecl[serviceUser, serviceUserWire, serviceUserCreate, serviceUserUpdate] {
+	twin := &twinDecl[serviceUser]{prefix: prefixBotUser, table: func(s *Server) *table[serviceUser] { return s.botUsers }}
+	if prefix == prefixBotUser {
+		twin = &twinDecl[serviceUser]{prefix: prefixServiceUser, table: func(s *Server) *table[serviceUser] { return s.serviceUsers }}
+	}
 	return collectionDecl[serviceUser, serviceUserWire, serviceUserCreate, serviceUserUpdate]{
-		name: name, noun: noun, prefix: prefix, filter: filter,
+		name: name, noun: noun, prefix: prefix, filter: filter, twin: twin,
 		fields: (*serviceUser).fields,
 		wire: func(u *serviceUser, origin string) serviceUserWire {
 			return serviceUserWire{WireHeader: u.fields().header(origin, name), Name: u.Name, Active: u.Active}
@@ -80,9 +91,13 @@ func userCollection(name, noun, prefix, filter string) collectionDecl[serviceUse
 			return nil
 		},
 		unique: func(u *serviceUser) string { return u.Name },
+		// NOTE: whatever way the user goes (the API, the control API).
+		removed: func(s *Server, u *serviceUser) { removeOwnedBy(s, u.ID) },
+		// NOTE: the user's own table, which is the twin's for a user of the
+		// twin's prefix changed at this path.
 		check: func(s *Server, u *serviceUser) *apiError {
 			t := s.serviceUsers
-			if prefix == prefixBotUser {
+			if strings.HasPrefix(u.ID, prefixBotUser) || u.ID == "" && prefix == prefixBotUser {
 				t = s.botUsers
 			}
 			if id, ok := t.idByKeyLocked(u.Name); ok && id != u.ID {

@@ -69,6 +69,7 @@ var sshCredentialCollection = declare(collectionDecl[sshCredential, SSHCredentia
 		}
 		return sshCredential{Description: in.Description, Metadata: in.Metadata, PublicKey: key, ACL: acl, OwnerID: owner}, nil
 	},
+	check: func(s *Server, c *sshCredential) *apiError { return checkOwnerExists(s, c.ID, c.OwnerID) },
 	update: func(_ *Server, in *credentialUpdate, c *sshCredential) *apiError {
 		return updateACLObject(in, &c.Description, &c.Metadata, &c.ACL)
 	},

@@ -11,6 +11,7 @@ const (
 	errCodeEndpointConfigs       = "ERR_NGROK_1608"
 	errCodeEndpointDomainMissing = "ERR_NGROK_18006"
 	errCodeEndpointURLTaken      = "ERR_NGROK_18009"
+	errCodeUnknownOwner          = "ERR_NGROK_634"
 )
 
 // edgesGuide names the guide on moving from edges, and from endpoint
@@ -56,4 +57,7 @@ var apiErrorCodeHints = map[string]string{
 		"ngrok_cloud_endpoint.<name> ep_...) or choose another url; the ngrok_endpoints data source " +
 		"with url set finds its ID.",
 	errCodeEndpointNotCloud: "Only cloud endpoints can be managed by ngrok_cloud_endpoint.",
+	errCodeUnknownOwner: "owner_id must name a user of this account: a person, or a service or bot user that exists " +
+		"(a deleted one no longer does). Create the owner with an ngrok_service_user resource and refer to it " +
+		"(owner_id = ngrok_service_user.ci.id), so that it exists first; or leave owner_id unset for the API key's owner.",
 }

@@ -30,7 +30,7 @@ var apiKeyType = &objectType[apiclient.APIKey, apiclient.APIKeyCreate, apiclient
 	},
 	resourceOnly: []string{"token"},
 	dataSourceDescriptions: map[string]string{
-		"owner_id": "ID of the user or bot user that owns the API key.",
+		"owner_id": "ID of the user, service user or bot user that owns the API key.",
 	},
 	fromAPI: func(k *apiclient.APIKey) (apiKeyModel, error) {
 		return apiKeyModel{

@@ -110,17 +110,18 @@ func TestAccAPIKey_ownerReplaces(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            mock.config(testAccAPIKeyConfig()),
+				Config:            mock.config(testAccAPIKeyConfig() + testAccOwnerConfig("ngrok_service_user")),
 				ConfigStateChecks: []statecheck.StateCheck{differentID.AddStateValue(testAPIKeyResource, tfjsonpath.New("id"))},
 			},
 			{
-				Config: mock.config(testAccAPIKeyConfig(fmt.Sprintf("owner_id = %q", testBotUserID))),
+				Config: mock.config(testAccAPIKeyConfig("owner_id = ngrok_service_user.owner.id") + testAccOwnerConfig("ngrok_service_user")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testAPIKeyResource, plancheck.ResourceActionDestroyBeforeCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					differentID.AddStateValue(testAPIKeyResource, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(testAPIKeyResource, tfjsonpath.New("owner_id"), knownvalue.StringExact(testBotUserID)),
+					statecheck.CompareValuePairs(testAPIKeyResource, tfjsonpath.New("owner_id"),
+						"ngrok_service_user.owner", tfjsonpath.New("id"), compare.ValuesSame()),
 				},
 			},
 		},

@@ -10,10 +10,10 @@ import (
 // (/bot_users, IDs bot_...), which ngrok/ngrok v0.7.0 manages.
 var botUserType = &objectType[apiclient.ServiceUser, apiclient.ServiceUserCreate, apiclient.ServiceUserUpdate, serviceUserModel]{
 	name: "bot_user", plural: "bot_users", noun: "bot user", nouns: "bot users", article: "a",
-	idPrefix: botUserIDPrefix, api: apiclient.BotUsers,
+	idPrefix: botUserIDPrefix, twinIDPrefix: serviceUserIDPrefix, api: apiclient.BotUsers,
 	description: "A bot user: the API's older name for a service user (`ngrok_service_user`), with its own IDs (`bot_...`). " +
-		"It can own agent authtokens, API keys and SSH credentials (their `owner_id`). New configurations should use " +
-		"`ngrok_service_user`.",
+		"It can own agent authtokens, API keys and SSH credentials (their `owner_id`); deleting it deletes them. " +
+		"New configurations should use `ngrok_service_user`.",
 	attributes:  func() map[string]schema.Attribute { return userAttributes("bot user", botUserIDPrefix) },
 	fromAPI:     userModelFromAPI,
 	toCreate:    serviceUserModel.toCreate,

@@ -43,7 +43,7 @@ var credentialType = &objectType[apiclient.Credential, apiclient.CredentialCreat
 	resourceOnly: []string{"token"},
 	dataSourceDescriptions: map[string]string{
 		"acl":      aclDataSourceDescription,
-		"owner_id": "ID of the user or bot user that owns the credential.",
+		"owner_id": "ID of the user, service user or bot user that owns the credential.",
 	},
 	fromAPI: func(c *apiclient.Credential) (credentialModel, error) {
 		return credentialModel{
@@ -105,9 +105,10 @@ func aclResourceAttribute(noun, binds string) schema.ListAttribute {
 // it.
 func ownerIDResourceAttribute(noun string) schema.StringAttribute {
 	return schema.StringAttribute{
-		Description: fmt.Sprintf("ID of the user (`%s...`) or bot user (`%s...`) that owns the %s. Omitted, the API's "+
+		Description: fmt.Sprintf("ID of the user (`%s...`), service user (`%s...`, `ngrok_service_user`) or bot user (`%s...`) "+
+			"that owns the %s; it must exist (`ERR_NGROK_634` otherwise), and deleting it deletes the %s. Omitted, the API's "+
 			"caller: the owner of the provider's API key. Only admins may name another owner. Changing it replaces the %s.",
-			userIDPrefix, botUserIDPrefix, noun, noun),
+			userIDPrefix, serviceUserIDPrefix, botUserIDPrefix, noun, noun, noun),
 		Optional:   true,
 		Computed:   true,
 		Validators: []validator.String{ownerIDValidator{}},

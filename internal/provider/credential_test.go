@@ -38,6 +38,13 @@ func testAccCredentialConfig(attrs ...string) string {
 	return "resource \"ngrok_credential\" \"test\" {\n  " + strings.Join(attrs, "\n  ") + "\n}\n"
 }
 
+// testAccOwnerConfig is a user of the kind typ (ngrok_service_user or
+// ngrok_bot_user) named owner, to own what a test creates: the API refuses
+// an owner_id that names no user (ERR_NGROK_634).
+func testAccOwnerConfig(typ string) string {
+	return "resource \"" + typ + "\" \"owner\" {\n  name = \"owner\"\n}\n"
+}
+
 func TestCredentialModel(t *testing.T) {
 	t.Parallel()
 	owner := testBotUserID
@@ -152,25 +159,26 @@ func TestAccCredential_ownerReplaces(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            mock.config(testAccCredentialConfig()),
+				Config:            mock.config(testAccCredentialConfig() + testAccOwnerConfig("ngrok_bot_user")),
 				ConfigStateChecks: []statecheck.StateCheck{differentID.AddStateValue(testCredentialResource, tfjsonpath.New("id"))},
 			},
 			{
 				// Naming the owner the API chose changes nothing.
-				Config: mock.config(testAccCredentialConfig(fmt.Sprintf("owner_id = %q", testMockUserID))),
+				Config: mock.config(testAccCredentialConfig(fmt.Sprintf("owner_id = %q", testMockUserID)) + testAccOwnerConfig("ngrok_bot_user")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testCredentialResource, plancheck.ResourceActionNoop)},
 				},
 			},
 			{
-				Config: mock.config(testAccCredentialConfig(fmt.Sprintf("owner_id = %q", testBotUserID))),
+				Config: mock.config(testAccCredentialConfig("owner_id = ngrok_bot_user.owner.id") + testAccOwnerConfig("ngrok_bot_user")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testCredentialResource, plancheck.ResourceActionDestroyBeforeCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					differentID.AddStateValue(testCredentialResource, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(testCredentialResource, tfjsonpath.New("owner_id"), knownvalue.StringExact(testBotUserID)),
+					statecheck.CompareValuePairs(testCredentialResource, tfjsonpath.New("owner_id"),
+						"ngrok_bot_user.owner", tfjsonpath.New("id"), compare.ValuesSame()),
 					statecheck.ExpectKnownValue(testCredentialResource, tfjsonpath.New("token"), knownvalue.StringRegexp(testTokenPattern)),
 				},
 			},
@@ -217,6 +225,55 @@ func TestAccCredential_disappears(t *testing.T) {
 	})
 }
 
+// An owner_id that names no user of the account (well-formed, so that only
+// the API can tell) fails the apply with the API's ERR_NGROK_634 and a hint
+// that says what to do; nothing is created. The same for authtokens, API
+// keys and SSH credentials, a deleted service user included.
+func TestAccCredential_unknownOwner(t *testing.T) {
+	t.Parallel()
+	key := testSSHPublicKey(t, "ed25519")
+	for name, config := range map[string]string{
+		"credential":     testAccCredentialConfig(fmt.Sprintf("owner_id = %q", testBotUserID)),
+		"api key":        testAccAPIKeyConfig(fmt.Sprintf("owner_id = %q", "service_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")),
+		"ssh credential": testAccSSHCredentialConfig(fmt.Sprintf("public_key = %q", key), fmt.Sprintf("owner_id = %q", testBotUserID)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			mock := newTestMock(t)
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{{
+					Config: mock.config(config),
+					ExpectError: regexp.MustCompile(`(?s)ERR_NGROK_634.*does\s+not\s+name\s+a\s+user.*` +
+						`owner_id\s+must\s+name\s+a\s+user\s+of\s+this\s+account.*ngrok_service_user`),
+				}},
+				CheckDestroy: func(*terraform.State) error {
+					ctx := context.Background()
+					for c, err := range apiclient.Credentials.List(ctx, mock.client, nil) {
+						if err != nil {
+							return err
+						}
+						return fmt.Errorf("credential %s left in the mock", c.ID)
+					}
+					for k, err := range apiclient.APIKeys.List(ctx, mock.client, nil) {
+						if err != nil {
+							return err
+						}
+						return fmt.Errorf("API key %s left in the mock", k.ID)
+					}
+					for c, err := range apiclient.SSHCredentials.List(ctx, mock.client, nil) {
+						if err != nil {
+							return err
+						}
+						return fmt.Errorf("SSH credential %s left in the mock", c.ID)
+					}
+					return nil
+				},
+			})
+		})
+	}
+}
+
 func TestAccCredential_invalidConfig(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct {
@@ -228,7 +285,7 @@ func TestAccCredential_invalidConfig(t *testing.T) {
 		"port out of range":  {[]string{`acl = ["bind:1.tcp.ngrok.io:70000"]`}, `(?s)Invalid ACL Rule.*1 to 65535`},
 		"label with a space": {[]string{`acl = ["bind:team=net ops"]`}, `(?s)Invalid ACL Rule.*label's value`},
 		"owner of another kind": {[]string{`owner_id = "cr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`},
-			`(?s)Invalid Owner ID.*user\s+\(usr_\.\.\.\)\s+or\s+a\s+bot`},
+			`(?s)Invalid Owner ID.*user\s+\(usr_\.\.\.\),\s+a\s+service\s+user\s+\(service_\.\.\.\)\s+or\s+a\s+bot`},
 		"description too long": {[]string{`description = "` + strings.Repeat("é", 128) + `"`}, `(?s)description.*at most 255`},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -133,8 +133,9 @@ func tokenEphemeralAttributes(noun, prefix, token string) map[string]schema.Attr
 			Validators:  []validator.String{stringvalidator.LengthAtMost(maxMetadataBytes)},
 		},
 		"owner_id": schema.StringAttribute{
-			Description: fmt.Sprintf("ID of the user (`%s...`) or bot user (`%s...`) that owns the %s. Omitted, the owner "+
-				"of the provider's API key.", userIDPrefix, botUserIDPrefix, noun),
+			Description: fmt.Sprintf("ID of the user (`%s...`), service user (`%s...`) or bot user (`%s...`) that owns the %s; "+
+				"it must exist (`ERR_NGROK_634` otherwise). Omitted, the owner of the provider's API key.",
+				userIDPrefix, serviceUserIDPrefix, botUserIDPrefix, noun),
 			Optional:   true,
 			Computed:   true,
 			Validators: []validator.String{ownerIDValidator{}},

@@ -105,7 +105,10 @@ type importSpec struct {
 type importKey struct {
 	attr   string // the identity's attribute: "id", "edge_id"
 	prefix string
-	noun   string // with its article: "a reserved domain"
+	// twinPrefix (optional) is another prefix the key's IDs may have
+	// (objectType.twinIDPrefix).
+	twinPrefix string
+	noun       string // with its article: "a reserved domain"
 }
 
 // naturalKeyImport reads an import ID that does not start with the ID
@@ -187,7 +190,7 @@ func (s importSpec) validIDs(ids []string) bool {
 		return false
 	}
 	for i, k := range s.keys {
-		if !isID(k.prefix, ids[i]) {
+		if !isID(k.prefix, ids[i]) && (k.twinPrefix == "" || !isID(k.twinPrefix, ids[i])) {
 			return false
 		}
 	}

@@ -43,7 +43,7 @@ import (
 
 // ngrokNgrokFixtureVersions are the versions of ngrok/ngrok whose state is
 // under testdata/ngrok-ngrok.
-var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access", "v0.7.0-keys", "v0.8.0-keys", "v0.7.0-vaults", "v0.8.0-vaults"}
+var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access", "v0.7.0-keys", "v0.8.0-keys", "v0.7.0-vaults", "v0.8.0-vaults", "v0.7.0-agents", "v0.8.0-agents"}
 
 // fixtureState is a Terraform state file, as much of it as the tests read.
 type fixtureState struct {
@@ -201,11 +201,37 @@ var fixtureChanges = map[string]map[string]map[string]any{
 		"ngrok_event_subscription.secrets":  {"sources": []any{"vault_created.v0", "secret_created.v0", "secret_updated.v0"}},
 		"ngrok_event_subscription.policies": {"sources": []any{"ip_policy_created.v0"}},
 	},
+	// SDKv2 stores the certificate management policy as a set of at most
+	// one block; neither provider of them has wait_for_certificate (false).
+	"v0.7.0-agents": {
+		"ngrok_bot_user.deploy": {},
+		"ngrok_agent_ingress.connect": {"wait_for_certificate": false, "certificate_management_policy": map[string]any{
+			"authority": "letsencrypt", "private_key_type": "ecdsa"}},
+		"ngrok_agent_ingress.plain":           {"wait_for_certificate": false, "certificate_management_policy": nil},
+		"ngrok_reserved_addr.ssh":             {},
+		"ngrok_reserved_addr.db":              {},
+		"ngrok_ip_policy.office":              {},
+		"ngrok_ip_restriction.dashboard":      {},
+		"ngrok_ip_restriction.agent":          {},
+		"ngrok_certificate_authority.clients": {},
+	},
+	"v0.8.0-agents": {
+		"ngrok_service_user.ci":               {},
+		"ngrok_service_user.retired":          {},
+		"ngrok_agent_ingress.connect":         {"wait_for_certificate": false},
+		"ngrok_agent_ingress.plain":           {"wait_for_certificate": false},
+		"ngrok_tcp_address.ssh":               {},
+		"ngrok_tcp_address.db":                {},
+		"ngrok_ip_policy.office":              {},
+		"ngrok_ip_restriction.dashboard":      {},
+		"ngrok_ip_restriction.agent":          {},
+		"ngrok_certificate_authority.clients": {},
+	},
 }
 
 // renamedTypes are ngrok/ngrok's types that this provider has under another
 // name, which a moved block takes over.
-var renamedTypes = map[string]string{"ngrok_domain": "ngrok_reserved_domain"}
+var renamedTypes = map[string]string{"ngrok_domain": "ngrok_reserved_domain", "ngrok_tcp_address": "ngrok_reserved_addr"}
 
 // ngrokNgrokAddress is the provider address of ngrok/ngrok's state.
 const ngrokNgrokAddress = "registry.terraform.io/ngrok/ngrok"
@@ -288,10 +314,14 @@ func TestNgrokNgrokFixtures_coverEveryTypeTakenOver(t *testing.T) {
 		"v0.7.0 ngrok_reserved_domain", "v0.7.0 ngrok_ssh_certificate_authority",
 		"v0.7.0 ngrok_ssh_host_certificate", "v0.7.0 ngrok_ssh_user_certificate",
 		"v0.7.0-access ngrok_ip_policy", "v0.7.0-access ngrok_ip_policy_rule", "v0.7.0-access ngrok_tls_certificate",
+		"v0.7.0-agents ngrok_agent_ingress", "v0.7.0-agents ngrok_bot_user", "v0.7.0-agents ngrok_certificate_authority",
+		"v0.7.0-agents ngrok_ip_policy", "v0.7.0-agents ngrok_ip_restriction", "v0.7.0-agents ngrok_reserved_addr",
 		"v0.7.0-keys ngrok_api_key", "v0.7.0-keys ngrok_credential", "v0.7.0-keys ngrok_ssh_credential",
 		"v0.7.0-vaults ngrok_event_destination", "v0.7.0-vaults ngrok_secret", "v0.7.0-vaults ngrok_vault",
 		"v0.8.0 ngrok_cloud_endpoint", "v0.8.0 ngrok_domain", "v0.8.0 ngrok_ssh_certificate_authority",
 		"v0.8.0-access ngrok_ip_policy", "v0.8.0-access ngrok_ip_policy_rule", "v0.8.0-access ngrok_tls_certificate",
+		"v0.8.0-agents ngrok_agent_ingress", "v0.8.0-agents ngrok_certificate_authority", "v0.8.0-agents ngrok_ip_policy",
+		"v0.8.0-agents ngrok_ip_restriction", "v0.8.0-agents ngrok_service_user", "v0.8.0-agents ngrok_tcp_address",
 		"v0.8.0-keys ngrok_api_key", "v0.8.0-keys ngrok_credential", "v0.8.0-keys ngrok_ssh_credential",
 		"v0.8.0-vaults ngrok_event_destination", "v0.8.0-vaults ngrok_event_subscription", "v0.8.0-vaults ngrok_secret",
 		"v0.8.0-vaults ngrok_vault",
@@ -685,7 +715,8 @@ func TestNgrokNgrokTypes_schemaVersion(t *testing.T) {
 	schemas := providerResourceSchemas(t, providerserver.NewProtocol6(New("test")())())
 	for _, typeName := range []string{"ngrok_reserved_domain", "ngrok_cloud_endpoint", "ngrok_ssh_certificate_authority",
 		"ngrok_ssh_host_certificate", "ngrok_ssh_user_certificate", "ngrok_ip_policy", "ngrok_ip_policy_rule", "ngrok_tls_certificate",
-		"ngrok_credential", "ngrok_api_key", "ngrok_ssh_credential"} {
+		"ngrok_credential", "ngrok_api_key", "ngrok_ssh_credential", "ngrok_bot_user", "ngrok_service_user", "ngrok_agent_ingress",
+		"ngrok_reserved_addr", "ngrok_ip_restriction", "ngrok_certificate_authority"} {
 		if v := schemas[typeName].Version; v != ngrokNgrokSchemaVersion+1 {
 			t.Errorf("%s is at schema version %d, want %d", typeName, v, ngrokNgrokSchemaVersion+1)
 		}
@@ -793,6 +824,34 @@ func TestAccNgrokNgrokMigration_v070KeysReplaceProvider(t *testing.T) {
 func TestAccNgrokNgrokMigration_v080KeysReplaceProvider(t *testing.T) {
 	t.Parallel()
 	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-keys", replaceProvider: true})
+}
+
+// The agents and access types of issue 21 (users, agent ingresses,
+// reserved TCP addresses, IP restrictions, certificate authorities) move by
+// replace-provider, and v0.8.0's ngrok_tcp_address by moved blocks to
+// ngrok_reserved_addr, and plan nothing.
+func TestAccNgrokNgrokMigration_v070AgentsReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0-agents", replaceProvider: true})
+}
+
+func TestAccNgrokNgrokMigration_v080AgentsReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-agents", replaceProvider: true, moved: true})
+}
+
+// ngrok/ngrok v0.8 defaults an IP restriction's enforced to true; this
+// provider to the API's false. A configuration that leaves it unset plans
+// that one change, which the plan shows (the guide warns of it), and
+// nothing else.
+func TestAccNgrokNgrokMigration_v080OmittedEnforcedIsTheOnlyChange(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-agents", replaceProvider: true, moved: true,
+		edit: func(config string) string {
+			return strings.Replace(config, "  type          = \"agent\"\n  enforced      = true\n", "  type          = \"agent\"\n", 1)
+		},
+		updates: map[string][]string{"ngrok_ip_restriction.agent": {"enforced"}},
+	})
 }
 
 // The types of issue 22 (vaults, secrets and event destinations whose
@@ -923,8 +982,11 @@ func testAccNgrokNgrokMigration(t *testing.T, m migration) {
 	wantMoved := map[string]string{}
 	if m.moved {
 		for address := range created {
-			if name, ok := strings.CutPrefix(address, "ngrok_reserved_domain."); ok {
-				wantMoved[address] = "ngrok_domain." + name
+			typ, name, _ := strings.Cut(address, ".")
+			for from, to := range renamedTypes {
+				if to == typ {
+					wantMoved[address] = from + "." + name
+				}
 			}
 		}
 	}
@@ -1731,8 +1793,10 @@ func guideReleaseArchive(t *testing.T) []byte {
 }
 
 // The agents and access types of ngrok/ngrok (issue 21) move and upgrade
-// from states of the peers' shapes (their schemas, as `terraform providers schema -json` of v0.7.0 and v0.8.0 gives them),
-// written here by hand until fixtures applied by the peer binaries exist.
+// from shapes their fixtures (v0.7.0-agents, v0.8.0-agents) cannot show:
+// null where the peers always write a value (SDKv2 writes "" and false,
+// v0.8 what it read), which a state edited by hand or written by a future
+// version may hold. The fixtures cover every shape the peers write.
 func TestNgrokNgrokState_agentsAndAccessShapes(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -1746,28 +1810,22 @@ func TestNgrokNgrokState_agentsAndAccessShapes(t *testing.T) {
 		{"ngrok_bot_user", "ngrok_bot_user", `{"id":"bot_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","name":"deploy","active":null}`,
 			map[string]any{"name": "deploy", "active": true, "uri": nil}},
 		{"ngrok_service_user", "ngrok_service_user",
-			`{"id":"service_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","name":"ci","active":false,"uri":"","created_at":"2026-11-25T10:00:00Z"}`,
-			map[string]any{"name": "ci", "active": false, "uri": nil, "created_at": "2026-11-25T10:00:00Z"}},
+			`{"id":"bot_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","name":"ci","active":null,"uri":"","created_at":""}`,
+			map[string]any{"name": "ci", "active": true, "uri": nil, "created_at": nil}},
 		{"ngrok_agent_ingress", "ngrok_agent_ingress", `{"id":"agin_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","domain":"connect.example.com",` +
-			`"description":null,"metadata":null,"ns_targets":["a."],"region_domains":["tunnel.us.connect.example.com"],"uri":"","created_at":"",` +
-			`"certificate_management_policy":[{"authority":"letsencrypt","private_key_type":"rsa"}]}`,
-			map[string]any{"description": "", "wait_for_certificate": false,
-				"certificate_management_policy": map[string]any{"authority": "letsencrypt", "private_key_type": "rsa"}}},
-		{"ngrok_agent_ingress", "ngrok_agent_ingress", `{"id":"agin_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","domain":"connect.example.com",` +
-			`"description":"","metadata":"","ns_targets":[],"region_domains":[],"uri":"u","created_at":"c","certificate_management_policy":null}`,
-			map[string]any{"certificate_management_policy": nil, "certificate_management_status": nil}},
-		{"ngrok_reserved_addr", "ngrok_reserved_addr", `{"id":"ra_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","addr":"1.tcp.ngrok.io:20000",` +
-			`"region":"us","description":"ssh","metadata":null,"endpoint_configuration_id":null}`,
-			map[string]any{"addr": "1.tcp.ngrok.io:20000", "metadata": "", "description": "ssh"}},
+			`"description":null,"metadata":null,"ns_targets":[],"region_domains":[],"uri":"","created_at":"",` +
+			`"certificate_management_policy":[]}`,
+			map[string]any{"description": "", "metadata": "", "uri": nil, "wait_for_certificate": false,
+				"certificate_management_policy": nil, "certificate_management_status": nil}},
 		{"ngrok_tcp_address", "ngrok_reserved_addr", `{"id":"ra_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","addr":"1.tcp.ngrok.io:20000",` +
-			`"region":"eu","description":"","metadata":"","uri":"u","created_at":"c"}`,
-			map[string]any{"addr": "1.tcp.ngrok.io:20000", "region": "eu", "uri": "u"}},
+			`"region":"eu","description":null,"metadata":null,"uri":"","created_at":""}`,
+			map[string]any{"addr": "1.tcp.ngrok.io:20000", "region": "eu", "description": "", "metadata": "", "uri": nil}},
 		{"ngrok_ip_restriction", "ngrok_ip_restriction", `{"id":"ipx_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","type":"api","enforced":null,` +
 			`"ip_policy_ids":["ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"],"description":null,"metadata":null}`,
-			map[string]any{"type": "api", "enforced": false, "ip_policy_ids": []any{"ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"}}},
+			map[string]any{"type": "api", "enforced": false, "description": "", "ip_policy_ids": []any{"ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"}}},
 		{"ngrok_certificate_authority", "ngrok_certificate_authority", `{"id":"ca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam","ca_pem":"PEM",` +
-			`"description":null,"metadata":null}`,
-			map[string]any{"ca_pem": "PEM", "description": "", "subject_common_name": nil}},
+			`"description":null,"metadata":null,"subject_common_name":"","not_before":""}`,
+			map[string]any{"ca_pem": "PEM", "description": "", "metadata": "", "subject_common_name": nil, "not_before": nil}},
 	} {
 		v := moveState(ctx, t, server, schemas[tc.target], tc.source, 0, []byte(tc.state), tc.target)
 		got := valueToGo(t, v)

@@ -47,7 +47,12 @@ type objectType[A, C, U, M any] struct {
 	nouns      string // "IP policies"
 	article    string // "an", before noun
 	idPrefix   string
-	api        *apiclient.Collection[A, C, U]
+	// twinIDPrefix (optional) is the prefix of the IDs of the same kind of
+	// object under the API's other name, which the API serves here too: a
+	// service user may have a bot user's bot_ ID (ngrok/ngrok v0.8 made
+	// them so). Imports and the data source take both.
+	twinIDPrefix string
+	api          *apiclient.Collection[A, C, U]
 
 	// description is the resource's; the data sources and the list resource
 	// describe themselves from the nouns, unless dataSourceDescription
@@ -178,7 +183,7 @@ func (o *objectType[A, C, U, M]) listAttr() string {
 
 func (o *objectType[A, C, U, M]) importSpec() importSpec {
 	return importSpec{
-		keys:    []importKey{{attr: "id", prefix: o.idPrefix, noun: o.article + " " + o.noun}},
+		keys:    []importKey{{attr: "id", prefix: o.idPrefix, twinPrefix: o.twinIDPrefix, noun: o.article + " " + o.noun}},
 		findIDs: "in the ngrok dashboard or with the ngrok_" + o.plural + " data source",
 		natural: o.natural,
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -98,7 +99,7 @@ func (o *objectType[A, C, U, M]) dataSourceAttributes(lookupByID bool) map[strin
 		out["id"] = dsschema.StringAttribute{
 			Description: fmt.Sprintf("ID of the %s to read (`%s...`).", o.noun, o.idPrefix),
 			Required:    true,
-			Validators:  []validator.String{idValidator(o.idPrefix, o.article+" "+o.noun)},
+			Validators:  []validator.String{o.idValidator()},
 		}
 	}
 	return out
@@ -299,4 +300,13 @@ func (d *objectPluralDataSource[A, C, U, M]) Read(ctx context.Context, req datas
 	}
 	cfg[d.o.listAttr()] = tftypes.NewValue(tftypes.List{ElementType: elemType}, items)
 	resp.State.Raw = tftypes.NewValue(resp.State.Schema.Type().TerraformType(ctx), cfg)
+}
+
+// idValidator checks the ID of one of the objects: its prefix, or its
+// twin's.
+func (o *objectType[A, C, U, M]) idValidator() validator.String {
+	if o.twinIDPrefix == "" {
+		return idValidator(o.idPrefix, o.article+" "+o.noun)
+	}
+	return stringvalidator.Any(idValidator(o.idPrefix, o.article+" "+o.noun), idValidator(o.twinIDPrefix, o.article+" "+o.noun))
 }

@@ -18,10 +18,12 @@ import (
 // under the API's older name.
 var serviceUserType = &objectType[apiclient.ServiceUser, apiclient.ServiceUserCreate, apiclient.ServiceUserUpdate, serviceUserModel]{
 	name: "service_user", plural: "service_users", noun: "service user", nouns: "service users", article: "a",
-	idPrefix: serviceUserIDPrefix, api: apiclient.ServiceUsers,
+	idPrefix: serviceUserIDPrefix, twinIDPrefix: botUserIDPrefix, api: apiclient.ServiceUsers,
 	description: "A service user: an account member that is not a person, such as a CI pipeline, which can own " +
 		"agent authtokens, API keys and SSH credentials (their `owner_id`), so that they outlive the people who " +
-		"made them. Deactivating it (`active = false`) stops everything it owns from authenticating.",
+		"made them. Deactivating it (`active = false`) stops everything it owns from authenticating; deleting it " +
+		"deletes everything it owns, as ngrok does. ngrok/ngrok v0.8's `ngrok_service_user` made bot users " +
+		"(`bot_...` IDs): after `terraform state replace-provider` this resource manages them as they are.",
 	attributes:  func() map[string]schema.Attribute { return userAttributes("service user", serviceUserIDPrefix) },
 	fromAPI:     userModelFromAPI,
 	toCreate:    serviceUserModel.toCreate,

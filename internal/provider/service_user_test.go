@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
@@ -94,6 +96,64 @@ func TestAccServiceUser_identity(t *testing.T) {
 		Steps: identitySteps("ngrok_service_user.test", map[string]knownvalue.Check{"id": knownvalue.StringRegexp(regexp.MustCompile(`^service_`))},
 			mock.config(testAccUserConfig("ngrok_service_user", `name = "a"`)),
 			mock.config(testAccUserConfig("ngrok_service_user", `name = "b"`))),
+	})
+}
+
+// ngrok/ngrok v0.8's ngrok_service_user made bot users (bot_ IDs, through
+// /bot_users), the API's older name for service users: one is imported into
+// ngrok_service_user by its bot_ ID, plans nothing, changes in place through
+// /service_users, and the data source reads it by that ID.
+func TestAccServiceUser_botUserID(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	ctx := context.Background()
+	bot, err := apiclient.BotUsers.Create(ctx, mock.client, &apiclient.ServiceUserCreate{Name: "legacy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const address = "ngrok_service_user.test"
+	config := func(attrs ...string) string {
+		return mock.config(testAccUserConfig("ngrok_service_user", attrs...) + `
+data "ngrok_service_user" "test" {
+  id = ngrok_service_user.test.id
+}
+`)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config(`name = "legacy"`), ResourceName: address,
+				ImportState: true, ImportStateId: bot.ID, ImportStatePersist: true,
+			},
+			{
+				Config: config(`name = "legacy"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionNoop)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(address, tfjsonpath.New("id"), knownvalue.StringExact(bot.ID)),
+					statecheck.ExpectKnownValue("data.ngrok_service_user.test", tfjsonpath.New("name"), knownvalue.StringExact("legacy")),
+				},
+			},
+			{
+				Config: config(`name = "legacy"`, `active = false`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(*terraform.State) error {
+					got, err := apiclient.BotUsers.Get(ctx, mock.client, bot.ID)
+					if err != nil {
+						return err
+					}
+					if got.Active {
+						return fmt.Errorf("the bot user %s is still active", bot.ID)
+					}
+					return nil
+				},
+			},
+		},
 	})
 }
 

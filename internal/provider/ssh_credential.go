@@ -42,7 +42,7 @@ var sshCredentialType = &objectType[apiclient.SSHCredential, apiclient.SSHCreden
 	},
 	dataSourceDescriptions: map[string]string{
 		"acl":        aclDataSourceDescription,
-		"owner_id":   "ID of the user or bot user that owns the SSH credential.",
+		"owner_id":   "ID of the user, service user or bot user that owns the SSH credential.",
 		"public_key": "The public key, one line in OpenSSH authorized-keys format.",
 	},
 	fromAPI: func(c *apiclient.SSHCredential) (sshCredentialModel, error) {

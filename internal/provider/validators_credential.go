@@ -125,13 +125,15 @@ func isAlphanumeric(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// ownerIDValidator accepts the ID of a user (usr_) or a bot user (bot_).
+// ownerIDValidator accepts the ID of a user (usr_), a service user
+// (service_) or a bot user (bot_).
 type ownerIDValidator struct{}
 
 var _ validator.String = ownerIDValidator{}
 
 func (ownerIDValidator) Description(context.Context) string {
-	return fmt.Sprintf("value must be the ID of a user (%s...) or a bot user (%s...)", userIDPrefix, botUserIDPrefix)
+	return fmt.Sprintf("value must be the ID of a user (%s...), a service user (%s...) or a bot user (%s...)",
+		userIDPrefix, serviceUserIDPrefix, botUserIDPrefix)
 }
 
 func (v ownerIDValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
@@ -140,10 +142,10 @@ func (v ownerIDValidator) ValidateString(ctx context.Context, req validator.Stri
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if s := req.ConfigValue.ValueString(); !isID(userIDPrefix, s) && !isID(botUserIDPrefix, s) {
+	if s := req.ConfigValue.ValueString(); !isID(userIDPrefix, s) && !isID(serviceUserIDPrefix, s) && !isID(botUserIDPrefix, s) {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Owner ID",
 			fmt.Sprintf("%q is not %s, such as %s or %s.", utf8Text(s), v.Description(ctx)[len("value must be "):],
-				exampleID(userIDPrefix), exampleID(botUserIDPrefix)))
+				exampleID(userIDPrefix), exampleID(serviceUserIDPrefix)))
 	}
 }
 

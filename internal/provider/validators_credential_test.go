@@ -45,7 +45,7 @@ func TestCheckSSHCredentialKey(t *testing.T) {
 func TestOwnerIDValidator(t *testing.T) {
 	t.Parallel()
 	for value, ok := range map[string]bool{
-		testMockUserID: true, testBotUserID: true, "usr_": false, "cr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam": false, "me": false,
+		testMockUserID: true, testBotUserID: true, "service_2hHGVyb5ZT6WQm1uXnLfNc8Ykam": true, "usr_": false, "cr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam": false, "me": false,
 	} {
 		resp := &validator.StringResponse{}
 		ownerIDValidator{}.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("owner_id"),

@@ -1,8 +1,12 @@
 # An API key minted for one run and deleted when the run ends, configuring a
 # second ngrok provider: the key reaches neither the plan nor the state.
+resource "ngrok_service_user" "bot" {
+  name = "terraform-runs"
+}
+
 ephemeral "ngrok_api_key" "run" {
   description = "terraform run"
-  owner_id    = "bot_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+  owner_id    = ngrok_service_user.bot.id
 }
 
 provider "ngrok" {

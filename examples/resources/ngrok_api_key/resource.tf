@@ -1,8 +1,13 @@
-# An API key for a bot user, kept in the state (sensitive) so that another
-# configuration or a secret store can take it.
+# An API key for a service user, kept in the state (sensitive) so that another
+# configuration or a secret store can take it. The owner must exist: deleting
+# it deletes the key.
+resource "ngrok_service_user" "deployer" {
+  name = "deployer"
+}
+
 resource "ngrok_api_key" "deployer" {
   description = "Deployment pipeline"
-  owner_id    = "bot_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+  owner_id    = ngrok_service_user.deployer.id
 }
 
 output "deployer_api_key" {

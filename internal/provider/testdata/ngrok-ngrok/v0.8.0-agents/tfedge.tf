@@ -1,0 +1,77 @@
+# tfedge/ngrok's equivalent of main.tf (ngrok/ngrok v0.8.0): the same objects with the same values.
+# ngrok_tcp_address is ngrok_reserved_addr here (moved.tf).
+
+# ---- Service users: active by default, and deactivated -------------------------------------------
+resource "ngrok_service_user" "ci" {
+  name = "ci-pipeline"
+}
+
+resource "ngrok_service_user" "retired" {
+  name   = "retired-service"
+  active = false
+}
+
+# ---- Agent ingresses: with a managed certificate, and without -----------------------------------
+resource "ngrok_agent_ingress" "connect" {
+  domain      = "connect.fixture080.example.com"
+  description = "Agents of the office network"
+  metadata    = jsonencode({ team = "platform" })
+  certificate_management_policy = {
+    authority        = "letsencrypt"
+    private_key_type = "ecdsa"
+  }
+}
+
+resource "ngrok_agent_ingress" "plain" {
+  domain = "agents.fixture080.example.com"
+}
+
+# ---- Reserved TCP addresses: in a region, and in the default one ------------------------------
+resource "ngrok_reserved_addr" "ssh" {
+  description = "Bastion SSH"
+  metadata    = jsonencode({ service = "ssh" })
+  region      = "eu"
+}
+
+resource "ngrok_reserved_addr" "db" {
+  description = "Postgres"
+}
+
+# ---- IP restrictions: enforced, and reporting only ---------------------------------------------
+resource "ngrok_ip_policy" "office" {
+  description = "Office networks"
+}
+
+resource "ngrok_ip_restriction" "dashboard" {
+  type          = "dashboard"
+  enforced      = true
+  description   = "Dashboard from the office only"
+  ip_policy_ids = [ngrok_ip_policy.office.id]
+}
+
+# NOTE: v0.8.0 defaults enforced to true, this provider to the API's false: the same value is named.
+resource "ngrok_ip_restriction" "agent" {
+  type          = "agent"
+  enforced      = true
+  ip_policy_ids = [ngrok_ip_policy.office.id]
+}
+
+# ---- Certificate authorities (mutual TLS) -------------------------------------------------------
+resource "ngrok_certificate_authority" "clients" {
+  description = "Client certificates of the office laptops"
+  metadata    = jsonencode({ team = "security" })
+  ca_pem      = <<-PEM
+    -----BEGIN CERTIFICATE-----
+    MIIBwTCCAWegAwIBAgIUNZKECzFvT6uxNDGSMRC+/wn2VuwwCgYIKoZIzj0EAwIw
+    LjEQMA4GA1UECgwHRml4dHVyZTEaMBgGA1UEAwwRRml4dHVyZSBDbGllbnQgQ0Ew
+    HhcNMjYxMTI1MTI1MTE5WhcNMzYxMTIyMTI1MTE5WjAuMRAwDgYDVQQKDAdGaXh0
+    dXJlMRowGAYDVQQDDBFGaXh0dXJlIENsaWVudCBDQTBZMBMGByqGSM49AgEGCCqG
+    SM49AwEHA0IABGoFYwGta5HEh3Y1MZhFMilRf/PsbVBVGoCjnZhG9jiHtMCgxW2F
+    28KNSUzW3zVXHMpUp0U4XxczxXPWQr0MlwOjYzBhMB0GA1UdDgQWBBR35+RHHAXG
+    PT0vD2fnynfnG5ZHYzAfBgNVHSMEGDAWgBR35+RHHAXGPT0vD2fnynfnG5ZHYzAP
+    BgNVHRMBAf8EBTADAQH/MA4GA1UdDwEB/wQEAwIBBjAKBggqhkjOPQQDAgNIADBF
+    AiAOOCgL5koaDZ3WGtctdoMSEH9unr+b+rE4khR0mxhCigIhANBRxbP9yYGdhHuT
+    iJ+DvQU+/Cm0B7SiM6MNdX/4PREa
+    -----END CERTIFICATE-----
+  PEM
+}
