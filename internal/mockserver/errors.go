@@ -251,14 +251,34 @@ var (
 		"an agent ingress domain the account already has, compared after lower-casing")
 	errEdgesNotServed = defineError("ERR_NGROK_7008", http.StatusBadRequest, realCode,
 		"a create, update or delete of an edge, a route or a backend: the mock serves them by seeding only")
+	errEdgeHostportFormat = defineError("ERR_NGROK_7104", http.StatusBadRequest, realCode,
+		"a TCP or TLS edge hostport that is not hostname:port")
+	errEdgeHostportPort = defineError("ERR_NGROK_7112", http.StatusBadRequest, realCode,
+		"a TCP or TLS edge hostport whose port is not in 1-65535")
+	errEdgeAddrNotReserved = defineError("ERR_NGROK_7113", http.StatusBadRequest, realCode,
+		"a TCP edge hostport that is no reserved address of the account")
+	errEdgeDomainPort = defineError("ERR_NGROK_7116", http.StatusBadRequest, realCode,
+		"a TLS edge hostport whose port is not 443")
+	errEdgeDomainNotReserved = defineError("ERR_NGROK_7117", http.StatusBadRequest, realCode,
+		"a TLS edge hostport whose host no reserved domain of the account covers")
+	errEdgeTCPHostportDomain = defineError("ERR_NGROK_7120", http.StatusBadRequest, realCode,
+		"a TCP edge hostport whose host is a reserved domain")
+	errEdgeHostportTaken = defineError("ERR_NGROK_7122", http.StatusBadRequest, realCode,
+		"a TCP or TLS edge hostport that another edge (HTTPS, TCP or TLS) serves")
+	errEdgeTLSHostportAddr = defineError("ERR_NGROK_7133", http.StatusBadRequest, realCode,
+		"a TLS edge hostport that is a reserved address")
+	errEdgeUnknownCA = defineError("ERR_NGROK_1672", http.StatusBadRequest, realCode,
+		"a TLS edge mutual_tls certificate_authority_ids entry that names no certificate authority of the account")
+	errEdgeMutualTLSUpstream = defineError("ERR_NGROK_1694", http.StatusBadRequest, realCode,
+		"a TLS edge with mutual_tls whose tls_termination terminates upstream")
 	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,
-		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id")
+		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id; a TCP or TLS edge's traffic_policy value")
 	errEdgeOIDCIssuer = defineError("ERR_NGROK_7171", http.StatusBadRequest, ours,
 		"an OIDC issuer that is not an absolute https URL")
 	errEdgeHeaderName = defineError("ERR_NGROK_7172", http.StatusBadRequest, ours,
 		"a request_headers name that is not an HTTP token or is listed twice ignoring case; a value with CR, LF or NUL")
 	errEdgeNoIPPolicies = defineError("ERR_NGROK_7173", http.StatusBadRequest, ours,
-		"an ip_restriction module without ip_policy_ids")
+		"an ip_restriction module without ip_policy_ids; a TLS edge mutual_tls module without certificate_authority_ids")
 	errEdgeUnknownReference = defineError("ERR_NGROK_7174", http.StatusBadRequest, ours,
 		"a backend_id or ip_policy_ids entry that names no object of the account")
 	errEdgesReadOnly = defineError("ERR_NGROK_7196", http.StatusBadRequest, realCode,

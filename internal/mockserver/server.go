@@ -80,6 +80,13 @@ type Server struct {
 	hostCerts      *table[sshCert]
 	userCerts      *table[sshCert]
 	endpoints      *table[endpoint]
+
+	// TCP and TLS edges (tcp_edges.go, tls_edges.go), and the certificate
+	// authorities that TLS edges' mutual_tls names.
+	tcpEdges               *table[tcpTLSEdge]
+	tlsEdges               *table[tcpTLSEdge]
+	certificateAuthorities *table[certificateAuthority]
+
 	// Read-only collections (read_only.go), made by seeds.
 	tunnelSessions *table[tunnelSession]
 	tunnels        *table[tunnel]
@@ -197,7 +204,9 @@ func New(opts ...Option) *Server {
 	s.agentIngresses = mount(s, agentIngressCollection)
 	s.reservedAddrs = mount(s, reservedAddrCollection)
 	s.ipRestrictions = mount(s, ipRestrictionCollection)
-	mount(s, certificateAuthorityCollection)
+	s.certificateAuthorities = mount(s, certificateAuthorityCollection)
+	s.tcpEdges = newTable[tcpTLSEdge](s.store, s.ids, tableTCPEdges, "TCP edge", prefixEdgeTCP)
+	s.tlsEdges = newTable[tcpTLSEdge](s.store, s.ids, tableTLSEdges, "TLS edge", prefixEdgeTLS)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
@@ -230,6 +239,7 @@ func (s *Server) routes() []route {
 		s.eventSourceRoutes(),
 		s.edgeRouteModuleRoutes(),
 		s.edgeRoutes(),
+		s.tcpTLSEdgeRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),
 		s.controlRoutes(),
