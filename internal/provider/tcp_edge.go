@@ -24,7 +24,7 @@ import (
 // be imported, inventoried (`terraform query`) and kept until they move to
 // tcp:// cloud endpoints. Its modules are nested attributes, sent in the
 // create and update bodies; a module removed from the configuration is
-// removed through the module's DELETE, which the update cannot do.
+// removed through the module's DELETE before the update, which cannot.
 //
 // What TCP and TLS edges share (tls_edge.go) lives here: the module
 // attributes and models, the hostport validator, the deprecation.
@@ -47,7 +47,7 @@ var tcpEdgeType = &objectType[apiclient.TCPEdge, apiclient.TCPEdgeCreate, apicli
 	displayName: func(e *apiclient.TCPEdge, _ tcpEdgeModel) string {
 		return describedAs(e.Description, edgeName(e.Hostports, e.ID))
 	},
-	settle: settleTCPEdge,
+	beforeUpdate: removeTCPEdgeModules,
 }
 
 // tcpTLSEdgeDeprecationMessage deprecates TCP and TLS edges.
@@ -352,31 +352,29 @@ func listStrings(l types.List) []string {
 	return out
 }
 
-// settleTCPEdge removes, after an update, the modules the plan no longer
-// has: the API's update leaves a module it is not sent alone.
-func settleTCPEdge(ctx context.Context, c *apiclient.Client, e *apiclient.TCPEdge, plan *tcpEdgeModel, _ string, diags *diag.Diagnostics) *apiclient.TCPEdge {
-	out := *e
-	removeEdgeModules(ctx, diags, "Unable to Update TCP Edge", func(module string) error {
-		return apiclient.DeleteTCPEdgeModule(ctx, c, e.ID, module)
+// removeTCPEdgeModules removes, before an update, the modules the plan no
+// longer has: the API's update leaves a module it is not sent alone.
+func removeTCPEdgeModules(ctx context.Context, c *apiclient.Client, id string, prior, plan tcpEdgeModel, diags *diag.Diagnostics) {
+	removeEdgeModules(diags, "Unable to Update TCP Edge", func(module string) error {
+		return apiclient.DeleteTCPEdgeModule(ctx, c, id, module)
 	}, []edgeModuleRemoval{
-		{apiclient.EdgeModuleBackend, plan.Backend == nil && e.Backend != nil, func() { out.Backend = nil }},
-		{apiclient.EdgeModuleIPRestriction, plan.IPRestriction == nil && e.IPRestriction != nil, func() { out.IPRestriction = nil }},
-		{apiclient.EdgeModuleTrafficPolicy, plan.TrafficPolicy == nil && e.TrafficPolicy != nil, func() { out.TrafficPolicy = nil }},
+		{apiclient.EdgeModuleBackend, plan.Backend == nil && prior.Backend != nil},
+		{apiclient.EdgeModuleIPRestriction, plan.IPRestriction == nil && prior.IPRestriction != nil},
+		{apiclient.EdgeModuleTrafficPolicy, plan.TrafficPolicy == nil && prior.TrafficPolicy != nil},
 	})
-	return &out
 }
 
-// edgeModuleRemoval is a module that an update must remove (when remove),
-// and what clears it from the edge read back.
+// edgeModuleRemoval is a module that an update must remove first (when
+// remove): removing mutual TLS must come before the update that passes TLS
+// through (ERR_NGROK_1694).
 type edgeModuleRemoval struct {
 	module string
 	remove bool
-	clear  func()
 }
 
-// removeEdgeModules deletes the modules to remove, one by one, clearing
-// each once it is gone (a 404 is gone); it stops at the first error.
-func removeEdgeModules(_ context.Context, diags *diag.Diagnostics, summary string, del func(module string) error, removals []edgeModuleRemoval) {
+// removeEdgeModules deletes the modules to remove, one by one (a 404 is
+// gone); it stops at the first error.
+func removeEdgeModules(diags *diag.Diagnostics, summary string, del func(module string) error, removals []edgeModuleRemoval) {
 	for _, r := range removals {
 		if !r.remove {
 			continue
@@ -385,6 +383,5 @@ func removeEdgeModules(_ context.Context, diags *diag.Diagnostics, summary strin
 			diags.Append(apiErrorDiagnostic(summary, err))
 			return
 		}
-		r.clear()
 	}
 }

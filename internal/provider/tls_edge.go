@@ -78,7 +78,7 @@ var tlsEdgeType = &objectType[apiclient.TLSEdge, apiclient.TLSEdgeCreate, apicli
 		return describedAs(e.Description, edgeName(e.Hostports, e.ID))
 	},
 	validateConfig: validateTLSEdgeConfig,
-	settle:         settleTLSEdge,
+	beforeUpdate:   removeTLSEdgeModules,
 }
 
 // TLS termination values [real: the API's descriptions of the module].
@@ -206,18 +206,16 @@ func (m *edgeTLSTerminationModel) toAPI() *apiclient.EdgeTLSTermination {
 		MinVersion: m.MinVersion.ValueStringPointer()}
 }
 
-// settleTLSEdge removes, after an update, the modules the plan no longer
-// has, as settleTCPEdge does.
-func settleTLSEdge(ctx context.Context, c *apiclient.Client, e *apiclient.TLSEdge, plan *tlsEdgeModel, _ string, diags *diag.Diagnostics) *apiclient.TLSEdge {
-	out := *e
-	removeEdgeModules(ctx, diags, "Unable to Update TLS Edge", func(module string) error {
-		return apiclient.DeleteTLSEdgeModule(ctx, c, e.ID, module)
+// removeTLSEdgeModules removes, before an update, the modules the plan no
+// longer has, as removeTCPEdgeModules does.
+func removeTLSEdgeModules(ctx context.Context, c *apiclient.Client, id string, prior, plan tlsEdgeModel, diags *diag.Diagnostics) {
+	removeEdgeModules(diags, "Unable to Update TLS Edge", func(module string) error {
+		return apiclient.DeleteTLSEdgeModule(ctx, c, id, module)
 	}, []edgeModuleRemoval{
-		{apiclient.EdgeModuleBackend, plan.Backend == nil && e.Backend != nil, func() { out.Backend = nil }},
-		{apiclient.EdgeModuleIPRestriction, plan.IPRestriction == nil && e.IPRestriction != nil, func() { out.IPRestriction = nil }},
-		{apiclient.EdgeModuleMutualTLS, plan.MutualTLS == nil && e.MutualTLS != nil, func() { out.MutualTLS = nil }},
-		{apiclient.EdgeModuleTLSTermination, plan.TLSTermination == nil && e.TLSTermination != nil, func() { out.TLSTermination = nil }},
-		{apiclient.EdgeModuleTrafficPolicy, plan.TrafficPolicy == nil && e.TrafficPolicy != nil, func() { out.TrafficPolicy = nil }},
+		{apiclient.EdgeModuleBackend, plan.Backend == nil && prior.Backend != nil},
+		{apiclient.EdgeModuleIPRestriction, plan.IPRestriction == nil && prior.IPRestriction != nil},
+		{apiclient.EdgeModuleMutualTLS, plan.MutualTLS == nil && prior.MutualTLS != nil},
+		{apiclient.EdgeModuleTLSTermination, plan.TLSTermination == nil && prior.TLSTermination != nil},
+		{apiclient.EdgeModuleTrafficPolicy, plan.TrafficPolicy == nil && prior.TrafficPolicy != nil},
 	})
-	return &out
 }
