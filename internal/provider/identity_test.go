@@ -187,6 +187,8 @@ func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
 		"reserved address":             {reservedAddrType.newResource, map[string]tftypes.Value{"id": str("ra_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"IP restriction":               {ipRestrictionType.newResource, map[string]tftypes.Value{"id": str("ipx_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"certificate authority":        {certificateAuthorityType.newResource, map[string]tftypes.Value{"id": str("ca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"TCP edge":                     {tcpEdgeType.newResource, map[string]tftypes.Value{"id": str("edgtcp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"TLS edge":                     {tlsEdgeType.newResource, map[string]tftypes.Value{"id": str("edgtls_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
