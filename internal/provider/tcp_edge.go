@@ -41,9 +41,10 @@ var tcpEdgeType = &objectType[apiclient.TCPEdge, apiclient.TCPEdgeCreate, apicli
 		a["hostports"] = edgeHostportsAttribute(false)
 		return a
 	},
-	fromAPI:  tcpEdgeModelFromAPI,
-	toCreate: tcpEdgeModel.toCreate,
-	toUpdate: tcpEdgeModel.toUpdate,
+	dataSourceDescriptions: edgeDataSourceDescriptions("The reserved TCP addresses the edge serves, `host:port`; null for none."),
+	fromAPI:                tcpEdgeModelFromAPI,
+	toCreate:               tcpEdgeModel.toCreate,
+	toUpdate:               tcpEdgeModel.toUpdate,
 	displayName: func(e *apiclient.TCPEdge, _ tcpEdgeModel) string {
 		return describedAs(e.Description, edgeName(e.Hostports, e.ID))
 	},
@@ -54,6 +55,19 @@ var tcpEdgeType = &objectType[apiclient.TCPEdge, apiclient.TCPEdgeCreate, apicli
 const tcpTLSEdgeDeprecationMessage = "ngrok deprecated TCP and TLS edges on 31 December 2025: they are read-only on most " +
 	"accounts. Serve each hostport from a cloud endpoint instead (ngrok_cloud_endpoint with url \"tcp://host:port\" " +
 	"or \"tls://domain\", its traffic_policy forwarding to the agent's internal endpoint); see the guide " + edgesGuide + "."
+
+// edgeDataSourceDescriptions describe the data sources' attributes where
+// the resource's speak of changing them; hostports is the edge kind's.
+func edgeDataSourceDescriptions(hostports string) map[string]string {
+	return map[string]string{
+		"hostports":       hostports,
+		"backend":         "The backend module: where the edge's connections go; null when not set.",
+		"ip_restriction":  "The IP restriction module: which IP policies decide whether a source address may connect; null when not set.",
+		"traffic_policy":  "The traffic policy module: a traffic policy applied to the edge's connections; null when not set.",
+		"mutual_tls":      "The mutual TLS module: the certificate authorities client certificates must chain to; null when not set.",
+		"tls_termination": "The TLS termination module: where TLS is terminated, and the oldest TLS version accepted; null when not set.",
+	}
+}
 
 // edgeBackendIDPrefixes are the prefixes of the backends an edge may name:
 // tunnel group, HTTP response, failover, weighted and static address [real:

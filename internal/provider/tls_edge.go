@@ -71,9 +71,10 @@ var tlsEdgeType = &objectType[apiclient.TLSEdge, apiclient.TLSEdgeCreate, apicli
 		}
 		return a
 	},
-	fromAPI:  tlsEdgeModelFromAPI,
-	toCreate: tlsEdgeModel.toCreate,
-	toUpdate: tlsEdgeModel.toUpdate,
+	dataSourceDescriptions: edgeDataSourceDescriptions("The reserved domains the edge serves, each `domain:443`; null for none."),
+	fromAPI:                tlsEdgeModelFromAPI,
+	toCreate:               tlsEdgeModel.toCreate,
+	toUpdate:               tlsEdgeModel.toUpdate,
 	displayName: func(e *apiclient.TLSEdge, _ tlsEdgeModel) string {
 		return describedAs(e.Description, edgeName(e.Hostports, e.ID))
 	},
