@@ -2,6 +2,9 @@ package provider
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
@@ -263,4 +267,83 @@ data "ngrok_tcp_edges" "all" {}
 func rawSeed(body string) *mockserver.RouteModuleSeed {
 	r := mockserver.RouteModuleSeed(body)
 	return &r
+}
+
+// The adoption round trip on an account whose edges are read-only: `terraform
+// query -generate-config-out` writes the TCP and TLS edges with their
+// modules, and applying that file imports them, changing nothing (a change
+// would be refused).
+func TestAccTCPAndTLSEdges_generatedConfigurationImportsWithNoChange(t *testing.T) {
+	t.Parallel()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	skipUnlessTerraform(t, tfversion.SkipBelow(tfversion.Version1_14_0))
+	mock := newTestMock(t)
+	backend, err := mock.server.SeedTunnelGroupBackend(mockserver.TunnelGroupBackendSeed{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	policy, err := apiclient.IPPolicies.Create(context.Background(), mock.client, &apiclient.IPPolicyCreate{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, err := apiclient.CertificateAuthorities.Create(context.Background(), mock.client, &apiclient.CertificateAuthorityCreate{CAPEM: testMTLSCAPEM(t, "clients")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, seed := range []func() (string, error){
+		func() (string, error) {
+			return mock.server.SeedTCPEdge(mockserver.TCPEdgeSeed{Description: "db ${x} %{y}", Hostports: []string{"1.tcp.ngrok.io:20001"},
+				Backend:       rawSeed(`{"backend_id":"` + backend + `","enabled":false}`),
+				IPRestriction: rawSeed(`{"ip_policy_ids":["` + policy.ID + `"]}`),
+				TrafficPolicy: rawSeed(`{"value":"on_tcp_connect:\n  - actions:\n      - type: deny\n"}`)})
+		},
+		func() (string, error) { return mock.server.SeedTCPEdge(mockserver.TCPEdgeSeed{}) },
+		func() (string, error) {
+			return mock.server.SeedTLSEdge(mockserver.TLSEdgeSeed{Hostports: []string{"tls.example.com:443"},
+				MutualTLS:      rawSeed(`{"certificate_authority_ids":["` + ca.ID + `"]}`),
+				TLSTermination: rawSeed(`{"min_version":"1.3"}`)})
+		},
+	} {
+		id, err := seed()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	mock.server.SetEdgesReadOnly(true)
+
+	d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattachedProvider(t)}
+	mainTF := "terraform {\n  required_providers {\n    ngrok = { source = \"hashicorp/ngrok\" }\n  }\n}\n\n" + mock.config("")
+	query := listBlock("ngrok_tcp_edge", "all", "  include_resource = true\n") + listBlock("ngrok_tls_edge", "all", "  include_resource = true\n")
+	for name, text := range map[string]string{"main.tf": mainTF, "adopt.tfquery.hcl": query} {
+		if err := os.WriteFile(filepath.Join(d.dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, out := d.run("init", "-input=false"); code != 0 {
+		t.Fatalf("terraform init: %s", out)
+	}
+	if code, out := d.run("query", "-generate-config-out=generated.tf"); code != 0 {
+		t.Fatalf("terraform query -generate-config-out (exit %d):\n%s", code, out)
+	}
+	generated, err := os.ReadFile(filepath.Join(d.dir, "generated.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if !strings.Contains(string(generated), fmt.Sprintf("id = %q", id)) {
+			t.Errorf("generated.tf has no import of %s", id)
+		}
+	}
+	t.Logf("generated.tf:\n%s", generated)
+	code, out := d.run("apply", "-auto-approve", "-input=false")
+	if want := "Apply complete! Resources: 3 imported, 0 added, 0 changed, 0 destroyed."; code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("terraform apply of the generated configuration (exit %d), want %q:\n%s", code, want, out)
+	}
+	if code, out := d.run("plan", "-detailed-exitcode", "-input=false"); code != 0 {
+		t.Fatalf("the plan after the import is not empty (exit %d):\n%s", code, out)
+	}
 }
