@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -345,5 +347,26 @@ func TestAccTCPAndTLSEdges_generatedConfigurationImportsWithNoChange(t *testing.
 	}
 	if code, out := d.run("plan", "-detailed-exitcode", "-input=false"); code != 0 {
 		t.Fatalf("the plan after the import is not empty (exit %d):\n%s", code, out)
+	}
+}
+
+// The resources are deprecated, naming the guide; their data sources, which
+// inventory what is left to move, are not.
+func TestTCPAndTLSEdgesDeprecated(t *testing.T) {
+	t.Parallel()
+	for name, o := range map[string]interface {
+		newResource() fwresource.Resource
+		newDataSource() datasource.DataSource
+	}{"tcp": tcpEdgeType, "tls": tlsEdgeType} {
+		var rs fwresource.SchemaResponse
+		o.newResource().Schema(context.Background(), fwresource.SchemaRequest{}, &rs)
+		if !strings.Contains(rs.Schema.DeprecationMessage, edgesGuide) || !strings.Contains(rs.Schema.DeprecationMessage, name+"://") {
+			t.Errorf("%s: deprecation message %q", name, rs.Schema.DeprecationMessage)
+		}
+		var ds datasource.SchemaResponse
+		o.newDataSource().Schema(context.Background(), datasource.SchemaRequest{}, &ds)
+		if ds.Schema.DeprecationMessage != "" {
+			t.Errorf("%s: the data source is deprecated: %q", name, ds.Schema.DeprecationMessage)
+		}
 	}
 }
