@@ -101,10 +101,10 @@ var TCPEdges = newCollection[TCPEdge, TCPEdgeCreate, TCPEdgeUpdate]("edges/tcp",
 
 // DeleteTCPEdgeModule removes a module (EdgeModuleBackend...) of a TCP edge (204).
 func DeleteTCPEdgeModule(ctx context.Context, c *Client, id, module string) error {
-	return deleteEdgeModule(ctx, c, TCPEdges.Name(), "TCP edge", id, module)
+	return deleteTCPTLSEdgeModule(ctx, c, TCPEdges.Name(), "TCP edge", id, module)
 }
 
-func deleteEdgeModule(ctx context.Context, c *Client, coll, noun, id, module string) error {
+func deleteTCPTLSEdgeModule(ctx context.Context, c *Client, coll, noun, id, module string) error {
 	if id == "" {
 		return fmt.Errorf("ngrok API: empty %s ID", noun)
 	}

@@ -72,5 +72,5 @@ var TLSEdges = newCollection[TLSEdge, TLSEdgeCreate, TLSEdgeUpdate]("edges/tls",
 
 // DeleteTLSEdgeModule removes a module (EdgeModuleMutualTLS...) of a TLS edge (204).
 func DeleteTLSEdgeModule(ctx context.Context, c *Client, id, module string) error {
-	return deleteEdgeModule(ctx, c, TLSEdges.Name(), "TLS edge", id, module)
+	return deleteTCPTLSEdgeModule(ctx, c, TLSEdges.Name(), "TLS edge", id, module)
 }

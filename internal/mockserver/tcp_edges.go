@@ -329,15 +329,15 @@ func (s *Server) tcpTLSEdgeRoutes() []route {
 			}
 			return b.edgeBody(), nil
 		}),
-		edgeModuleRoutes(s, tcpEdgeKind, edgeModule[backendBody, backendModule]{ModuleBackend,
+		tcpTLSEdgeModuleRoutes(s, tcpEdgeKind, tcpTLSEdgeModule[backendBody, backendModule]{ModuleBackend,
 			func(s *Server, b *backendBody) (backendModule, *apiError) { return buildBackend(s.edges, b) },
 			(*backendModule).wire, func(e *tcpTLSEdge) **backendModule { return &e.Backend }}),
-		edgeModuleRoutes(s, tcpEdgeKind, edgeModule[ipRestrictionBody, ipRestrictionModule]{ModuleIPRestriction,
+		tcpTLSEdgeModuleRoutes(s, tcpEdgeKind, tcpTLSEdgeModule[ipRestrictionBody, ipRestrictionModule]{ModuleIPRestriction,
 			func(s *Server, b *ipRestrictionBody) (ipRestrictionModule, *apiError) {
 				return buildIPRestriction(s.edges, b)
 			},
 			(*ipRestrictionModule).wire, func(e *tcpTLSEdge) **ipRestrictionModule { return &e.IPRestriction }}),
-		edgeModuleRoutes(s, tcpEdgeKind, edgeModule[trafficPolicyBody, trafficPolicyModule]{ModuleTrafficPolicy,
+		tcpTLSEdgeModuleRoutes(s, tcpEdgeKind, tcpTLSEdgeModule[trafficPolicyBody, trafficPolicyModule]{ModuleTrafficPolicy,
 			buildTrafficPolicy, (*trafficPolicyModule).wire, func(e *tcpTLSEdge) **trafficPolicyModule { return &e.TrafficPolicy }}),
 		s.tlsEdgeModuleRoutes(),
 	)
@@ -417,9 +417,9 @@ func edgeRoutesOf(s *Server, k *edgeKind, body func() any, decode func(*request)
 	}
 }
 
-// edgeModule describes one module of TCP and TLS edges: its PUT body B and
+// tcpTLSEdgeModule describes one module of TCP and TLS edges: its PUT body B and
 // what is stored, M.
-type edgeModule[B, M any] struct {
+type tcpTLSEdgeModule[B, M any] struct {
 	name string
 	// build validates a PUT body under the store lock.
 	build func(s *Server, in *B) (M, *apiError)
@@ -427,8 +427,8 @@ type edgeModule[B, M any] struct {
 	slot  func(e *tcpTLSEdge) **M
 }
 
-// edgeModuleRoutes serves PUT, GET and DELETE of /<edges>/{id}/<module>.
-func edgeModuleRoutes[B, M any](s *Server, k *edgeKind, m edgeModule[B, M]) []route {
+// tcpTLSEdgeModuleRoutes serves PUT, GET and DELETE of /<edges>/{id}/<module>.
+func tcpTLSEdgeModuleRoutes[B, M any](s *Server, k *edgeKind, m tcpTLSEdgeModule[B, M]) []route {
 	path := "/" + k.coll + "/{id}/" + m.name
 	t := k.tableOf(s)
 	ids := map[string]idKind{"id": t.kind()}

@@ -165,19 +165,19 @@ func checkMutualTLSTermination(e *tcpTLSEdge) *apiError {
 func (s *Server) tlsEdgeModuleRoutes() []route {
 	k := tlsEdgeKind
 	return slices.Concat(
-		edgeModuleRoutes(s, k, edgeModule[backendBody, backendModule]{ModuleBackend,
+		tcpTLSEdgeModuleRoutes(s, k, tcpTLSEdgeModule[backendBody, backendModule]{ModuleBackend,
 			func(s *Server, b *backendBody) (backendModule, *apiError) { return buildBackend(s.edges, b) },
 			(*backendModule).wire, func(e *tcpTLSEdge) **backendModule { return &e.Backend }}),
-		edgeModuleRoutes(s, k, edgeModule[ipRestrictionBody, ipRestrictionModule]{ModuleIPRestriction,
+		tcpTLSEdgeModuleRoutes(s, k, tcpTLSEdgeModule[ipRestrictionBody, ipRestrictionModule]{ModuleIPRestriction,
 			func(s *Server, b *ipRestrictionBody) (ipRestrictionModule, *apiError) {
 				return buildIPRestriction(s.edges, b)
 			},
 			(*ipRestrictionModule).wire, func(e *tcpTLSEdge) **ipRestrictionModule { return &e.IPRestriction }}),
-		edgeModuleRoutes(s, k, edgeModule[mutualTLSBody, mutualTLSModule]{ModuleMutualTLS,
+		tcpTLSEdgeModuleRoutes(s, k, tcpTLSEdgeModule[mutualTLSBody, mutualTLSModule]{ModuleMutualTLS,
 			buildMutualTLS, (*mutualTLSModule).wire, func(e *tcpTLSEdge) **mutualTLSModule { return &e.MutualTLS }}),
-		edgeModuleRoutes(s, k, edgeModule[tlsTerminationBody, tlsTerminationModule]{ModuleTLSTermination,
+		tcpTLSEdgeModuleRoutes(s, k, tcpTLSEdgeModule[tlsTerminationBody, tlsTerminationModule]{ModuleTLSTermination,
 			buildTLSTermination, (*tlsTerminationModule).wire, func(e *tcpTLSEdge) **tlsTerminationModule { return &e.TLSTermination }}),
-		edgeModuleRoutes(s, k, edgeModule[trafficPolicyBody, trafficPolicyModule]{ModuleTrafficPolicy,
+		tcpTLSEdgeModuleRoutes(s, k, tcpTLSEdgeModule[trafficPolicyBody, trafficPolicyModule]{ModuleTrafficPolicy,
 			buildTrafficPolicy, (*trafficPolicyModule).wire, func(e *tcpTLSEdge) **trafficPolicyModule { return &e.TrafficPolicy }}),
 	)
 }

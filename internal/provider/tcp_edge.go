@@ -175,12 +175,12 @@ func (v edgeHostportValidator) ValidateString(_ context.Context, req validator.S
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if err := checkEdgeHostport(req.ConfigValue.ValueString(), v.tls); err != nil {
+	if err := checkTCPTLSEdgeHostport(req.ConfigValue.ValueString(), v.tls); err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Edge Hostport", err.Error()+".")
 	}
 }
 
-func checkEdgeHostport(hp string, tls bool) error {
+func checkTCPTLSEdgeHostport(hp string, tls bool) error {
 	host, p, err := net.SplitHostPort(hp)
 	port, perr := strconv.Atoi(p)
 	if err != nil || host == "" || perr != nil {
