@@ -256,30 +256,40 @@ var (
 	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,
 		"an edge route module without a required field: OIDC issuer, client_id or client_secret; backend_id; "+
 			"a seeded module's (webhook provider or secret, OAuth provider or half a client, SAML idp_metadata, traffic policy value)")
+	errEdgeAddrNotReserved = defineError("ERR_NGROK_7113", http.StatusBadRequest, realCode,
+		"a TCP edge hostport that is no reserved address of the account")
+	errEdgeTCPHostportDomain = defineError("ERR_NGROK_7120", http.StatusBadRequest, realCode,
+		"a TCP edge hostport whose host is a reserved domain")
+	errEdgeTLSHostportAddr = defineError("ERR_NGROK_7133", http.StatusBadRequest, realCode,
+		"a TLS edge hostport that is a reserved address")
+	errTLSEdgeUnknownCA = defineError("ERR_NGROK_1672", http.StatusBadRequest, realCode,
+		"a TLS edge mutual_tls certificate_authority_ids entry that names no certificate authority of the account")
+	errEdgeMutualTLSUpstream = defineError("ERR_NGROK_1694", http.StatusBadRequest, realCode,
+		"a TLS edge with mutual_tls whose tls_termination terminates upstream")
 	errEdgeOIDCIssuer = defineError("ERR_NGROK_7171", http.StatusBadRequest, ours,
 		"an OIDC issuer that is not an absolute https URL")
 	errEdgeHeaderName = defineError("ERR_NGROK_7172", http.StatusBadRequest, ours,
 		"a request_headers name that is not an HTTP token or is listed twice ignoring case; a value with CR, LF or NUL")
 	errEdgeNoIPPolicies = defineError("ERR_NGROK_7173", http.StatusBadRequest, ours,
-		"an ip_restriction module without ip_policy_ids")
+		"an ip_restriction module without ip_policy_ids; a TLS edge mutual_tls module without certificate_authority_ids")
 	errEdgeUnknownReference = defineError("ERR_NGROK_7174", http.StatusBadRequest, ours,
 		"a backend_id or ip_policy_ids entry that names no object of the account")
 	errEdgeUserAgentRegexp = defineError("ERR_NGROK_2090", http.StatusBadRequest, realCode,
 		"a seeded user_agent_filter allow or deny entry that is not an RE2 regular expression")
 	errEdgeHostportFormat = defineError("ERR_NGROK_7104", http.StatusBadRequest, realCode,
-		"an HTTPS edge hostport that is not host:port (real), or is listed twice in one edge (ours)")
+		"an edge hostport that is not host:port (real), or is listed twice in one edge (ours)")
 	errEdgeHostportPort = defineError("ERR_NGROK_7112", http.StatusBadRequest, realCode,
-		"an HTTPS edge hostport whose port is not in 1-65535")
+		"an edge hostport whose port is not in 1-65535")
 	errEdgeHostportNot443 = defineError("ERR_NGROK_7116", http.StatusBadRequest, realCode,
-		"an HTTPS edge hostport whose port is not 443")
+		"an HTTPS or TLS edge hostport whose port is not 443")
 	errEdgeHostportNotReserved = defineError("ERR_NGROK_7117", http.StatusBadRequest, realCode,
-		"an HTTPS edge hostport whose domain the account has not reserved")
+		"an HTTPS or TLS edge hostport whose host no reserved domain of the account covers")
 	errEdgeHostportTCP = defineError("ERR_NGROK_7121", http.StatusBadRequest, realCode,
 		"an HTTPS edge hostport that is a reserved TCP address")
 	errEdgeHostportTaken = defineError("ERR_NGROK_7122", http.StatusBadRequest, realCode,
-		"an HTTPS edge hostport that another edge already has")
+		"an edge hostport that another edge (HTTPS, TCP or TLS) already has")
 	errEdgeUnknownCA = defineError("ERR_NGROK_7072", http.StatusBadRequest, realCode,
-		"a mutual_tls certificate_authority_ids entry that names no certificate authority of the account")
+		"an HTTPS edge mutual_tls certificate_authority_ids entry that names no certificate authority of the account")
 	errEdgeTLSMinVersion = defineError("ERR_NGROK_7175", http.StatusBadRequest, ours,
 		"a tls_termination min_version other than 1.0, 1.1, 1.2 or 1.3")
 	errRouteEdgeMismatch = defineError("ERR_NGROK_7110", http.StatusBadRequest, realCode,

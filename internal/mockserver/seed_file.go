@@ -42,6 +42,8 @@ type SeedFile struct {
 	TunnelGroupBackends    []TunnelGroupBackendSeed    `json:"tunnel_group_backends,omitempty"`
 	IPPolicies             []IPPolicySeed              `json:"ip_policies,omitempty"`
 	HTTPSEdges             []HTTPSEdgeWithRoutesSeed   `json:"https_edges,omitempty"`
+	TCPEdges               []TCPEdgeSeed               `json:"tcp_edges,omitempty"`
+	TLSEdges               []TLSEdgeSeed               `json:"tls_edges,omitempty"`
 	AgentEndpoints         []AgentEndpointSeed         `json:"agent_endpoints,omitempty"`
 	EdgeEndpoints          []EdgeEndpointSeed          `json:"edge_endpoints,omitempty"`
 	TunnelSessions         []TunnelSessionSeed         `json:"tunnel_sessions,omitempty"`
@@ -235,6 +237,24 @@ func (s *Server) seedAll(f *SeedFile) (counts SeedCounts, err error) {
 					counts["https_edge_routes"]++
 				}
 				return nil
+			})
+		},
+		func() error {
+			return seedAll(tableTCPEdges, len(f.TCPEdges), func(i int) error {
+				id, err := s.SeedTCPEdge(f.TCPEdges[i])
+				if err == nil {
+					made(removal(s.tcpEdges, id))
+				}
+				return err
+			})
+		},
+		func() error {
+			return seedAll(tableTLSEdges, len(f.TLSEdges), func(i int) error {
+				id, err := s.SeedTLSEdge(f.TLSEdges[i])
+				if err == nil {
+					made(removal(s.tlsEdges, id))
+				}
+				return err
 			})
 		},
 		func() error {

@@ -83,12 +83,17 @@ type Server struct {
 	hostCerts      *table[sshCert]
 	userCerts      *table[sshCert]
 	endpoints      *table[endpoint]
+
+	// TCP and TLS edges (tcp_edges.go, tls_edges.go).
+	tcpEdges *table[tcpTLSEdge]
+	tlsEdges *table[tcpTLSEdge]
+
 	// Read-only collections (read_only.go), made by seeds.
 	tunnelSessions *table[tunnelSession]
 	tunnels        *table[tunnel]
 	appUsers       *table[applicationUser]
 	appSessions    *table[applicationSession]
-	// certificateAuthorities are named by HTTPS edges' mutual_tls.
+	// certificateAuthorities are named by HTTPS and TLS edges' mutual_tls.
 	certificateAuthorities *table[certificateAuthority]
 	edges                  *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
 	// domains holds reserved domains, the TLS certificates and the endpoint
@@ -203,6 +208,8 @@ func New(opts ...Option) *Server {
 	s.reservedAddrs = mount(s, reservedAddrCollection)
 	s.ipRestrictions = mount(s, ipRestrictionCollection)
 	s.certificateAuthorities = mount(s, certificateAuthorityCollection)
+	s.tcpEdges = newTable[tcpTLSEdge](s.store, s.ids, tableTCPEdges, "TCP edge", prefixEdgeTCP)
+	s.tlsEdges = newTable[tcpTLSEdge](s.store, s.ids, tableTLSEdges, "TLS edge", prefixEdgeTLS)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
@@ -236,6 +243,7 @@ func (s *Server) routes() []route {
 		s.edgeRouteModuleRoutes(),
 		s.edgeRoutes(),
 		s.httpsEdgeModuleRoutes(),
+		s.tcpTLSEdgeRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),
 		s.controlRoutes(),

@@ -189,6 +189,8 @@ func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
 		"certificate authority":        {certificateAuthorityType.newResource, map[string]tftypes.Value{"id": str("ca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"HTTPS edge":                   {httpsEdgeType.newResource, map[string]tftypes.Value{"id": str(edge)}},
 		"HTTPS edge route":             {NewHTTPSEdgeRouteResource, map[string]tftypes.Value{"id": str(route), "edge_id": str(edge)}},
+		"TCP edge":                     {tcpEdgeType.newResource, map[string]tftypes.Value{"id": str("edgtcp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"TLS edge":                     {tlsEdgeType.newResource, map[string]tftypes.Value{"id": str("edgtls_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

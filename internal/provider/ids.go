@@ -42,6 +42,8 @@ const (
 	reservedAddrIDPrefix            = "ra_"
 	ipRestrictionIDPrefix           = "ipx_"
 	certificateAuthorityIDPrefix    = "ca_"
+	tcpEdgeIDPrefix                 = "edgtcp_"
+	tlsEdgeIDPrefix                 = "edgtls_"
 )
 
 // Example IDs for messages.

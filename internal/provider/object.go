@@ -60,7 +60,8 @@ type objectType[A, C, U, M any] struct {
 	description           string
 	dataSourceDescription string
 	// deprecationMessage, when set, deprecates the resource and the list
-	// resource (an object ngrok deprecated).
+	// resource (an object ngrok deprecated), not its data sources, which
+	// inventory what is left.
 	deprecationMessage string
 	// handWrittenDataSources: ngrok_<name> and ngrok_<plural> are data
 	// sources of their own (data_source_<name>.go) that predate the
@@ -120,6 +121,10 @@ type objectType[A, C, U, M any] struct {
 	// change the plan, which keep then carries into the state (a failed
 	// wait recorded so that the next plan repeats it).
 	settle func(ctx context.Context, c *apiclient.Client, obj *A, plan *M, operation string, diags *diag.Diagnostics) *A
+	// beforeUpdate runs before an update's request, with the prior state:
+	// what the update body cannot do and must come first (an edge's module
+	// removed through its own DELETE before the update that needs it gone).
+	beforeUpdate func(ctx context.Context, c *apiclient.Client, id string, prior, plan M, diags *diag.Diagnostics)
 
 	schemaOnce sync.Once
 	schema     schema.Schema
@@ -311,6 +316,17 @@ func (r *objectResource[A, C, U, M]) Update(ctx context.Context, req resource.Up
 	}
 
 	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
+	if r.o.beforeUpdate != nil {
+		var prior M
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		r.o.beforeUpdate(ctx, r.client, id, prior, plan, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+	}
 	obj, err := r.o.api.Update(ctx, r.client, id, r.o.toUpdate(plan))
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update "+r.o.title(), err))

@@ -286,7 +286,7 @@ var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicy
 	credentialType, apiKeyType, sshCredentialType,
 	vaultType, secretType, eventDestinationType, eventSubscriptionType,
 	serviceUserType, botUserType, agentIngressType, reservedAddrType, ipRestrictionType, certificateAuthorityType,
-	httpsEdgeType}
+	httpsEdgeType, tcpEdgeType, tlsEdgeType}
 
 // readOnlyTypes are the objects the API cannot create (read_only_object.go);
 // each gives two data sources.
