@@ -55,12 +55,12 @@ type edgeState struct {
 	endpointConfigsDeprecated bool
 }
 
-func newEdgeState(st *store, ids *idSource, ipPolicies *table[ipPolicy]) *edgeState {
+func newEdgeState(st *store, ids *idSource, ipPolicies *table[ipPolicy], backends *table[tunnelGroupBackend]) *edgeState {
 	return &edgeState{
 		st:         st,
 		edges:      newTable[httpsEdge](st, ids, tableHTTPSEdges, "HTTPS edge", prefixEdgeHTTPS),
 		routes:     newTable[httpsEdgeRoute](st, ids, tableHTTPSEdgeRoutes, "HTTPS edge route", prefixEdgeHTTPSRoute),
-		backends:   newTable[tunnelGroupBackend](st, ids, tableTunnelGroupBackends, "tunnel group backend", prefixTunnelGroupBackend),
+		backends:   backends,
 		ipPolicies: ipPolicies,
 	}
 }

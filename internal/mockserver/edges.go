@@ -6,17 +6,15 @@ import (
 	"slices"
 )
 
-// HTTPS edges, their routes and tunnel-group backends as the API reads them
+// HTTPS edges and their routes as the API reads them
 // (README.md, section HTTPS edges and backends):
 //
 //   - GET /edges/https lists the edges, newest first, each with its routes
 //     and their modules nested as the API returns them [real shape]; GET
 //     /edges/https/{id} reads one; GET /edges/https/{edge_id}/routes/{id}
 //     reads one route.
-//   - GET /backends/tunnel_group and /backends/tunnel_group/{id} read the
-//     tunnel-group backends [real shape]; tunnels is always empty [ours: the
-//     mock has no agent sessions].
-//   - Edges, routes and backends exist by seeding (seed_edges.go). Every
+//   - Edges and routes exist by seeding (seed_edges.go); backends are
+//     collections (backends.go). Every
 //     create, update and delete of one answers ERR_NGROK_7196 while edges
 //     are read-only (SetEdgesReadOnly) [real code], and ERR_NGROK_7008
 //     otherwise [ours: the mock does not create them; the real API answers
@@ -44,12 +42,6 @@ type httpsEdgeRouteWire struct {
 	IPRestriction  any `json:"ip_restriction,omitempty"`
 	RequestHeaders any `json:"request_headers,omitempty"`
 	OIDC           any `json:"oidc,omitempty"`
-}
-
-type tunnelGroupBackendWire struct {
-	WireHeader
-	Labels  map[string]string `json:"labels"`
-	Tunnels []refWire         `json:"tunnels"`
 }
 
 func routeWire(r *httpsEdgeRoute, origin string) httpsEdgeRouteWire {
@@ -104,30 +96,13 @@ func (es *edgeState) edgeWire(e *httpsEdge, origin string) httpsEdgeWire {
 	return w
 }
 
-func tunnelGroupBackendToWire(b *tunnelGroupBackend, origin string) tunnelGroupBackendWire {
-	labels := b.Labels
-	if labels == nil {
-		labels = map[string]string{}
-	}
-	return tunnelGroupBackendWire{
-		WireHeader: WireHeader{
-			ID: b.ID, URI: objectURI(origin, collTunnelGroupBackends, b.ID), CreatedAt: wireTime(b.CreatedAt),
-			Description: b.Description, Metadata: b.Metadata,
-		},
-		Labels:  labels,
-		Tunnels: []refWire{},
-	}
-}
-
 func (s *Server) edgeRoutes() []route {
 	es := s.edges
 	edges, edge := "/"+collEdgesHTTPS, "/"+collEdgesHTTPS+"/{id}"
 	routesPath := edge + "/routes"
 	oneRoute := "/" + collEdgesHTTPS + "/{edge_id}/routes/{id}"
-	backends, backend := "/"+collTunnelGroupBackends, "/"+collTunnelGroupBackends+"/{id}"
 	edgeID := map[string]idKind{"id": es.edges.kind()}
 	routeIDs := map[string]idKind{"edge_id": es.edges.kind(), "id": es.routes.kind()}
-	backendID := map[string]idKind{"id": es.backends.kind()}
 
 	// NOTE: until an object's writes are served, a write the settings allow
 	// still answers ERR_NGROK_7008.
@@ -171,18 +146,5 @@ func (s *Server) edgeRoutes() []route {
 		}},
 		{method: http.MethodPatch, path: oneRoute, ids: routeIDs, rawBody: true, handle: write("a route")},
 		{method: http.MethodDelete, path: oneRoute, ids: routeIDs, handle: write("a route")},
-		{method: http.MethodPost, path: backends, rawBody: true, handle: write("a tunnel-group backend")},
-		{method: http.MethodGet, path: backends, query: unfilteredListQuery, handle: func(rq *request) (any, int, *apiError) {
-			return listObjectsAt(s, rq, es.backends, tunnelGroupBackendToWire, "backends", collTunnelGroupBackends)
-		}},
-		{method: http.MethodGet, path: backend, ids: backendID, handle: func(rq *request) (any, int, *apiError) {
-			b, err := es.backends.get(rq.r.PathValue("id"))
-			if err != nil {
-				return nil, 0, err
-			}
-			return tunnelGroupBackendToWire(&b, rq.origin()), http.StatusOK, nil
-		}},
-		{method: http.MethodPatch, path: backend, ids: backendID, rawBody: true, handle: write("a tunnel-group backend")},
-		{method: http.MethodDelete, path: backend, ids: backendID, handle: write("a tunnel-group backend")},
 	}
 }
