@@ -244,7 +244,7 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 }
 
 func (c *collection[T, W, C, U]) list(rq *request) (any, int, *apiError) {
-	return listObjectsIn(c.s, rq, c.t, c.answer, listScope[T]{property: c.property})
+	return listObjectsIn(c.s, rq, c.t, c.answer, listScope[T]{property: c.property, path: "/" + c.name})
 }
 
 func (c *collection[T, W, C, U]) getOne(rq *request) (any, int, *apiError) {
