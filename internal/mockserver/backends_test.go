@@ -122,8 +122,8 @@ func TestBackendReferences(t *testing.T) {
 	s := New()
 	hr := createBackend(t, s, collHTTPResponseBackends, `{}`)
 	for body, code := range map[string]string{
-		`{"backends":["ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"]}`:   errBackendIDInvalid.code,
-		`{"backends":["bkdhr_2RfSBcv0nsy71XCHWOegjx1OoKh"]}`: errBackendUnknown.code,
+		`{"backends":["ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"]}`:           errBackendIDInvalid.code,
+		`{"backends":["bkdhr_2RfSBcv0nsy71XCHWOegjx1OoKh"]}`:         errBackendUnknown.code,
 		`{"backends":["` + strings.Repeat(hr+`","`, 10) + hr + `"]}`: errFailoverBackendCount.code,
 	} {
 		wantError(t, do(t, s, http.MethodPost, "/"+collFailoverBackends, body), http.StatusBadRequest, code)
