@@ -23,6 +23,9 @@ const (
 	edgesDeprecationMessage = "ngrok deprecated HTTPS edges, their routes and modules on 31 December 2025: " +
 		"they are read-only on most accounts. Move the route's behaviour to a cloud endpoint's traffic policy " +
 		"(the ngrok_https_edge_traffic_policy data source writes it); see the guide " + edgesGuide + "."
+	backendsDeprecationMessage = "ngrok deprecated edges and their backends on 31 December 2025: they are read-only on most " +
+		"accounts. Cloud endpoints route with a traffic policy instead (forward-internal, custom-response); see the guide " +
+		edgesGuide + "."
 	endpointConfigurationDeprecationMessage = "ngrok deprecated endpoint configurations (ERR_NGROK_1608): " +
 		"use a cloud endpoint with a traffic policy on the domain instead; see the guide " + edgesGuide + "."
 )

@@ -54,6 +54,10 @@ type objectType[A, C, U, M any] struct {
 	// describes the single one.
 	description           string
 	dataSourceDescription string
+	// deprecationMessage (optional) deprecates the resource (not its data
+	// sources, which read what must be moved off): ngrok's edges and
+	// backends.
+	deprecationMessage string
 	// attributes are the resource's; the data sources show the same ones,
 	// computed, except write-only ones and those named in resourceOnly
 	// (inputs the API never returns).
@@ -149,7 +153,7 @@ func (o *objectType[A, C, U, M]) makeTitles() {
 // derive theirs from it, and project states through it.
 func (o *objectType[A, C, U, M]) resourceSchema() schema.Schema {
 	o.schemaOnce.Do(func() {
-		o.schema = schema.Schema{Description: o.description, Attributes: o.attributes()}
+		o.schema = schema.Schema{Description: o.description, Attributes: o.attributes(), DeprecationMessage: o.deprecationMessage}
 		if o.normalizeState != nil {
 			o.schema.Version = stateSchemaVersion
 		}

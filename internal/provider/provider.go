@@ -285,7 +285,8 @@ func (p *ngrokProvider) Configure(ctx context.Context, req provider.ConfigureReq
 var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicyType, ipPolicyRuleType, tlsCertificateType,
 	credentialType, apiKeyType, sshCredentialType,
 	vaultType, secretType, eventDestinationType, eventSubscriptionType,
-	serviceUserType, botUserType, agentIngressType, reservedAddrType, ipRestrictionType, certificateAuthorityType}
+	serviceUserType, botUserType, agentIngressType, reservedAddrType, ipRestrictionType, certificateAuthorityType,
+	tunnelGroupBackendType, httpResponseBackendType, failoverBackendType, weightedBackendType, staticBackendType}
 
 // readOnlyTypes are the objects the API cannot create (read_only_object.go);
 // each gives two data sources.
