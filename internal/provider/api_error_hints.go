@@ -34,10 +34,10 @@ var apiErrorCodeHints = map[string]string{
 	// NOTE: the status of ERR_NGROK_7196 is not documented; the hint follows
 	// the code whatever the status.
 	errCodeEdgesReadOnly: "ngrok has made edges read-only for this account (" + errCodeEdgesReadOnly + "): " +
-		"HTTPS edges and their route modules can still be read, but no longer created, changed or deleted. " +
+		"HTTPS edges, their route modules and backends can still be read, but no longer created, changed or deleted. " +
 		"Cloud endpoints with a traffic policy replace them: move this route's behaviour (OIDC, IP restrictions, " +
 		"header rewriting, forwarding) to a cloud endpoint's traffic policy: the ngrok_https_edge_traffic_policy data " +
-		"source writes that policy from the edge (guide: " + edgesGuide + "). To stop managing this module " +
+		"source writes that policy from the edge (guide: " + edgesGuide + "). To stop managing this object " +
 		"without changing it, remove it from the state with `terraform state rm`.",
 	errCodeEdgesUnavailable: "ngrok no longer offers edges to this account (" + errCodeEdgesUnavailable + "): " +
 		"edges, their routes, modules and backends cannot be created or used. Serve the traffic from cloud " +

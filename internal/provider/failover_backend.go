@@ -35,11 +35,13 @@ var failoverBackendType = &objectType[apiclient.FailoverBackend, apiclient.Failo
 	dataSourceDescriptions: map[string]string{
 		"backends": "IDs of the backends to try, in order.",
 	},
-	fromAPI:     failoverBackendModelFromAPI,
-	toCreate:    failoverBackendModel.toCreate,
-	toUpdate:    failoverBackendModel.toUpdate,
-	displayName: func(b *apiclient.FailoverBackend, _ failoverBackendModel) string { return describedAs(b.Description, b.ID) },
-	movesFrom:   []string{"ngrok_failover_backend"},
+	fromAPI:  failoverBackendModelFromAPI,
+	toCreate: failoverBackendModel.toCreate,
+	toUpdate: failoverBackendModel.toUpdate,
+	displayName: func(b *apiclient.FailoverBackend, _ failoverBackendModel) string {
+		return describedAs(b.Description, b.ID)
+	},
+	movesFrom: []string{"ngrok_failover_backend"},
 	normalizeState: func(a stateAttrs) error {
 		a.nullIfEmpty("uri", "created_at")
 		a.emptyIfNull("description", "metadata")

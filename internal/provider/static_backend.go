@@ -36,10 +36,12 @@ var staticBackendType = &objectType[apiclient.StaticBackend, apiclient.StaticBac
 		"address":     "Where traffic goes: host:port.",
 		"tls_enabled": "Whether ngrok speaks TLS to `address`.",
 	},
-	fromAPI:     staticBackendModelFromAPI,
-	toCreate:    staticBackendModel.toCreate,
-	toUpdate:    staticBackendModel.toUpdate,
-	displayName: func(b *apiclient.StaticBackend, _ staticBackendModel) string { return describedAs(b.Description, b.Address) },
+	fromAPI:  staticBackendModelFromAPI,
+	toCreate: staticBackendModel.toCreate,
+	toUpdate: staticBackendModel.toUpdate,
+	displayName: func(b *apiclient.StaticBackend, _ staticBackendModel) string {
+		return describedAs(b.Description, b.Address)
+	},
 }
 
 type staticBackendModel struct {

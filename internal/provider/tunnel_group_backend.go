@@ -47,11 +47,13 @@ var tunnelGroupBackendType = &objectType[apiclient.TunnelGroupBackend, apiclient
 	dataSourceDescriptions: map[string]string{
 		"labels": "Labels a tunnel must carry to serve the backend, name to value.",
 	},
-	fromAPI:     tunnelGroupBackendModelFromAPI,
-	toCreate:    tunnelGroupBackendModel.toCreate,
-	toUpdate:    tunnelGroupBackendModel.toUpdate,
-	displayName: func(b *apiclient.TunnelGroupBackend, _ tunnelGroupBackendModel) string { return describedAs(b.Description, b.ID) },
-	movesFrom:   []string{"ngrok_tunnel_group_backend"},
+	fromAPI:  tunnelGroupBackendModelFromAPI,
+	toCreate: tunnelGroupBackendModel.toCreate,
+	toUpdate: tunnelGroupBackendModel.toUpdate,
+	displayName: func(b *apiclient.TunnelGroupBackend, _ tunnelGroupBackendModel) string {
+		return describedAs(b.Description, b.ID)
+	},
+	movesFrom: []string{"ngrok_tunnel_group_backend"},
 	normalizeState: func(a stateAttrs) error {
 		a.nullIfEmpty("uri", "created_at")
 		a.emptyIfNull("description", "metadata")

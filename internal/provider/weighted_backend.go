@@ -41,10 +41,12 @@ var weightedBackendType = &objectType[apiclient.WeightedBackend, apiclient.Weigh
 	dataSourceDescriptions: map[string]string{
 		"backends": "Backend ID to weight.",
 	},
-	fromAPI:     weightedBackendModelFromAPI,
-	toCreate:    weightedBackendModel.toCreate,
-	toUpdate:    weightedBackendModel.toUpdate,
-	displayName: func(b *apiclient.WeightedBackend, _ weightedBackendModel) string { return describedAs(b.Description, b.ID) },
+	fromAPI:  weightedBackendModelFromAPI,
+	toCreate: weightedBackendModel.toCreate,
+	toUpdate: weightedBackendModel.toUpdate,
+	displayName: func(b *apiclient.WeightedBackend, _ weightedBackendModel) string {
+		return describedAs(b.Description, b.ID)
+	},
 }
 
 type weightedBackendModel struct {
