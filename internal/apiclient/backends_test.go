@@ -2,6 +2,7 @@ package apiclient
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -37,9 +38,9 @@ func TestMockBackendsCRUD(t *testing.T) {
 	if err != nil || !strings.HasPrefix(tg.ID, "bkdtg_") || tg.Labels["app"] != "web" || tg.URI != c.BaseURL()+"/backends/tunnel_group/"+tg.ID {
 		t.Fatalf("tunnel group create = %+v, %v", tg, err)
 	}
-	status := int64(418)
+	status := int64(http.StatusTeapot)
 	hr, err := HTTPResponseBackends.Create(ctx, c, &HTTPResponseBackendCreate{Body: "teapot", StatusCode: &status, Headers: map[string]string{"X-A": "b"}})
-	if err != nil || hr.StatusCode != 418 || hr.Headers["x-a"] != "b" {
+	if err != nil || hr.StatusCode != http.StatusTeapot || hr.Headers["x-a"] != "b" {
 		t.Fatalf("http response create = %+v, %v", hr, err)
 	}
 	st, err := StaticBackends.Create(ctx, c, &StaticBackendCreate{Address: "example.com:443", TLS: &StaticBackendTLS{Enabled: true}})
@@ -86,7 +87,7 @@ func TestMockBackendsCRUD(t *testing.T) {
 		t.Errorf("static update = %+v, %v", u, err)
 	}
 	body := ""
-	if u, err := HTTPResponseBackends.Update(ctx, c, hr.ID, &HTTPResponseBackendUpdate{Body: &body}); err != nil || u.Body != "" || u.StatusCode != 418 {
+	if u, err := HTTPResponseBackends.Update(ctx, c, hr.ID, &HTTPResponseBackendUpdate{Body: &body}); err != nil || u.Body != "" || u.StatusCode != http.StatusTeapot {
 		t.Errorf("http response update = %+v, %v", u, err)
 	}
 	if err := StaticBackends.Delete(ctx, c, st.ID); err == nil {
