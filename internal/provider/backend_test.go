@@ -2,8 +2,12 @@ package provider
 
 import (
 	"context"
+	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -13,7 +17,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
@@ -304,4 +310,119 @@ func TestCheckHostPort(t *testing.T) {
 			t.Errorf("checkHostPort(%q) = %v, want ok %v", addr, err, ok)
 		}
 	}
+}
+
+// The adoption round trip on an account whose edges are read-only: its
+// backends, seeded, are listed by `terraform query -generate-config-out`,
+// whose configuration `terraform apply` imports with no change and no
+// write, and the plan after it is empty.
+func TestAccBackends_generatedConfigurationImportsWithNoChange(t *testing.T) {
+	t.Parallel()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	skipUnlessTerraform(t, tfversion.SkipBelow(tfversion.Version1_14_0))
+
+	mock := newTestMock(t)
+	seed, err := mockserver.ParseSeedFile([]byte(`
+tunnel_group_backends:
+  - labels: {app: web}
+    description: "web ${app}"
+  - {}
+http_response_backends:
+  - status_code: 503
+    headers: {Retry-After: "60"}
+    body: "%{ down }"
+static_backends:
+  - address: example.com:443
+    tls_enabled: true
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mock.server.Seed(seed); err != nil {
+		t.Fatal(err)
+	}
+	// NOTE: failover and weighted backends name the seeded ones, whose IDs
+	// are minted.
+	tg := mockFirstID(t, mock, "ngrok_tunnel_group_backends")
+	hr := mockFirstID(t, mock, "ngrok_http_response_backends")
+	more, err := mockserver.ParseSeedFile([]byte(`
+failover_backends:
+  - backends: [` + tg + `, ` + hr + `]
+weighted_backends:
+  - backends: {` + tg + `: 1, ` + hr + `: 0}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mock.server.Seed(more); err != nil {
+		t.Fatal(err)
+	}
+	mock.server.SetEdgesReadOnly(true)
+
+	d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattachedProvider(t)}
+	mainTF := "terraform {\n  required_providers {\n    ngrok = { source = \"hashicorp/ngrok\" }\n  }\n}\n\n" + mock.config("")
+	var query strings.Builder
+	for _, c := range backendCases {
+		query.WriteString(listBlock(c.typ, "all", "  include_resource = true\n"))
+	}
+	for name, text := range map[string]string{"main.tf": mainTF, "adopt.tfquery.hcl": query.String()} {
+		if err := os.WriteFile(filepath.Join(d.dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, out := d.run("init", "-input=false"); code != 0 {
+		t.Fatalf("terraform init: %s", out)
+	}
+	if code, out := d.run("query", "-generate-config-out=generated.tf"); code != 0 {
+		t.Fatalf("terraform query -generate-config-out (exit %d):\n%s", code, out)
+	}
+	generated, err := os.ReadFile(filepath.Join(d.dir, "generated.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("generated.tf:\n%s", generated)
+	if n := len(regexp.MustCompile(`(?m)^import \{`).FindAll(generated, -1)); n != 6 {
+		t.Errorf("generated.tf has %d import blocks, want 6", n)
+	}
+	mock.server.ClearJournal()
+	code, out := d.run("apply", "-auto-approve", "-input=false")
+	if want := "Apply complete! Resources: 6 imported, 0 added, 0 changed, 0 destroyed."; code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("terraform apply of the generated configuration (exit %d), want %q:\n%s", code, want, out)
+	}
+	if code, out := d.run("plan", "-detailed-exitcode", "-input=false"); code != 0 {
+		t.Fatalf("the plan after the import is not empty (exit %d):\n%s", code, out)
+	}
+	requests, _ := mock.server.Journal()
+	for _, r := range requests {
+		if r.Method != http.MethodGet {
+			t.Errorf("the adoption sent %s %s", r.Method, r.Path)
+		}
+	}
+}
+
+// mockFirstID is the ID of the newest object that the plural data source's
+// API list (by its type name) holds, read through the client.
+func mockFirstID(t *testing.T, mock *testMock, plural string) string {
+	t.Helper()
+	ctx := t.Context()
+	switch plural {
+	case "ngrok_tunnel_group_backends":
+		for b, err := range apiclient.TunnelGroupBackends.List(ctx, mock.client, nil) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b.ID
+		}
+	case "ngrok_http_response_backends":
+		for b, err := range apiclient.HTTPResponseBackends.List(ctx, mock.client, nil) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b.ID
+		}
+	}
+	t.Fatalf("no %s", plural)
+	return ""
 }
