@@ -70,6 +70,39 @@ var backendKinds = []struct{ prefix, kind string }{
 	{prefixStaticBackend, "static"},
 }
 
+// backendCollections are the collections of the backends, by ID prefix.
+var backendCollections = map[string]string{
+	prefixTunnelGroupBackend: collTunnelGroupBackends, prefixHTTPResponseBackend: collHTTPResponseBackends,
+	prefixFailoverBackend: collFailoverBackends, prefixWeightedBackend: collWeightedBackends,
+	prefixStaticBackend: collStaticBackends,
+}
+
+// backendCollection is the collection of the backend id, by its prefix;
+// the tunnel groups' for an ID of no backend kind, which no stored module
+// holds.
+func backendCollection(id string) string {
+	for prefix, coll := range backendCollections {
+		if strings.HasPrefix(id, prefix) {
+			return coll
+		}
+	}
+	return collTunnelGroupBackends
+}
+
+// checkReferenceLocked checks a route backend module's backend_id: the ID
+// of a backend of any kind (ERR_NGROK_227) of the account
+// (ERR_NGROK_7174); the store lock must be held.
+func (b *backendTables) checkReferenceLocked(field, id string) *apiError {
+	if backendKind(id) == "" {
+		return errWrongIDPrefix.errorf("The %s %q is not a valid backend ID: backend IDs start with %s, %s, %s, %s or %s.",
+			field, id, prefixTunnelGroupBackend, prefixHTTPResponseBackend, prefixFailoverBackend, prefixWeightedBackend, prefixStaticBackend)
+	}
+	if !b.existsLocked(id) {
+		return unknownReferenceError(errEdgeUnknownReference, field, id, "backend")
+	}
+	return nil
+}
+
 // backendKind is the kind of backend id names by its prefix, or "".
 func backendKind(id string) string {
 	for _, k := range backendKinds {

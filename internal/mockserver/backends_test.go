@@ -143,6 +143,18 @@ func TestBackendReferences(t *testing.T) {
 	wantStatus(t, do(t, s, http.MethodDelete, "/"+collFailoverBackends+"/"+fo, ""), http.StatusNoContent)
 	wantStatus(t, do(t, s, http.MethodDelete, "/"+collHTTPResponseBackends+"/"+hr, ""), http.StatusNoContent)
 
+	// A route's backend module names a backend of any kind, and holds it.
+	g := newEdgeFixture(t)
+	gfo := createBackend(t, g.s, collFailoverBackends, `{"backends":["`+g.backend+`"]}`)
+	w := do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"`+gfo+`"}`)
+	wantStatus(t, w, http.StatusOK)
+	if got := w.Body.String(); !strings.Contains(got, "/backends/failover/"+gfo) {
+		t.Errorf("backend module %s", got)
+	}
+	wantError(t, do(t, g.s, http.MethodDelete, "/"+collFailoverBackends+"/"+gfo, ""), http.StatusBadRequest, errBackendInUse.code)
+	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errWrongIDPrefix.code)
+	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"bkdwd_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errEdgeUnknownReference.code)
+
 	// A route's backend module holds its backend.
 	f := newEdgeFixture(t)
 	wantStatus(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleBackend), `{"backend_id":"`+f.backend+`"}`), http.StatusOK)

@@ -207,7 +207,7 @@ func New(opts ...Option) *Server {
 		failover: mount(s, failoverBackendCollection), weighted: mount(s, weightedBackendCollection),
 		static: mount(s, staticBackendCollection),
 	}
-	s.edges = newEdgeState(s.store, s.ids, ipPolicies, s.backends.tunnelGroup)
+	s.edges = newEdgeState(s.store, s.ids, ipPolicies, &s.backends)
 	s.domains = newDomainState(s.store, s.ids, certificates)
 
 	s.mux = http.NewServeMux()
