@@ -228,6 +228,13 @@ func (s *Server) EditObject(r *http.Request, collection, id string, body []byte)
 	// NOTE: escaped, so that an ID holding a space, "?" or "/" names no
 	// other route and cannot make the request unparsable.
 	target := "/" + url.PathEscape(collection) + "/" + url.PathEscape(id)
+	// NOTE: a table named apart from its collection (a backend's, whose
+	// collection is two path segments) is edited at its collection's path.
+	for coll, table := range declaredTables {
+		if table == collection {
+			target = "/" + coll + "/" + url.PathEscape(id)
+		}
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPatch, target, bytes.NewReader(body))
 	if err != nil {
 		writeResult(rec, &request{control: true}, result{err: errControlRequest.errorf("%v", err)})

@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"cmp"
 	"maps"
 	"net/http"
 	"reflect"
@@ -43,8 +44,12 @@ type collectionDecl[T, W, C, U any] struct {
 	// property (optional) is the list property when it is not name: the
 	// secrets of /vault_secrets are listed as "secrets" [real].
 	property string
-	noun     string // for messages, e.g. "IP policy"
-	prefix   string // ID prefix, e.g. "ipp_"
+	// table (optional) names the table when name is not one path segment
+	// (the control API and the state file name tables by one segment):
+	// "tunnel_group_backends" for "backends/tunnel_group".
+	table  string
+	noun   string // for messages, e.g. "IP policy"
+	prefix string // ID prefix, e.g. "ipp_"
 
 	// filter is the CEL type name under which a list filter sees W (e.g.
 	// "ngrok.IPPolicy"); "" when the list takes no filter. nested names the
@@ -149,6 +154,9 @@ func declare[T, W, C, U any](d collectionDecl[T, W, C, U]) *collectionDecl[T, W,
 	if d.property != "" {
 		declaredProperties[d.name] = d.property
 	}
+	if d.table != "" {
+		declaredTables[d.name] = d.table
+	}
 	if d.filter != "" {
 		filterRoots[reflect.TypeFor[W]()] = d.filter
 	}
@@ -164,6 +172,10 @@ var declaredCollections []string
 // whose property is not their name.
 var declaredProperties = map[string]string{}
 
+// declaredTables are the table names of the declared collections whose
+// table is not named by their name.
+var declaredTables = map[string]string{}
+
 // collection is a declaration mounted on one server.
 type collection[T, W, C, U any] struct {
 	*collectionDecl[T, W, C, U]
@@ -176,7 +188,7 @@ type collection[T, W, C, U any] struct {
 // collections that read it.
 func mount[T, W, C, U any](s *Server, d *collectionDecl[T, W, C, U]) *table[T] {
 	c := &collection[T, W, C, U]{collectionDecl: d, s: s}
-	c.t = newTable[T](s.store, s.ids, d.name, d.noun, d.prefix)
+	c.t = newTable[T](s.store, s.ids, cmp.Or(d.table, d.name), d.noun, d.prefix)
 	if d.removed != nil {
 		c.t.removed = func(v *T) { d.removed(s, v) }
 	}
@@ -249,7 +261,7 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 }
 
 func (c *collection[T, W, C, U]) list(rq *request) (any, int, *apiError) {
-	return listObjectsIn(c.s, rq, c.t, c.answer, listScope[T]{property: c.property})
+	return listObjectsIn(c.s, rq, c.t, c.answer, listScope[T]{property: c.property, path: "/" + c.name})
 }
 
 // tableOf is the table of the object id names: the twin's for an ID of

@@ -44,6 +44,9 @@ type edgeState struct {
 	routes     *table[httpsEdgeRoute]
 	backends   *table[tunnelGroupBackend]
 	ipPolicies *table[ipPolicy]
+	// allBackends are the five kinds of backend, which a route's backend
+	// module may name.
+	allBackends *backendTables
 
 	readOnly bool
 	// writable: edges, routes and backends can be created, changed and
@@ -55,13 +58,14 @@ type edgeState struct {
 	endpointConfigsDeprecated bool
 }
 
-func newEdgeState(st *store, ids *idSource, ipPolicies *table[ipPolicy]) *edgeState {
+func newEdgeState(st *store, ids *idSource, ipPolicies *table[ipPolicy], backends *backendTables) *edgeState {
 	es := &edgeState{
-		st:         st,
-		edges:      newTable[httpsEdge](st, ids, tableHTTPSEdges, "HTTPS edge", prefixEdgeHTTPS),
-		routes:     newTable[httpsEdgeRoute](st, ids, tableHTTPSEdgeRoutes, "HTTPS edge route", prefixEdgeHTTPSRoute),
-		backends:   newTable[tunnelGroupBackend](st, ids, tableTunnelGroupBackends, "tunnel group backend", prefixTunnelGroupBackend),
-		ipPolicies: ipPolicies,
+		st:          st,
+		edges:       newTable[httpsEdge](st, ids, tableHTTPSEdges, "HTTPS edge", prefixEdgeHTTPS),
+		routes:      newTable[httpsEdgeRoute](st, ids, tableHTTPSEdgeRoutes, "HTTPS edge route", prefixEdgeHTTPSRoute),
+		backends:    backends.tunnelGroup,
+		ipPolicies:  ipPolicies,
+		allBackends: backends,
 	}
 	es.edges.removed = es.edgeRemovedLocked
 	return es
@@ -364,16 +368,16 @@ type backendWire struct {
 func (m *backendModule) wire(origin string) any {
 	return backendWire{
 		Enabled: m.Enabled,
-		Backend: refWire{ID: m.BackendID, URI: objectURI(origin, collTunnelGroupBackends, m.BackendID)},
+		Backend: refWire{ID: m.BackendID, URI: objectURI(origin, backendCollection(m.BackendID), m.BackendID)},
 	}
 }
 
 func buildBackend(es *edgeState, in *backendBody) (backendModule, *apiError) {
 	if in.BackendID == "" {
 		return backendModule{}, errEdgeModuleMissingField.errorf(
-			"The backend module requires backend_id, the ID of a tunnel group backend (%s...).", prefixTunnelGroupBackend)
+			"The backend module requires backend_id, the ID of a backend (a tunnel group backend: %s...).", prefixTunnelGroupBackend)
 	}
-	if err := checkReference(es.backends, in.BackendID, "backend_id"); err != nil {
+	if err := es.allBackends.checkReferenceLocked("backend_id", in.BackendID); err != nil {
 		return backendModule{}, err
 	}
 	return backendModule{Enabled: enabledOrDefault(in.Enabled), BackendID: in.BackendID}, nil

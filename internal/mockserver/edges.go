@@ -6,23 +6,20 @@ import (
 	"slices"
 )
 
-// HTTPS edges, their routes and tunnel-group backends as the API reads them
+// HTTPS edges and their routes as the API reads them
 // (README.md, section HTTPS edges and backends):
 //
 //   - GET /edges/https lists the edges, newest first, each with its routes
 //     and their modules nested as the API returns them [real shape]; GET
 //     /edges/https/{id} reads one; GET /edges/https/{edge_id}/routes/{id}
 //     reads one route.
-//   - GET /backends/tunnel_group and /backends/tunnel_group/{id} read the
-//     tunnel-group backends [real shape]; tunnels is always empty [ours: the
-//     mock has no agent sessions].
-//   - Edges, routes and backends exist by seeding (seed_edges.go), and
-//     HTTPS edges and routes by the API (https_edges.go,
-//     https_edge_routes.go) when edges are writable. Every
+//   - Edges and routes exist by seeding (seed_edges.go), and HTTPS edges
+//     and routes by the API (https_edges.go, https_edge_routes.go) when
+//     edges are writable; backends are collections (backends.go). Every
 //     create, update and delete of one answers ERR_NGROK_7196 while edges
-//     are read-only (SetEdgesReadOnly) [real code], and ERR_NGROK_7008
-//     otherwise [ours: the mock does not create them; the real API answers
-//     that code where edges are no longer available to an account].
+//     are read-only (SetEdgesReadOnly), and ERR_NGROK_7008 unless edges are
+//     writable (SetEdgesWritable) [real codes: the real API answers 7008
+//     where edges are no longer available to an account].
 //   - A route's module not set is left out of the route [ours: the real
 //     API's Go client reads an absent module and a null one alike].
 
@@ -49,12 +46,6 @@ type httpsEdgeRouteWire struct {
 	RequestHeaders any `json:"request_headers,omitempty"`
 	OIDC           any `json:"oidc,omitempty"`
 	routeModulesSeededWire
-}
-
-type tunnelGroupBackendWire struct {
-	WireHeader
-	Labels  map[string]string `json:"labels"`
-	Tunnels []refWire         `json:"tunnels"`
 }
 
 func routeWire(r *httpsEdgeRoute, origin string) httpsEdgeRouteWire {
@@ -118,43 +109,14 @@ func (es *edgeState) edgeWire(e *httpsEdge, origin string) httpsEdgeWire {
 	return w
 }
 
-func tunnelGroupBackendToWire(b *tunnelGroupBackend, origin string) tunnelGroupBackendWire {
-	labels := b.Labels
-	if labels == nil {
-		labels = map[string]string{}
-	}
-	return tunnelGroupBackendWire{
-		WireHeader: WireHeader{
-			ID: b.ID, URI: objectURI(origin, collTunnelGroupBackends, b.ID), CreatedAt: wireTime(b.CreatedAt),
-			Description: b.Description, Metadata: b.Metadata,
-		},
-		Labels:  labels,
-		Tunnels: []refWire{},
-	}
-}
-
 func (s *Server) edgeRoutes() []route {
 	es := s.edges
 	edges, edge := "/"+collEdgesHTTPS, "/"+collEdgesHTTPS+"/{id}"
 	routesPath := "/" + collEdgesHTTPS + "/{edge_id}/routes"
 	oneRoute := "/" + collEdgesHTTPS + "/{edge_id}/routes/{id}"
-	backends, backend := "/"+collTunnelGroupBackends, "/"+collTunnelGroupBackends+"/{id}"
 	edgeID := map[string]idKind{"id": es.edges.kind()}
 	routeIDs := map[string]idKind{"edge_id": es.edges.kind(), "id": es.routes.kind()}
-	backendID := map[string]idKind{"id": es.backends.kind()}
 
-	// NOTE: until an object's writes are served, a write the settings allow
-	// still answers ERR_NGROK_7008.
-	write := func(noun string) handlerFunc {
-		return func(*request) (any, int, *apiError) {
-			if err := es.writeRefusal(noun); err != nil {
-				return nil, 0, err
-			}
-			return nil, 0, errEdgesNotServed.errorf(
-				"Edges are no longer available: %s cannot be created, changed or deleted. "+
-					"Use cloud endpoints with a traffic policy instead.", noun)
-		}
-	}
 	return []route{
 		{method: http.MethodPost, path: edges, rawBody: true, handle: s.createHTTPSEdge},
 		{method: http.MethodGet, path: edges, query: unfilteredListQuery, handle: func(rq *request) (any, int, *apiError) {
@@ -185,18 +147,5 @@ func (s *Server) edgeRoutes() []route {
 		}},
 		{method: http.MethodPatch, path: oneRoute, ids: routeIDs, rawBody: true, handle: s.updateHTTPSEdgeRoute},
 		{method: http.MethodDelete, path: oneRoute, ids: routeIDs, handle: s.deleteHTTPSEdgeRoute},
-		{method: http.MethodPost, path: backends, rawBody: true, handle: write("a tunnel-group backend")},
-		{method: http.MethodGet, path: backends, query: unfilteredListQuery, handle: func(rq *request) (any, int, *apiError) {
-			return listObjectsAt(s, rq, es.backends, tunnelGroupBackendToWire, "backends", collTunnelGroupBackends)
-		}},
-		{method: http.MethodGet, path: backend, ids: backendID, handle: func(rq *request) (any, int, *apiError) {
-			b, err := es.backends.get(rq.r.PathValue("id"))
-			if err != nil {
-				return nil, 0, err
-			}
-			return tunnelGroupBackendToWire(&b, rq.origin()), http.StatusOK, nil
-		}},
-		{method: http.MethodPatch, path: backend, ids: backendID, rawBody: true, handle: write("a tunnel-group backend")},
-		{method: http.MethodDelete, path: backend, ids: backendID, handle: write("a tunnel-group backend")},
 	}
 }

@@ -251,6 +251,50 @@ var (
 		"an agent ingress domain that ngrok owns (a subdomain of ngrok.app, ngrok.io, ...)")
 	errAgentIngressTaken = defineError("ERR_NGROK_6706", http.StatusConflict, realCode,
 		"an agent ingress domain the account already has, compared after lower-casing")
+	errBackendUnknown = defineError("ERR_NGROK_6501", http.StatusBadRequest, realCode,
+		"a failover or weighted backend naming a backend ID of no backend of the account")
+	errBackendInUse = defineError("ERR_NGROK_6502", http.StatusBadRequest, realCode,
+		"deleting a backend that a failover or weighted backend names (real), or that a route's backend module names (ours)")
+	errStaticAddressMissing = defineError("ERR_NGROK_6505", http.StatusBadRequest, realCode,
+		"a static backend without an address")
+	errStaticAddressInvalid = defineError("ERR_NGROK_6506", http.StatusBadRequest, realCode,
+		"a static backend address that is not host:port, or whose port is not 1 to 65535 (the range is ours)")
+	errStaticAddressHost = defineError("ERR_NGROK_6507", http.StatusBadRequest, realCode,
+		"a static backend address without a host")
+	errTunnelGroupLabelCount = defineError("ERR_NGROK_6508", http.StatusBadRequest, realCode,
+		"a tunnel-group backend with more than 10 labels (the limit is ours)")
+	errTunnelGroupLabelKey = defineError("ERR_NGROK_6509", http.StatusBadRequest, realCode,
+		"a tunnel-group label key empty or longer than 255 bytes (the limit is ours)")
+	errTunnelGroupLabelValue = defineError("ERR_NGROK_6510", http.StatusBadRequest, realCode,
+		"a tunnel-group label value empty or longer than 255 bytes (the limit is ours)")
+	errWeightedBackendCount = defineError("ERR_NGROK_6511", http.StatusBadRequest, realCode,
+		"a weighted backend naming more than 10 backends (the limit is ours)")
+	errBackendWeight = defineError("ERR_NGROK_6512", http.StatusBadRequest, realCode,
+		"a weighted backend's weight outside 0 to 10000")
+	errFailoverBackendCount = defineError("ERR_NGROK_6513", http.StatusBadRequest, realCode,
+		"a failover backend naming more than 10 backends (the limit is ours)")
+	errHTTPResponseBody = defineError("ERR_NGROK_6516", http.StatusBadRequest, realCode,
+		"an HTTP response backend body longer than 16384 bytes (the limit is ours)")
+	errHTTPResponseStatus = defineError("ERR_NGROK_6517", http.StatusBadRequest, realCode,
+		"an HTTP response backend status_code outside 100 to 599 (the range is ours)")
+	errHeaderNameTooLong = defineError("ERR_NGROK_6522", http.StatusBadRequest, realCode,
+		"an HTTP response backend header name longer than 255 bytes (the limit is ours)")
+	errHeaderValueTooLong = defineError("ERR_NGROK_6523", http.StatusBadRequest, realCode,
+		"an HTTP response backend header value longer than 4096 bytes (the limit is ours)")
+	errWeightedBackendRefused = defineError("ERR_NGROK_6524", http.StatusBadRequest, realCode,
+		"a weighted backend that names itself, or a backend that leads back to it (the rule is ours)")
+	errFailoverBackendRefused = defineError("ERR_NGROK_6525", http.StatusBadRequest, realCode,
+		"a failover backend that names itself, or a backend that leads back to it (the rule is ours)")
+	errBackendIDInvalid = defineError("ERR_NGROK_6526", http.StatusBadRequest, realCode,
+		"a failover or weighted backend naming an ID that is no backend's (a prefix other than bkdtg_, bkdhr_, bkdfo_, bkdwd_, bkdsc_)")
+	errTunnelGroupLabelEquals = defineError("ERR_NGROK_6531", http.StatusBadRequest, realCode,
+		"a tunnel-group label key or value holding '='")
+	errHeaderNameInvalid = defineError("ERR_NGROK_7023", http.StatusBadRequest, realCode,
+		"an HTTP response backend header name that is not an HTTP token")
+	errHeaderValueInvalid = defineError("ERR_NGROK_7024", http.StatusBadRequest, realCode,
+		"an HTTP response backend header value with CR, LF or NUL")
+	errHeaderTwice = defineError("ERR_NGROK_7069", http.StatusBadRequest, realCode,
+		"an HTTP response backend header named twice ignoring case")
 	errEdgesNotServed = defineError("ERR_NGROK_7008", http.StatusBadRequest, realCode,
 		"a create, update or delete of an edge, a route or a backend while edges are not writable (SetEdgesWritable)")
 	errEdgeModuleMissingField = defineError("ERR_NGROK_7170", http.StatusBadRequest, ours,

@@ -40,6 +40,10 @@ type SeedFile struct {
 	TLSCertificates        []TLSCertificateSeed        `json:"tls_certificates,omitempty"`
 	EndpointConfigurations []EndpointConfigurationSeed `json:"endpoint_configurations,omitempty"`
 	TunnelGroupBackends    []TunnelGroupBackendSeed    `json:"tunnel_group_backends,omitempty"`
+	HTTPResponseBackends   []HTTPResponseBackendSeed   `json:"http_response_backends,omitempty"`
+	StaticBackends         []StaticBackendSeed         `json:"static_backends,omitempty"`
+	FailoverBackends       []FailoverBackendSeed       `json:"failover_backends,omitempty"`
+	WeightedBackends       []WeightedBackendSeed       `json:"weighted_backends,omitempty"`
 	IPPolicies             []IPPolicySeed              `json:"ip_policies,omitempty"`
 	HTTPSEdges             []HTTPSEdgeWithRoutesSeed   `json:"https_edges,omitempty"`
 	TCPEdges               []TCPEdgeSeed               `json:"tcp_edges,omitempty"`
@@ -207,6 +211,43 @@ func (s *Server) seedAll(f *SeedFile) (counts SeedCounts, err error) {
 				id, err := s.SeedTunnelGroupBackend(f.TunnelGroupBackends[i])
 				if err == nil {
 					made(removal(s.edges.backends, id))
+				}
+				return err
+			})
+		},
+		func() error {
+			return seedAll("http_response_backends", len(f.HTTPResponseBackends), func(i int) error {
+				id, err := s.SeedHTTPResponseBackend(f.HTTPResponseBackends[i])
+				if err == nil {
+					made(removal(s.backends.httpResponse, id))
+				}
+				return err
+			})
+		},
+		func() error {
+			return seedAll("static_backends", len(f.StaticBackends), func(i int) error {
+				id, err := s.SeedStaticBackend(f.StaticBackends[i])
+				if err == nil {
+					made(removal(s.backends.static, id))
+				}
+				return err
+			})
+		},
+		// NOTE: after the backends they may name.
+		func() error {
+			return seedAll("failover_backends", len(f.FailoverBackends), func(i int) error {
+				id, err := s.SeedFailoverBackend(f.FailoverBackends[i])
+				if err == nil {
+					made(removal(s.backends.failover, id))
+				}
+				return err
+			})
+		},
+		func() error {
+			return seedAll("weighted_backends", len(f.WeightedBackends), func(i int) error {
+				id, err := s.SeedWeightedBackend(f.WeightedBackends[i])
+				if err == nil {
+					made(removal(s.backends.weighted, id))
 				}
 				return err
 			})

@@ -95,7 +95,8 @@ type Server struct {
 	appSessions    *table[applicationSession]
 	// certificateAuthorities are named by HTTPS and TLS edges' mutual_tls.
 	certificateAuthorities *table[certificateAuthority]
-	edges                  *edgeState // HTTPS edges, routes and their modules, backends (seed only); IP policies
+	backends               backendTables // the five kinds of backend (backends.go)
+	edges                  *edgeState    // HTTPS edges, routes and their modules, backends (seed only); IP policies
 	// domains holds reserved domains, the TLS certificates and the endpoint
 	// configurations (seed only) they refer to.
 	domains        *domainState
@@ -213,7 +214,12 @@ func New(opts ...Option) *Server {
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
-	s.edges = newEdgeState(s.store, s.ids, ipPolicies)
+	s.backends = backendTables{
+		tunnelGroup: mount(s, tunnelGroupBackendCollection), httpResponse: mount(s, httpResponseBackendCollection),
+		failover: mount(s, failoverBackendCollection), weighted: mount(s, weightedBackendCollection),
+		static: mount(s, staticBackendCollection),
+	}
+	s.edges = newEdgeState(s.store, s.ids, ipPolicies, &s.backends)
 	s.domains = newDomainState(s.store, s.ids, certificates)
 
 	s.mux = http.NewServeMux()

@@ -24,6 +24,9 @@ const (
 	edgesDeprecationMessage = "ngrok deprecated HTTPS edges, their routes and modules on 31 December 2025: " +
 		"they are read-only on most accounts. Move the route's behaviour to a cloud endpoint's traffic policy " +
 		"(the ngrok_https_edge_traffic_policy data source writes it); see the guide " + edgesGuide + "."
+	backendsDeprecationMessage = "ngrok deprecated edges and their backends on 31 December 2025: they are read-only on most " +
+		"accounts. Cloud endpoints route with a traffic policy instead (forward-internal, custom-response); see the guide " +
+		edgesGuide + "."
 	endpointConfigurationDeprecationMessage = "ngrok deprecated endpoint configurations (ERR_NGROK_1608): " +
 		"use a cloud endpoint with a traffic policy on the domain instead; see the guide " + edgesGuide + "."
 )
@@ -32,10 +35,10 @@ var apiErrorCodeHints = map[string]string{
 	// NOTE: the status of ERR_NGROK_7196 is not documented; the hint follows
 	// the code whatever the status.
 	errCodeEdgesReadOnly: "ngrok has made edges read-only for this account (" + errCodeEdgesReadOnly + "): " +
-		"HTTPS edges and their route modules can still be read, but no longer created, changed or deleted. " +
+		"HTTPS edges, their route modules and backends can still be read, but no longer created, changed or deleted. " +
 		"Cloud endpoints with a traffic policy replace them: move this route's behaviour (OIDC, IP restrictions, " +
 		"header rewriting, forwarding) to a cloud endpoint's traffic policy: the ngrok_https_edge_traffic_policy data " +
-		"source writes that policy from the edge (guide: " + edgesGuide + "). To stop managing this module " +
+		"source writes that policy from the edge (guide: " + edgesGuide + "). To stop managing this object " +
 		"without changing it, remove it from the state with `terraform state rm`.",
 	errCodeEdgesUnavailable: "ngrok no longer offers edges to this account (" + errCodeEdgesUnavailable + "): " +
 		"edges, their routes, modules and backends cannot be created or used. Serve the traffic from cloud " +

@@ -14,7 +14,7 @@ func NewHTTPSEdgeRouteBackendDataSource() datasource.DataSource {
 func httpsEdgeRouteBackendDataSourceAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"backend_id": schema.StringAttribute{
-			Description: fmt.Sprintf("ID of the tunnel group backend (`%s...`) that serves the route.", tunnelGroupBackendIDPrefix),
+			Description: fmt.Sprintf("ID of the backend that serves the route, usually a tunnel group backend (`%s...`).", tunnelGroupBackendIDPrefix),
 			Computed:    true,
 		},
 	}

@@ -191,6 +191,11 @@ func TestReadSetsIdentityWithoutPriorIdentity(t *testing.T) {
 		"HTTPS edge route":             {NewHTTPSEdgeRouteResource, map[string]tftypes.Value{"id": str(route), "edge_id": str(edge)}},
 		"TCP edge":                     {tcpEdgeType.newResource, map[string]tftypes.Value{"id": str("edgtcp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 		"TLS edge":                     {tlsEdgeType.newResource, map[string]tftypes.Value{"id": str("edgtls_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"tunnel group backend":         {tunnelGroupBackendType.newResource, map[string]tftypes.Value{"id": str("bkdtg_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"HTTP response backend":        {httpResponseBackendType.newResource, map[string]tftypes.Value{"id": str("bkdhr_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"failover backend":             {failoverBackendType.newResource, map[string]tftypes.Value{"id": str("bkdfo_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"weighted backend":             {weightedBackendType.newResource, map[string]tftypes.Value{"id": str("bkdwd_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
+		"static backend":               {staticBackendType.newResource, map[string]tftypes.Value{"id": str("bkdsc_2hHGVyb5ZT6WQm1uXnLfNc8Ykam")}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -23,6 +23,10 @@ const (
 	httpsEdgeIDPrefix               = "edghts_"
 	httpsEdgeRouteIDPrefix          = "edghtsrt_"
 	tunnelGroupBackendIDPrefix      = "bkdtg_"
+	httpResponseBackendIDPrefix     = "bkdhr_"
+	failoverBackendIDPrefix         = "bkdfo_"
+	weightedBackendIDPrefix         = "bkdwd_"
+	staticBackendIDPrefix           = "bkdsc_"
 	ipPolicyIDPrefix                = "ipp_"
 	ipPolicyRuleIDPrefix            = "ipr_"
 	tlsCertificateIDPrefix          = certificateIDPrefix

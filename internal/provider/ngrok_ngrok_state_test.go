@@ -43,7 +43,7 @@ import (
 
 // ngrokNgrokFixtureVersions are the versions of ngrok/ngrok whose state is
 // under testdata/ngrok-ngrok.
-var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access", "v0.7.0-keys", "v0.8.0-keys", "v0.7.0-vaults", "v0.8.0-vaults", "v0.7.0-agents", "v0.8.0-agents"}
+var ngrokNgrokFixtureVersions = []string{"v0.7.0", "v0.8.0", "v0.7.0-access", "v0.8.0-access", "v0.7.0-keys", "v0.8.0-keys", "v0.7.0-vaults", "v0.8.0-vaults", "v0.7.0-agents", "v0.8.0-agents", "v0.7.0-backends"}
 
 // fixtureState is a Terraform state file, as much of it as the tests read.
 type fixtureState struct {
@@ -174,6 +174,14 @@ var fixtureChanges = map[string]map[string]map[string]any{
 			"kinesis": map[string]any{"stream_arn": "arn:aws:kinesis:us-east-1:123456789012:stream/ngrok-events",
 				"auth": map[string]any{"creds": nil, "role": map[string]any{"role_arn": "arn:aws:iam::123456789012:role/ngrok-events"}}},
 		}},
+	},
+	// v0.7.0 stores omitted labels and headers as null (this provider: {}).
+	"v0.7.0-backends": {
+		"ngrok_tunnel_group_backend.web":             {},
+		"ngrok_tunnel_group_backend.bare":            {"labels": map[string]any{}},
+		"ngrok_http_response_backend.maintenance":    {},
+		"ngrok_http_response_backend.default_status": {"headers": map[string]any{}},
+		"ngrok_failover_backend.web":                 {},
 	},
 	"v0.8.0-vaults": {
 		"ngrok_vault.prod":                {},
@@ -316,6 +324,7 @@ func TestNgrokNgrokFixtures_coverEveryTypeTakenOver(t *testing.T) {
 		"v0.7.0-access ngrok_ip_policy", "v0.7.0-access ngrok_ip_policy_rule", "v0.7.0-access ngrok_tls_certificate",
 		"v0.7.0-agents ngrok_agent_ingress", "v0.7.0-agents ngrok_bot_user", "v0.7.0-agents ngrok_certificate_authority",
 		"v0.7.0-agents ngrok_ip_policy", "v0.7.0-agents ngrok_ip_restriction", "v0.7.0-agents ngrok_reserved_addr",
+		"v0.7.0-backends ngrok_failover_backend", "v0.7.0-backends ngrok_http_response_backend", "v0.7.0-backends ngrok_tunnel_group_backend",
 		"v0.7.0-keys ngrok_api_key", "v0.7.0-keys ngrok_credential", "v0.7.0-keys ngrok_ssh_credential",
 		"v0.7.0-vaults ngrok_event_destination", "v0.7.0-vaults ngrok_secret", "v0.7.0-vaults ngrok_vault",
 		"v0.8.0 ngrok_cloud_endpoint", "v0.8.0 ngrok_domain", "v0.8.0 ngrok_ssh_certificate_authority",
@@ -747,6 +756,10 @@ var serverChosenAttributes = []string{
 	"ssh_certificate_authority_id", "public_key", "certificate", "valid_after", "valid_until", "ip_policy_id",
 }
 
+// serverChosenLists are lists of IDs the server chose (a failover
+// backend's backends), rewritten whole like serverChosenAttributes.
+var serverChosenLists = []string{"backends"}
+
 const tfedgeTerraformBlock = `terraform {
   required_providers {
     ngrok = {
@@ -860,6 +873,11 @@ func TestAccNgrokNgrokMigration_v080OmittedEnforcedIsTheOnlyChange(t *testing.T)
 func TestAccNgrokNgrokMigration_v080VaultsReplaceProvider(t *testing.T) {
 	t.Parallel()
 	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-vaults", replaceProvider: true})
+}
+
+func TestAccNgrokNgrokMigration_v070BackendsReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0-backends", replaceProvider: true})
 }
 
 func TestAccNgrokNgrokMigration_v070VaultsReplaceProvider(t *testing.T) {
@@ -1062,6 +1080,9 @@ var fixtureTCPAddress = regexp.MustCompile(`"tcp://([^"/]+:[0-9]+)"`)
 func createFixtureObjects(t *testing.T, version, reattach string) (*testMock, map[string]map[string]any) {
 	t.Helper()
 	mock := newTestMock(t, mockserver.WithCertificateIssueDelay(0))
+	// NOTE: the backends' fixture comes from an account that kept edge write
+	// access.
+	mock.server.SetEdgesWritable(true)
 	seed, err := mockserver.ParseSeedFile([]byte(readTestdata(t, "", "seed.yaml")))
 	if err != nil {
 		t.Fatal(err)
@@ -1124,6 +1145,12 @@ func rewriteFixtureState(t *testing.T, version string, created map[string]map[st
 			for _, name := range serverChosenAttributes {
 				theirs, isString := attrs[name].(string)
 				if value, ok := ours[name].(string); ok && isString && theirs != "" {
+					attrs[name] = value
+				}
+			}
+			for _, name := range serverChosenLists {
+				theirs, isList := attrs[name].([]any)
+				if value, ok := ours[name].([]any); ok && isList && len(value) == len(theirs) {
 					attrs[name] = value
 				}
 			}

@@ -286,7 +286,8 @@ var objectTypes = []objectTypeRegistration{sshCertificateAuthorityType, ipPolicy
 	credentialType, apiKeyType, sshCredentialType,
 	vaultType, secretType, eventDestinationType, eventSubscriptionType,
 	serviceUserType, botUserType, agentIngressType, reservedAddrType, ipRestrictionType, certificateAuthorityType,
-	httpsEdgeType, tcpEdgeType, tlsEdgeType}
+	httpsEdgeType, tcpEdgeType, tlsEdgeType,
+	tunnelGroupBackendType, httpResponseBackendType, failoverBackendType, weightedBackendType, staticBackendType}
 
 // readOnlyTypes are the objects the API cannot create (read_only_object.go);
 // each gives two data sources.

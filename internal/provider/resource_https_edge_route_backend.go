@@ -42,10 +42,10 @@ func NewHTTPSEdgeRouteBackendResource() resource.Resource {
 func httpsEdgeRouteBackendAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"backend_id": schema.StringAttribute{
-			Description: fmt.Sprintf("ID of the tunnel group backend (`%s...`) that serves the route: "+
-				"the agents whose tunnels carry the backend's labels.", tunnelGroupBackendIDPrefix),
+			Description: fmt.Sprintf("ID of the backend that serves the route: usually a tunnel group backend (`%s...`), "+
+				"the agents whose tunnels carry its labels; or an HTTP response, failover, weighted or static backend.", tunnelGroupBackendIDPrefix),
 			Required:   true,
-			Validators: []validator.String{idValidator(tunnelGroupBackendIDPrefix, "a tunnel group backend")},
+			Validators: []validator.String{backendIDValidator()},
 		},
 	}
 }

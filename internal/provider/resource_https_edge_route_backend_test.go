@@ -126,8 +126,8 @@ func TestAccHTTPSEdgeRouteBackend_invalidConfig(t *testing.T) {
 		want  string
 	}{
 		"no backend":             {nil, `(?s)argument "backend_id" is required`},
-		"IP policy as a backend": {[]string{fmt.Sprintf("backend_id = %q", f.ipPolicy)}, `(?s)backend_id.*must\s+be\s+the\s+ID\s+of\s+a\s+tunnel\s+group\s+backend.*bkdtg_`},
-		"empty backend":          {[]string{`backend_id = ""`}, `(?s)backend_id.*must\s+be\s+the\s+ID\s+of\s+a\s+tunnel\s+group\s+backend`},
+		"IP policy as a backend": {[]string{fmt.Sprintf("backend_id = %q", f.ipPolicy)}, `(?s)backend_id.*must\s+be\s+the\s+ID\s+of\s+a\s+backend.*bkdtg_`},
+		"empty backend":          {[]string{`backend_id = ""`}, `(?s)backend_id.*must\s+be\s+the\s+ID\s+of\s+a\s+backend`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -1,0 +1,6 @@
+# Every tunnel group backend of the account, with every attribute (terraform query -generate-config-out=backends.tf
+# writes their configuration, to import them).
+list "ngrok_tunnel_group_backend" "all" {
+  provider         = ngrok
+  include_resource = true
+}
