@@ -6,7 +6,7 @@
 # and a tunnel-group backend,
 # on an account whose edges are read-only), then:
 #   the edge as the API returns it,
-#   terraform query            lists the account's edges and routes with the
+#   terraform query            lists the account's edges, routes and backends with the
 #                              list resources (inventory.tfquery.hcl; Terraform
 #                              1.14 or later),
 #   terraform apply            reads it with ngrok_https_edge_traffic_policy and
@@ -82,12 +82,12 @@ grep -q ERR_NGROK_7196 <<<"$refused" || fail "a write on the read-only edge was 
 tf_name=$("$tf" version | head -n 1)
 if [[ $tf_name =~ ^Terraform\ v([0-9]+)\.([0-9]+) ]] &&
   { [ "${BASH_REMATCH[1]}" -gt 1 ] || [ "${BASH_REMATCH[2]}" -ge 14 ]; }; then
-  step "terraform query: the account's edges and routes (list resources, inventory.tfquery.hcl)"
+  step "terraform query: the account's edges, routes and backends (list resources, inventory.tfquery.hcl)"
   cp "$here/inventory.tfquery.hcl" "$work/config/"
   tfc query -no-color >"$work/query.txt" 2>"$work/query.err" ||
     { cat "$work/query.txt" "$work/query.err"; fail "terraform query failed"; }
   grep '^list\.' "$work/query.txt"
-  for want in edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tm edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tn; do
+  for want in edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tm edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tn bkdtg_2hHHCX2lOd6jOb4c1aUAuQqGRqZ; do
     grep -q "$want" "$work/query.txt" || fail "terraform query did not list $want"
   done
   # NOTE: the query file is removed before the apply, so that the steps
