@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -132,6 +134,47 @@ func BenchmarkReadStateSet(b *testing.B) {
 			id := tfsdk.ResourceIdentity{Schema: is, Raw: tftypes.NewValue(idIdentityType, nil)}
 			if d := setIDIdentity(ctx, &id, m.ID.ValueString()); d.HasError() {
 				b.Fatal(d)
+			}
+		}
+	})
+}
+
+// BenchmarkCAKeyOptions is the read of an SSH authority's key options that
+// its ValidateConfig and ModifyPlan make for every object of every plan:
+// three GetAttribute calls against getCAKeyOptions's one rawAttributes.
+func BenchmarkCAKeyOptions(b *testing.B) {
+	ctx := context.Background()
+	var sr resource.SchemaResponse
+	sshCertificateAuthorityType.newResource().Schema(ctx, resource.SchemaRequest{}, &sr)
+	m, err := sshCertificateAuthorityModelFromAPI(&apiclient.SSHCertificateAuthority{
+		ID: "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URI: "https://api.ngrok.com/ssh_certificate_authorities/sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam",
+		CreatedAt: "2026-11-25T10:00:00Z", Description: "d", Metadata: `{"a":1}`,
+		PublicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGv9VGUqvbHbVXvR3zJbDnGwcoZ0gTMm8dW9l0Yk6cAN", KeyType: "ed25519",
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan := tfsdk.Plan{Schema: sr.Schema}
+	if d := plan.Set(ctx, m); d.HasError() {
+		b.Fatal(d)
+	}
+	b.Run("GetAttribute", func(b *testing.B) {
+		for b.Loop() {
+			var v caKeyOptionValues
+			var diags diag.Diagnostics
+			diags.Append(plan.GetAttribute(ctx, path.Root("private_key_type"), &v.keyType)...)
+			diags.Append(plan.GetAttribute(ctx, path.Root("elliptic_curve"), &v.curve)...)
+			diags.Append(plan.GetAttribute(ctx, path.Root("key_size"), &v.size)...)
+			if diags.HasError() || v.keyType.ValueString() != "ed25519" {
+				b.Fatal(diags, v)
+			}
+		}
+	})
+	b.Run("getCAKeyOptions", func(b *testing.B) {
+		for b.Loop() {
+			var diags diag.Diagnostics
+			if v := getCAKeyOptions(ctx, plan.Raw, &diags); diags.HasError() || v.keyType.ValueString() != "ed25519" {
+				b.Fatal(diags, v)
 			}
 		}
 	})
