@@ -112,7 +112,8 @@ func BenchmarkReadStateSet(b *testing.B) {
 	b.Run("state/setStateValues", func(b *testing.B) {
 		for b.Loop() {
 			st := tfsdk.State{Schema: sr.Schema, Raw: tftypes.NewValue(typ, nil)}
-			if d := setStateValues(ctx, &st, m.stateValues()); d.HasError() {
+			values, _ := modelValues(m)
+			if d := setStateValues(ctx, &st, values); d.HasError() {
 				b.Fatal(d)
 			}
 		}
@@ -175,6 +176,65 @@ func BenchmarkCAKeyOptions(b *testing.B) {
 			var diags diag.Diagnostics
 			if v := getCAKeyOptions(ctx, plan.Raw, &diags); diags.HasError() || v.keyType.ValueString() != "ed25519" {
 				b.Fatal(diags, v)
+			}
+		}
+	})
+}
+
+// BenchmarkModelValues is the plan read of a create or update and the state
+// write of every refresh for a flat model (an SSH authority's): the
+// framework's whole-model Get and Set by reflection against modelFromRaw and
+// modelValues with setStateValues.
+func BenchmarkModelValues(b *testing.B) {
+	ctx := context.Background()
+	var sr resource.SchemaResponse
+	sshCertificateAuthorityType.newResource().Schema(ctx, resource.SchemaRequest{}, &sr)
+	typ := sr.Schema.Type().TerraformType(ctx)
+	m, err := sshCertificateAuthorityModelFromAPI(&apiclient.SSHCertificateAuthority{
+		ID: "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URI: "https://api.ngrok.com/ssh_certificate_authorities/sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam",
+		CreatedAt: "2026-11-25T10:00:00Z", Description: "d", Metadata: `{"a":1}`,
+		PublicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGv9VGUqvbHbVXvR3zJbDnGwcoZ0gTMm8dW9l0Yk6cAN", KeyType: "ed25519",
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan := tfsdk.Plan{Schema: sr.Schema}
+	if d := plan.Set(ctx, m); d.HasError() {
+		b.Fatal(d)
+	}
+	b.Run("plan/Get", func(b *testing.B) {
+		for b.Loop() {
+			var got sshCertificateAuthorityModel
+			if d := plan.Get(ctx, &got); d.HasError() {
+				b.Fatal(d)
+			}
+		}
+	})
+	b.Run("plan/modelFromRaw", func(b *testing.B) {
+		for b.Loop() {
+			var got sshCertificateAuthorityModel
+			if !modelFromRaw(ctx, plan.Schema.Type(), plan.Raw, &got) {
+				b.Fatal("not read")
+			}
+		}
+	})
+	b.Run("state/Set", func(b *testing.B) {
+		for b.Loop() {
+			st := tfsdk.State{Schema: sr.Schema, Raw: tftypes.NewValue(typ, nil)}
+			if d := st.Set(ctx, m); d.HasError() {
+				b.Fatal(d)
+			}
+		}
+	})
+	b.Run("state/modelValues", func(b *testing.B) {
+		for b.Loop() {
+			st := tfsdk.State{Schema: sr.Schema, Raw: tftypes.NewValue(typ, nil)}
+			values, ok := modelValues(m)
+			if !ok {
+				b.Fatal("not flat")
+			}
+			if d := setStateValues(ctx, &st, values); d.HasError() {
+				b.Fatal(d)
 			}
 		}
 	})

@@ -234,23 +234,6 @@ type sshCertificateAuthorityModel struct {
 	KeyType        types.String `tfsdk:"key_type"`
 }
 
-// stateValues is the model as the value of each attribute, for
-// setStateValues.
-func (m sshCertificateAuthorityModel) stateValues() map[string]attr.Value {
-	return map[string]attr.Value{
-		"id":               m.ID,
-		"uri":              m.URI,
-		"created_at":       m.CreatedAt,
-		"description":      m.Description,
-		"metadata":         m.Metadata,
-		"private_key_type": m.PrivateKeyType,
-		"elliptic_curve":   m.EllipticCurve,
-		"key_size":         m.KeySize,
-		"public_key":       m.PublicKey,
-		"key_type":         m.KeyType,
-	}
-}
-
 // sshCertificateAuthorityModelFromAPI maps an API object onto the model. The
 // key options come from the public key itself rather than from what was
 // requested, so that an imported authority reads exactly as configured.
