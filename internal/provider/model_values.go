@@ -34,7 +34,8 @@ var attrValueType = reflect.TypeFor[attr.Value]()
 
 func flatFields(t reflect.Type) flatModelFields {
 	if f, ok := flatModels.Load(t); ok {
-		return f.(flatModelFields)
+		fields, _ := f.(flatModelFields)
+		return fields
 	}
 	var fields flatModelFields
 	if t.Kind() == reflect.Struct {
@@ -63,7 +64,11 @@ func modelValues(m any) (map[string]attr.Value, bool) {
 	}
 	out := make(map[string]attr.Value, len(fields))
 	for name, i := range fields {
-		out[name] = v.Field(i).Interface().(attr.Value)
+		av, ok := v.Field(i).Interface().(attr.Value)
+		if !ok {
+			return nil, false
+		}
+		out[name] = av
 	}
 	return out, true
 }

@@ -135,6 +135,16 @@ func sampleLeaf(typ tftypes.Type, state string) tftypes.Value {
 	case "unknown":
 		return tftypes.NewValue(typ, tftypes.UnknownValue)
 	}
+	switch t := typ.(type) {
+	case tftypes.List:
+		return tftypes.NewValue(typ, []tftypes.Value{sampleLeaf(t.ElementType, state)})
+	case tftypes.Set:
+		return tftypes.NewValue(typ, []tftypes.Value{sampleLeaf(t.ElementType, state)})
+	case tftypes.Map:
+		return tftypes.NewValue(typ, map[string]tftypes.Value{"k": sampleLeaf(t.ElementType, state)})
+	case tftypes.Object:
+		return sampleValue(typ, state)
+	}
 	switch {
 	case typ.Is(tftypes.String):
 		return tftypes.NewValue(typ, `{"a":1}`)
@@ -142,14 +152,6 @@ func sampleLeaf(typ tftypes.Type, state string) tftypes.Value {
 		return tftypes.NewValue(typ, big.NewFloat(7))
 	case typ.Is(tftypes.Bool):
 		return tftypes.NewValue(typ, true)
-	case typ.Is(tftypes.List{}):
-		return tftypes.NewValue(typ, []tftypes.Value{sampleLeaf(typ.(tftypes.List).ElementType, state)})
-	case typ.Is(tftypes.Set{}):
-		return tftypes.NewValue(typ, []tftypes.Value{sampleLeaf(typ.(tftypes.Set).ElementType, state)})
-	case typ.Is(tftypes.Map{}):
-		return tftypes.NewValue(typ, map[string]tftypes.Value{"k": sampleLeaf(typ.(tftypes.Map).ElementType, state)})
-	case typ.Is(tftypes.Object{}):
-		return sampleValue(typ, state)
 	}
 	return tftypes.NewValue(typ, nil)
 }
