@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/attr/xattr"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -17,8 +18,10 @@ import (
 // field's index: what State.Set and Plan.Get do, without walking the model
 // by reflection at every call (they build a path, diagnostics and a value
 // per field, and look each attribute up in the schema). A model with any
-// other field (a nested struct, a pointer, a Go string) is not flat, and the
-// callers fall back to the framework's Get and Set.
+// other field (a nested struct, a pointer, a Go string), or with a value
+// that validates itself (xattr.ValidateableAttribute: a CIDR, a traffic
+// policy, which Get and Set check), is not flat, and the callers fall back
+// to the framework's Get and Set.
 //
 // NOTE: every refresh of every object writes its state, and every create
 // and update reads its plan: in a plan of 1,000 objects the whole-model
@@ -30,7 +33,10 @@ type flatModelFields map[string]int
 
 var flatModels sync.Map // reflect.Type -> flatModelFields
 
-var attrValueType = reflect.TypeFor[attr.Value]()
+var (
+	attrValueType    = reflect.TypeFor[attr.Value]()
+	validateableType = reflect.TypeFor[xattr.ValidateableAttribute]()
+)
 
 func flatFields(t reflect.Type) flatModelFields {
 	if f, ok := flatModels.Load(t); ok {
@@ -43,7 +49,8 @@ func flatFields(t reflect.Type) flatModelFields {
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name, _, _ := strings.Cut(f.Tag.Get("tfsdk"), ",")
-			if name == "" || name == "-" || !f.IsExported() || !f.Type.Implements(attrValueType) || f.Type.Kind() == reflect.Interface {
+			if name == "" || name == "-" || !f.IsExported() || !f.Type.Implements(attrValueType) || f.Type.Kind() == reflect.Interface ||
+				f.Type.Implements(validateableType) {
 				fields = nil
 				break
 			}
