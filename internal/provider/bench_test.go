@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -110,7 +112,8 @@ func BenchmarkReadStateSet(b *testing.B) {
 	b.Run("state/setStateValues", func(b *testing.B) {
 		for b.Loop() {
 			st := tfsdk.State{Schema: sr.Schema, Raw: tftypes.NewValue(typ, nil)}
-			if d := setStateValues(ctx, &st, m.stateValues()); d.HasError() {
+			values, _ := modelValues(m)
+			if d := setStateValues(ctx, &st, values); d.HasError() {
 				b.Fatal(d)
 			}
 		}
@@ -131,6 +134,106 @@ func BenchmarkReadStateSet(b *testing.B) {
 		for b.Loop() {
 			id := tfsdk.ResourceIdentity{Schema: is, Raw: tftypes.NewValue(idIdentityType, nil)}
 			if d := setIDIdentity(ctx, &id, m.ID.ValueString()); d.HasError() {
+				b.Fatal(d)
+			}
+		}
+	})
+}
+
+// BenchmarkCAKeyOptions is the read of an SSH authority's key options that
+// its ValidateConfig and ModifyPlan make for every object of every plan:
+// three GetAttribute calls against getCAKeyOptions's one rawAttributes.
+func BenchmarkCAKeyOptions(b *testing.B) {
+	ctx := context.Background()
+	var sr resource.SchemaResponse
+	sshCertificateAuthorityType.newResource().Schema(ctx, resource.SchemaRequest{}, &sr)
+	m, err := sshCertificateAuthorityModelFromAPI(&apiclient.SSHCertificateAuthority{
+		ID: "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URI: "https://api.ngrok.com/ssh_certificate_authorities/sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam",
+		CreatedAt: "2026-11-25T10:00:00Z", Description: "d", Metadata: `{"a":1}`,
+		PublicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGv9VGUqvbHbVXvR3zJbDnGwcoZ0gTMm8dW9l0Yk6cAN", KeyType: "ed25519",
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan := tfsdk.Plan{Schema: sr.Schema}
+	if d := plan.Set(ctx, m); d.HasError() {
+		b.Fatal(d)
+	}
+	b.Run("GetAttribute", func(b *testing.B) {
+		for b.Loop() {
+			var v caKeyOptionValues
+			var diags diag.Diagnostics
+			diags.Append(plan.GetAttribute(ctx, path.Root("private_key_type"), &v.keyType)...)
+			diags.Append(plan.GetAttribute(ctx, path.Root("elliptic_curve"), &v.curve)...)
+			diags.Append(plan.GetAttribute(ctx, path.Root("key_size"), &v.size)...)
+			if diags.HasError() || v.keyType.ValueString() != "ed25519" {
+				b.Fatal(diags, v)
+			}
+		}
+	})
+	b.Run("getCAKeyOptions", func(b *testing.B) {
+		for b.Loop() {
+			var diags diag.Diagnostics
+			if v := getCAKeyOptions(ctx, plan.Raw, &diags); diags.HasError() || v.keyType.ValueString() != "ed25519" {
+				b.Fatal(diags, v)
+			}
+		}
+	})
+}
+
+// BenchmarkModelValues is the plan read of a create or update and the state
+// write of every refresh for a flat model (an SSH authority's): the
+// framework's whole-model Get and Set by reflection against modelFromRaw and
+// modelValues with setStateValues.
+func BenchmarkModelValues(b *testing.B) {
+	ctx := context.Background()
+	var sr resource.SchemaResponse
+	sshCertificateAuthorityType.newResource().Schema(ctx, resource.SchemaRequest{}, &sr)
+	typ := sr.Schema.Type().TerraformType(ctx)
+	m, err := sshCertificateAuthorityModelFromAPI(&apiclient.SSHCertificateAuthority{
+		ID: "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URI: "https://api.ngrok.com/ssh_certificate_authorities/sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam",
+		CreatedAt: "2026-11-25T10:00:00Z", Description: "d", Metadata: `{"a":1}`,
+		PublicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGv9VGUqvbHbVXvR3zJbDnGwcoZ0gTMm8dW9l0Yk6cAN", KeyType: "ed25519",
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan := tfsdk.Plan{Schema: sr.Schema}
+	if d := plan.Set(ctx, m); d.HasError() {
+		b.Fatal(d)
+	}
+	b.Run("plan/Get", func(b *testing.B) {
+		for b.Loop() {
+			var got sshCertificateAuthorityModel
+			if d := plan.Get(ctx, &got); d.HasError() {
+				b.Fatal(d)
+			}
+		}
+	})
+	b.Run("plan/modelFromRaw", func(b *testing.B) {
+		for b.Loop() {
+			var got sshCertificateAuthorityModel
+			if !modelFromRaw(ctx, plan.Schema.Type(), plan.Raw, &got) {
+				b.Fatal("not read")
+			}
+		}
+	})
+	b.Run("state/Set", func(b *testing.B) {
+		for b.Loop() {
+			st := tfsdk.State{Schema: sr.Schema, Raw: tftypes.NewValue(typ, nil)}
+			if d := st.Set(ctx, m); d.HasError() {
+				b.Fatal(d)
+			}
+		}
+	})
+	b.Run("state/modelValues", func(b *testing.B) {
+		for b.Loop() {
+			st := tfsdk.State{Schema: sr.Schema, Raw: tftypes.NewValue(typ, nil)}
+			values, ok := modelValues(m)
+			if !ok {
+				b.Fatal("not flat")
+			}
+			if d := setStateValues(ctx, &st, values); d.HasError() {
 				b.Fatal(d)
 			}
 		}

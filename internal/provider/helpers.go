@@ -41,6 +41,43 @@ type attributeGetter interface {
 	GetAttribute(ctx context.Context, p path.Path, target any) diag.Diagnostics
 }
 
+// rawAttributes are the attributes of a configuration's, plan's or state's
+// raw value, for reading a few of them without GetAttribute, which walks
+// the schema along the path and adds a logging field on every call.
+//
+// NOTE: a plan calls ValidateConfig and ModifyPlan for every object; reading
+// their few attributes from one map costs a fraction of as many GetAttribute
+// calls (BenchmarkCAKeyOptions).
+func rawAttributes(raw tftypes.Value, diags *diag.Diagnostics) map[string]tftypes.Value {
+	var attrs map[string]tftypes.Value
+	if err := raw.As(&attrs); err != nil {
+		diags.AddError("Value Conversion Error", "The resource's value is not an object: "+err.Error()+
+			". This is a bug in the provider; please report it.")
+	}
+	return attrs
+}
+
+// rawAttribute is attribute name of attrs (from rawAttributes) as a value of
+// the framework type typ.
+func rawAttribute[T attr.Value](ctx context.Context, attrs map[string]tftypes.Value, name string, typ attr.Type, diags *diag.Diagnostics) T {
+	var zero T
+	tv, ok := attrs[name]
+	if !ok {
+		diags.AddError("Value Conversion Error", fmt.Sprintf("The resource has no attribute %q. This is a bug in the provider; please report it.", name))
+		return zero
+	}
+	v, err := typ.ValueFromTerraform(ctx, tv)
+	if err != nil {
+		diags.AddError("Value Conversion Error", fmt.Sprintf("Attribute %q: %s. This is a bug in the provider; please report it.", name, err))
+		return zero
+	}
+	t, ok := v.(T)
+	if !ok {
+		diags.AddError("Value Conversion Error", fmt.Sprintf("Attribute %q: a %T, not a %T. This is a bug in the provider; please report it.", name, v, zero))
+	}
+	return t
+}
+
 // setStateValues sets a resource's whole state from the value of each of
 // its attributes, as State.Set of a model does but without mapping the
 // model's fields by reflection: a Read on the hot path (every object's

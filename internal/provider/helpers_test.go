@@ -764,3 +764,71 @@ func TestSetStateValuesNeedsEveryAttributeAndNoOther(t *testing.T) {
 		})
 	}
 }
+
+// rawAttribute reads an attribute of any state of its value (known, null,
+// unknown) as GetAttribute does, and reports an attribute the value lacks or
+// of another type instead of guessing.
+func TestRawAttribute(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String, "size": tftypes.Number}}
+	for name, tc := range map[string]struct {
+		name, size tftypes.Value
+	}{
+		"known":   {tftypes.NewValue(tftypes.String, "x"), tftypes.NewValue(tftypes.Number, 4096)},
+		"null":    {tftypes.NewValue(tftypes.String, nil), tftypes.NewValue(tftypes.Number, nil)},
+		"unknown": {tftypes.NewValue(tftypes.String, tftypes.UnknownValue), tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := schema.Schema{Attributes: map[string]schema.Attribute{
+				"name": schema.StringAttribute{Optional: true},
+				"size": schema.Int64Attribute{Optional: true},
+			}}
+			raw := tftypes.NewValue(typ, map[string]tftypes.Value{"name": tc.name, "size": tc.size})
+			var diags diag.Diagnostics
+			attrs := rawAttributes(raw, &diags)
+			gotName := rawAttribute[types.String](ctx, attrs, "name", types.StringType, &diags)
+			gotSize := rawAttribute[types.Int64](ctx, attrs, "size", types.Int64Type, &diags)
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			var wantName types.String
+			var wantSize types.Int64
+			st := tfsdk.State{Schema: s, Raw: raw}
+			diags.Append(st.GetAttribute(ctx, path.Root("name"), &wantName)...)
+			diags.Append(st.GetAttribute(ctx, path.Root("size"), &wantSize)...)
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			if !gotName.Equal(wantName) || !gotSize.Equal(wantSize) {
+				t.Errorf("rawAttribute read %s and %s, GetAttribute %s and %s", gotName, gotSize, wantName, wantSize)
+			}
+		})
+	}
+	raw := tftypes.NewValue(typ, map[string]tftypes.Value{"name": tftypes.NewValue(tftypes.String, "x"), "size": tftypes.NewValue(tftypes.Number, 1)})
+	for name, read := range map[string]func(map[string]tftypes.Value, *diag.Diagnostics){
+		"missing": func(a map[string]tftypes.Value, d *diag.Diagnostics) {
+			rawAttribute[types.String](ctx, a, "other", types.StringType, d)
+		},
+		"wrong type": func(a map[string]tftypes.Value, d *diag.Diagnostics) {
+			rawAttribute[types.Int64](ctx, a, "name", types.StringType, d)
+		},
+		"not a number": func(a map[string]tftypes.Value, d *diag.Diagnostics) {
+			rawAttribute[types.Int64](ctx, a, "name", types.Int64Type, d)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var diags diag.Diagnostics
+			read(rawAttributes(raw, &diags), &diags)
+			if !diags.HasError() {
+				t.Error("no error")
+			}
+		})
+	}
+	var diags diag.Diagnostics
+	if rawAttributes(tftypes.NewValue(tftypes.String, "x"), &diags); !diags.HasError() {
+		t.Error("no error for a value that is not an object")
+	}
+}

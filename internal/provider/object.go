@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
@@ -300,7 +299,9 @@ func (r *objectResource[A, C, U, M]) Read(ctx context.Context, req resource.Read
 	var prior *M
 	if r.o.keep != nil {
 		prior = new(M)
-		resp.Diagnostics.Append(req.State.Get(ctx, prior)...)
+		if !modelFromRaw(ctx, req.State.Schema.Type(), req.State.Raw, prior) {
+			resp.Diagnostics.Append(req.State.Get(ctx, prior)...)
+		}
 		if resp.Diagnostics.HasError() {
 			return
 		}
@@ -400,10 +401,14 @@ func (o *objectType[A, C, U, M]) refreshWithinArg() (string, bool) {
 // configuration holds.
 func (r *objectResource[A, C, U, M]) planned(ctx context.Context, plan tfsdk.Plan, config tfsdk.Config, diags *diag.Diagnostics) M {
 	var m M
-	diags.Append(plan.Get(ctx, &m)...)
+	if !modelFromRaw(ctx, plan.Schema.Type(), plan.Raw, &m) {
+		diags.Append(plan.Get(ctx, &m)...)
+	}
 	if r.o.fromConfig != nil {
 		var cfg M
-		diags.Append(config.Get(ctx, &cfg)...)
+		if !modelFromRaw(ctx, config.Schema.Type(), config.Raw, &cfg) {
+			diags.Append(config.Get(ctx, &cfg)...)
+		}
 		r.o.fromConfig(&m, cfg)
 	}
 	return m
@@ -426,17 +431,11 @@ func (r *objectResource[A, C, U, M]) setState(ctx context.Context, state *tfsdk.
 	if r.o.keep != nil && prior != nil {
 		r.o.keep(*prior, &m)
 	}
-	// NOTE: a model that gives its attributes' values skips State.Set's
-	// reflection, the largest part of a Read that is the provider's own.
-	if sv, ok := any(m).(stateValuer); ok {
-		diags.Append(setStateValues(ctx, state, sv.stateValues())...)
+	// NOTE: a flat model (model_values.go) skips State.Set's reflection,
+	// the largest part of a Read that is the provider's own.
+	if values, ok := modelValues(m); ok {
+		diags.Append(setStateValues(ctx, state, values)...)
 		return
 	}
 	diags.Append(state.Set(ctx, m)...)
-}
-
-// stateValuer is a model that gives the value of each of its attributes, for
-// setStateValues.
-type stateValuer interface {
-	stateValues() map[string]attr.Value
 }

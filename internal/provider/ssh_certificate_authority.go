@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"golang.org/x/crypto/ssh"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
@@ -94,7 +95,7 @@ var sshCertificateAuthorityType = &objectType[apiclient.SSHCertificateAuthority,
 
 // validateCAKeyOptions refuses key options that do not apply to the key type.
 func validateCAKeyOptions(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	cfg := getCAKeyOptions(ctx, req.Config, &resp.Diagnostics)
+	cfg := getCAKeyOptions(ctx, req.Config.Raw, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -125,8 +126,8 @@ func planCAKeyOptions(ctx context.Context, req resource.ModifyPlanRequest, resp 
 	if req.Plan.Raw.IsNull() {
 		return
 	}
-	plan := getCAKeyOptions(ctx, req.Plan, &resp.Diagnostics)
-	cfg := getCAKeyOptions(ctx, req.Config, &resp.Diagnostics)
+	plan := getCAKeyOptions(ctx, req.Plan.Raw, &resp.Diagnostics)
+	cfg := getCAKeyOptions(ctx, req.Config.Raw, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -152,7 +153,7 @@ func planCAKeyOptions(ctx context.Context, req resource.ModifyPlanRequest, resp 
 		return
 	}
 
-	state := getCAKeyOptions(ctx, req.State, &resp.Diagnostics)
+	state := getCAKeyOptions(ctx, req.State.Raw, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -171,21 +172,26 @@ func planCAKeyOptions(ctx context.Context, req resource.ModifyPlanRequest, resp 
 }
 
 // caKeyOptionValues are the attributes that ValidateConfig and ModifyPlan
-// need, read one by one: every plan calls both for every authority, and a
-// whole-model Get costs some fifteen times as much as reading one attribute
-// (the framework maps every field by reflection).
+// need, read from the raw value: every plan calls both for every authority,
+// and a whole-model Get costs some fifteen times as much as reading one
+// attribute (the framework maps every field by reflection), GetAttribute
+// several times as much as rawAttributes.
 type caKeyOptionValues struct {
 	keyType types.String
 	curve   types.String
 	size    types.Int64
 }
 
-func getCAKeyOptions(ctx context.Context, from attributeGetter, diags *diag.Diagnostics) caKeyOptionValues {
-	var v caKeyOptionValues
-	diags.Append(from.GetAttribute(ctx, path.Root("private_key_type"), &v.keyType)...)
-	diags.Append(from.GetAttribute(ctx, path.Root("elliptic_curve"), &v.curve)...)
-	diags.Append(from.GetAttribute(ctx, path.Root("key_size"), &v.size)...)
-	return v
+func getCAKeyOptions(ctx context.Context, from tftypes.Value, diags *diag.Diagnostics) caKeyOptionValues {
+	attrs := rawAttributes(from, diags)
+	if diags.HasError() {
+		return caKeyOptionValues{}
+	}
+	return caKeyOptionValues{
+		keyType: rawAttribute[types.String](ctx, attrs, "private_key_type", types.StringType, diags),
+		curve:   rawAttribute[types.String](ctx, attrs, "elliptic_curve", types.StringType, diags),
+		size:    rawAttribute[types.Int64](ctx, attrs, "key_size", types.Int64Type, diags),
+	}
 }
 
 // plannedKeyOption is the configured value when the option applies, its
@@ -226,23 +232,6 @@ type sshCertificateAuthorityModel struct {
 	KeySize        types.Int64  `tfsdk:"key_size"`
 	PublicKey      types.String `tfsdk:"public_key"`
 	KeyType        types.String `tfsdk:"key_type"`
-}
-
-// stateValues is the model as the value of each attribute, for
-// setStateValues.
-func (m sshCertificateAuthorityModel) stateValues() map[string]attr.Value {
-	return map[string]attr.Value{
-		"id":               m.ID,
-		"uri":              m.URI,
-		"created_at":       m.CreatedAt,
-		"description":      m.Description,
-		"metadata":         m.Metadata,
-		"private_key_type": m.PrivateKeyType,
-		"elliptic_curve":   m.EllipticCurve,
-		"key_size":         m.KeySize,
-		"public_key":       m.PublicKey,
-		"key_type":         m.KeyType,
-	}
 }
 
 // sshCertificateAuthorityModelFromAPI maps an API object onto the model. The

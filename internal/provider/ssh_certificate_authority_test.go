@@ -668,8 +668,9 @@ func TestAccSSHCertificateAuthorityListResource(t *testing.T) {
 	})
 }
 
-// stateValues, through setStateValues, writes the very state that State.Set
-// of the model writes, for each key type (null and known key options).
+// The model's values (modelValues), through setStateValues, write the very
+// state that State.Set of the model writes, for each key type (null and
+// known key options).
 func TestSSHCertificateAuthorityStateValuesAreTheModel(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -691,8 +692,12 @@ func TestSSHCertificateAuthorityStateValuesAreTheModel(t *testing.T) {
 			if diags := byModel.Set(ctx, m); diags.HasError() {
 				t.Fatal(diags)
 			}
+			values, ok := modelValues(m)
+			if !ok {
+				t.Fatal("the model is not flat")
+			}
 			byValues := tfsdk.State{Schema: sr.Schema, Raw: tftypes.NewValue(sr.Schema.Type().TerraformType(ctx), nil)}
-			if diags := setStateValues(ctx, &byValues, m.stateValues()); diags.HasError() {
+			if diags := setStateValues(ctx, &byValues, values); diags.HasError() {
 				t.Fatal(diags)
 			}
 			if !byValues.Raw.Equal(byModel.Raw) {

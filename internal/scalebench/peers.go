@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -94,8 +95,10 @@ func (b *bench) peers(ctx context.Context) error {
 		}
 	}
 
-	// runs[contender][phase] holds one run per round.
+	// runs[contender][phase] holds one run per round; stateBytes the size
+	// of each contender's state file after its last apply.
 	runs := make(map[string]map[string][]phase)
+	stateBytes := make(map[string]int64)
 	for _, c := range all {
 		runs[c.name] = map[string][]phase{}
 	}
@@ -115,6 +118,9 @@ func (b *bench) peers(ctx context.Context) error {
 					return err
 				}
 				runs[c.name][ph.name] = append(runs[c.name][ph.name], p)
+				if ph.name == "apply" {
+					stateBytes[c.name] = fileSize(filepath.Join(c.w.dir, "terraform.tfstate"))
+				}
 			}
 		}
 		fmt.Printf("   %-10s %-8s %-10s %8s %9s %9s %9s %6s %8s\n", "", "phase", "result", "wall", "cpu prov", "cpu tf", "peak RSS", "procs", "requests")
@@ -175,8 +181,28 @@ func (b *bench) peers(ctx context.Context) error {
 				seconds(medianDuration(provCPU)), seconds(medianDuration(tfCPU)), mib(rss))
 		}
 	}
+	// NOTE: Terraform's local backend rewrites the whole state file after
+	// every object it applies or destroys (marshalling the state three
+	// times: to compare it with the one it read, for the serial, then
+	// indented to write it): half of Terraform's CPU in an apply or a
+	// destroy of 1,000 authorities, which grows as N times the bytes per
+	// object, so the size of each object's state is a cost of its own.
+	var parts []string
+	for _, c := range all {
+		parts = append(parts, fmt.Sprintf("%s %d", c.name, stateBytes[c.name]/int64(max(n, 1))))
+	}
+	fmt.Printf("   state file after apply, bytes per object: %s\n", strings.Join(parts, ", "))
 	fmt.Printf("   load average at the end %s\n", loadAverage())
 	return nil
+}
+
+// fileSize is the size of the file at path, 0 when it cannot be read.
+func fileSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
 }
 
 // peerProviderBlock is the provider configuration of a contender: the same

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -43,5 +45,18 @@ func TestPeerProviderBlockNamesTheSource(t *testing.T) {
 	b := peerProviderBlock("ngrok/ngrok", "http://127.0.0.1:1", "k")
 	if !strings.Contains(b, `source = "ngrok/ngrok"`) || strings.Contains(b, "tfedge") || !strings.Contains(b, `api_base_url = "http://127.0.0.1:1"`) {
 		t.Errorf("provider block:\n%s", b)
+	}
+}
+
+func TestFileSize(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "terraform.tfstate")
+	if got := fileSize(path); got != 0 {
+		t.Errorf("fileSize of a missing file = %d, want 0", got)
+	}
+	if err := os.WriteFile(path, []byte("{}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := fileSize(path); got != 3 {
+		t.Errorf("fileSize = %d, want 3", got)
 	}
 }
