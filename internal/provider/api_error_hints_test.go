@@ -12,8 +12,15 @@ import (
 // status's generic one.
 func TestAPIErrorCodeHints(t *testing.T) {
 	t.Parallel()
-	if len(apiErrorCodeHints) != 7 {
-		t.Errorf("%d codes have a hint, want the 7 the provider explains", len(apiErrorCodeHints))
+	explained := []string{errCodeEndpointNotCloud, errCodeDomainInUse, errCodeEdgesReadOnly, errCodeEdgesUnavailable,
+		errCodeEndpointConfigs, errCodeEndpointDomainMissing, errCodeEndpointURLTaken, errCodeUnknownOwner}
+	if len(apiErrorCodeHints) != len(explained) {
+		t.Errorf("%d codes have a hint, want the %d the provider explains", len(apiErrorCodeHints), len(explained))
+	}
+	for _, code := range explained {
+		if _, ok := apiErrorCodeHints[code]; !ok {
+			t.Errorf("%s has no hint", code)
+		}
 	}
 	for code, hint := range apiErrorCodeHints {
 		if !strings.HasPrefix(code, "ERR_NGROK_") || hint == "" {
