@@ -52,7 +52,7 @@ resource "ngrok_certificate_authority" "partner_devices" {
 
 # The partner portal (tls_certificates.tf's domain, served with the
 # uploaded certificate) asks every client for a certificate that the CA
-# issued.
+# issued, then hands the requests to the portal's agents.
 resource "ngrok_cloud_endpoint" "portal" {
   url         = "https://${ngrok_reserved_domain.portal.domain}"
   description = "Partner portal: partners' devices only (mutual TLS)"
