@@ -60,13 +60,15 @@ resource "ngrok_cloud_endpoint" "shop_internal" {
   })
 }
 
-# Every endpoint of the account, of every type: these cloud endpoints, and
-# the agents' and edges' endpoints when there are any.
+# Every endpoint of the account, of every type: these cloud endpoints, the
+# partner portal's (access.tf), and the agents' and edges' endpoints when
+# there are any.
 data "ngrok_endpoints" "all" {
   depends_on = [
     ngrok_cloud_endpoint.shop,
     ngrok_cloud_endpoint.status,
     ngrok_cloud_endpoint.shop_internal,
+    ngrok_cloud_endpoint.portal,
   ]
 }
 
