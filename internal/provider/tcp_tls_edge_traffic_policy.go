@@ -29,9 +29,10 @@ import (
 //     (which takes PEM certificates or certificate authority IDs).
 //     restrict-ips comes first, so that a refused address gets no handshake.
 //   - A TLS edge that passes TLS through (terminate_at upstream, or no TLS
-//     termination module: a tls:// endpoint does not terminate by default)
-//     gets no terminate-tls: the agent's tls:// internal endpoint receives
-//     the client's TLS.
+//     termination module [our reading: the API documents no default for an
+//     edge without it, and a tls:// endpoint does not terminate by default,
+//     per the terminate-tls reference]) gets no terminate-tls: the agent's
+//     tls:// internal endpoint receives the client's TLS.
 //   - The traffic_policy module's on_tcp_connect rules follow, in their
 //     order; a TCP or TLS endpoint runs no other phase, so its other rules
 //     are reported.
