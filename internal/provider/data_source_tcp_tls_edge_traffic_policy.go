@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -64,7 +65,8 @@ func (d *tcpTLSEdgeTrafficPolicyDataSource) Schema(_ context.Context, _ datasour
 		Description: "Reads a " + noun + " edge and writes what replaces it: for each hostport, a cloud endpoint URL (" + url +
 			") and a traffic policy, in `on_tcp_connect`, that does what the edge did: IP restriction becomes " +
 			"`restrict-ips` with the same IP policies, a traffic policy module its `on_tcp_connect` rules in order, a " +
-			"tunnel-group backend `forward-internal`, last." + extra + " What has no equivalent (other backends, a " +
+			"tunnel-group backend `forward-internal`, last, and a failover backend one `forward-internal` per tunnel group, " +
+			"in order, each but the last with `on_error: continue`." + extra + " What has no equivalent (other backends, a " +
 			"disabled module, ...) is listed in `not_migrated` with the reason. Give each `endpoints` entry to an " +
 			"`ngrok_cloud_endpoint` (`url` and `traffic_policy`). See the guide \"Moving from edges to cloud endpoints\".",
 		Attributes: map[string]schema.Attribute{
@@ -94,7 +96,7 @@ func (d *tcpTLSEdgeTrafficPolicyDataSource) Schema(_ context.Context, _ datasour
 				}},
 			},
 			"forward_internal_urls": schema.ListAttribute{
-				Description: "The internal endpoint URL the policy forwards to, if any: start an agent endpoint on it " +
+				Description: "The internal endpoint URLs the policy forwards to, in order: start an agent endpoint on each " +
 					"(`ngrok " + d.scheme + " ... --url ...`) where the labeled tunnels ran.",
 				ElementType: types.StringType,
 				Computed:    true,
@@ -131,13 +133,8 @@ func (d *tcpTLSEdgeTrafficPolicyDataSource) Read(ctx context.Context, req dataso
 		in = tcpEdgeMigrationInput(e)
 	}
 	in.InternalURL = m.InternalURL.ValueString()
-	if b := in.Backend; b != nil && b.Enabled && in.InternalURL == "" && strings.HasPrefix(b.Backend.ID, tunnelGroupBackendPref) {
-		tg, err := d.client.GetTunnelGroupBackend(ctx, b.Backend.ID)
-		if err != nil {
-			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read Tunnel Group Backend", err))
-			return
-		}
-		in.TunnelGroup = tg
+	if !d.readBackends(ctx, &in, &resp.Diagnostics) {
+		return
 	}
 	out, err := migrateTCPTLSEdge(in)
 	if err != nil {
@@ -155,6 +152,39 @@ func (d *tcpTLSEdgeTrafficPolicyDataSource) Read(ctx context.Context, req dataso
 	m.NotMigrated = types.ListValueMust(types.ObjectType{AttrTypes: edgeNotMigratedAttrTypes}, nm)
 	m.ForwardInternalURLs = stringList(out.ForwardInternalURLs)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// readBackends reads the tunnel groups the edge's backend names, itself or
+// as a failover backend's members; false after an error.
+func (d *tcpTLSEdgeTrafficPolicyDataSource) readBackends(ctx context.Context, in *tcpTLSEdgeMigrationInput, diags *diag.Diagnostics) bool {
+	b := in.Backend
+	if b == nil || !b.Enabled {
+		return true
+	}
+	ids := []string{b.Backend.ID}
+	if strings.HasPrefix(b.Backend.ID, failoverBackendPref) {
+		fo, err := apiclient.FailoverBackends.Get(ctx, d.client, b.Backend.ID)
+		if err != nil {
+			diags.Append(apiErrorDiagnostic("Unable to Read Failover Backend", err))
+			return false
+		}
+		in.Failover, ids = fo, fo.Backends
+	} else if in.InternalURL != "" {
+		return true
+	}
+	in.TunnelGroups = map[string]*apiclient.TunnelGroupBackend{}
+	for _, id := range ids {
+		if !strings.HasPrefix(id, tunnelGroupBackendPref) || in.TunnelGroups[id] != nil {
+			continue
+		}
+		tg, err := d.client.GetTunnelGroupBackend(ctx, id)
+		if err != nil {
+			diags.Append(apiErrorDiagnostic("Unable to Read Tunnel Group Backend", err))
+			return false
+		}
+		in.TunnelGroups[id] = tg
+	}
+	return true
 }
 
 // internalURLValidator checks internal_url (checkInternalURL).

@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
+	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
 // testAccMigratedEndpointConfig is the data source of a TCP or TLS edge
@@ -161,4 +162,40 @@ func TestAccTCPTLSEdgeTrafficPolicy_errors(t *testing.T) {
 			Steps:                    []resource.TestStep{{Config: mock.config(c.config), ExpectError: regexp.MustCompile(c.want)}},
 		})
 	}
+}
+
+// A failover backend's tunnel groups are read through it: one
+// forward-internal each, in order, accepted on the tcp:// endpoint.
+func TestAccTCPEdgeTrafficPolicy_failoverBackend(t *testing.T) {
+	t.Parallel()
+	mock, primary := newEdgeTestMock(t)
+	replica, err := mock.server.SeedTunnelGroupBackend(mockserver.TunnelGroupBackendSeed{Labels: map[string]string{"app": "replica"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failover, err := mock.server.SeedFailoverBackend(mockserver.FailoverBackendSeed{Backends: []string{primary, replica}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := mock.config(testAccTCPEdgeConfig(`backend = { backend_id = "`+failover+`" }`) + testAccMigratedEndpointConfig(schemeTCP))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.ngrok_tcp_edge_traffic_policy.test", tfjsonpath.New("forward_internal_urls"),
+						knownvalue.ListExact([]knownvalue.Check{
+							knownvalue.StringRegexp(regexp.MustCompile(`^tcp://app-db\.internal:\d+$`)),
+							knownvalue.StringRegexp(regexp.MustCompile(`^tcp://app-replica\.internal:\d+$`)),
+						})),
+					statecheck.ExpectKnownValue("data.ngrok_tcp_edge_traffic_policy.test", tfjsonpath.New("traffic_policy"),
+						knownvalue.StringRegexp(regexp.MustCompile(`"on_error":"continue"\}\},\{"type":"forward-internal","config":\{"url":"tcp://app-replica`))),
+					statecheck.ExpectKnownValue("ngrok_cloud_endpoint.test", tfjsonpath.New("traffic_policy"),
+						knownvalue.StringRegexp(regexp.MustCompile(`app-replica\.internal`))),
+				},
+			},
+			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
 }

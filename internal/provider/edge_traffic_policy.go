@@ -159,7 +159,8 @@ type (
 		Headers []string `json:"headers"`
 	}
 	forwardInternalConfig struct {
-		URL string `json:"url"`
+		URL     string `json:"url"`
+		OnError string `json:"on_error,omitempty"`
 	}
 	terminateTLSConfig struct {
 		MinVersion                      string   `json:"min_version,omitempty"`

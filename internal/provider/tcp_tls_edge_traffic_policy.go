@@ -38,9 +38,11 @@ import (
 //     are reported.
 //   - A tunnel-group backend becomes forward-internal in a last rule: to the
 //     internal URL the user names, else tcp://<labels>.internal:<port of the
-//     edge's first hostport> or tls://<labels>.internal. Other backends have
-//     no equivalent on a TCP or TLS endpoint and are reported with what
-//     ngrok's guide says to do.
+//     edge's first hostport> or tls://<labels>.internal. A failover backend
+//     becomes one forward-internal per tunnel group, in order, each but the
+//     last with on_error: continue (ngrok's guide). Other backends have no
+//     equivalent on a TCP or TLS endpoint and are reported with what ngrok's
+//     guide says to do.
 //   - What has no equivalent, or is disabled, is reported in not_migrated.
 
 // tcpTLSEdgeMigrationInput is a TCP or TLS edge (the modules both have,
@@ -55,16 +57,20 @@ type tcpTLSEdgeMigrationInput struct {
 	TrafficPolicy  *apiclient.EdgeTrafficPolicy
 	MutualTLS      *apiclient.EdgeMutualTLS
 	TLSTermination *apiclient.EdgeTLSTermination
-	// TunnelGroup is the backend when it is a tunnel group; nil otherwise.
-	TunnelGroup *apiclient.TunnelGroupBackend
-	// InternalURL is the internal endpoint the user names for the tunnel
-	// group; "" derives it from the labels.
+	// TunnelGroups are the tunnel groups the backend names (itself, or the
+	// members of a failover backend), by ID.
+	TunnelGroups map[string]*apiclient.TunnelGroupBackend
+	// Failover is the backend when it is a failover backend; nil otherwise.
+	Failover *apiclient.FailoverBackend
+	// InternalURL is the internal endpoint the user names for a
+	// tunnel-group backend; "" derives it from the labels.
 	InternalURL string
 }
 
 const (
-	schemeTCP = "tcp"
-	schemeTLS = "tls"
+	schemeTCP           = "tcp"
+	schemeTLS           = "tls"
+	failoverBackendPref = "bkdfo_"
 )
 
 func tcpEdgeMigrationInput(e *apiclient.TCPEdge) tcpTLSEdgeMigrationInput {
@@ -115,12 +121,21 @@ func migrateTCPTLSEdge(in tcpTLSEdgeMigrationInput) (edgeMigration, error) {
 		rules = append(rules, policyRule{Name: name, Actions: actions})
 	}
 	rules = append(rules, edgeTrafficPolicyRules(in.TrafficPolicy, name, skip)...)
-	if u := tcpTLSForwardURL(in, skip); u != "" {
+	if urls := tcpTLSForwardURLs(in, skip); len(urls) > 0 {
 		// NOTE: forward-internal ends the connection's handling; its rule
 		// comes after every other rule of the phase, as ngrok's guide asks.
-		rules = append(rules, policyRule{Name: name + ": backend",
-			Actions: []policyAction{{Type: actionForwardInternal, Config: forwardInternalConfig{URL: u}}}})
-		out.ForwardInternalURLs = []string{u}
+		// A failover's tunnel groups are tried in order: on_error: continue
+		// moves to the next when one cannot take the connection.
+		forwards := make([]policyAction, len(urls))
+		for i, u := range urls {
+			c := forwardInternalConfig{URL: u}
+			if i < len(urls)-1 {
+				c.OnError = "continue"
+			}
+			forwards[i] = policyAction{Type: actionForwardInternal, Config: c}
+		}
+		rules = append(rules, policyRule{Name: name + ": backend", Actions: forwards})
+		out.ForwardInternalURLs = urls
 	}
 	b, err := json.Marshal(policyDocument{OnTCPConnect: rules})
 	if err != nil {
@@ -204,45 +219,70 @@ func edgeTrafficPolicyRules(m *apiclient.EdgeTrafficPolicy, name string, skip fu
 	return out
 }
 
-// tcpTLSForwardURL is where forward-internal sends a tunnel-group
-// backend's connections; "" for no backend, or for one that has no
+// tcpTLSForwardURLs are where forward-internal sends the backend's
+// connections, in order: one URL for a tunnel group, one per tunnel group
+// of a failover backend (each but the last tried with on_error: continue,
+// as ngrok's guide does); none for no backend, or for one that has no
 // equivalent (reported).
-func tcpTLSForwardURL(in tcpTLSEdgeMigrationInput, skip func(module, reason string)) string {
+func tcpTLSForwardURLs(in tcpTLSEdgeMigrationInput, skip func(module, reason string)) []string {
 	m := in.Backend
 	if m == nil {
-		return ""
+		return nil
 	}
 	id := m.Backend.ID
 	switch {
 	case !m.Enabled:
 		skip("backend", disabled)
-		return ""
-	case !strings.HasPrefix(id, tunnelGroupBackendPref):
-		skip("backend", tcpTLSBackendReason(id))
-		return ""
-	case in.InternalURL == "" && in.TunnelGroup == nil:
-		skip("backend", fmt.Sprintf("tunnel-group backend %s could not be read", id))
-		return ""
-	}
-	u := in.InternalURL
-	if u == "" {
-		host, err := internalHostOfLabels(in.TunnelGroup.Labels)
+		return nil
+	case strings.HasPrefix(id, tunnelGroupBackendPref) && in.InternalURL != "":
+		return []string{in.InternalURL}
+	case strings.HasPrefix(id, tunnelGroupBackendPref):
+		u, err := in.tunnelGroupURL(id)
 		if err != nil {
 			skip("backend", err.Error()+"; name one with internal_url")
-			return ""
+			return nil
 		}
-		u = in.Scheme + "://" + host
-		if in.Scheme == schemeTCP {
-			if len(in.Hostports) == 0 {
-				skip("backend", "a tcp:// internal endpoint needs a port, and the edge has no hostport to take it from: "+
-					"name the internal endpoint with internal_url")
-				return ""
+		return []string{u}
+	case strings.HasPrefix(id, failoverBackendPref) && in.Failover != nil:
+		var urls []string
+		for _, member := range in.Failover.Backends {
+			if !strings.HasPrefix(member, tunnelGroupBackendPref) {
+				skip("backend", fmt.Sprintf("failover backend %s, its %s", id, tcpTLSBackendReason(member)))
+				continue
 			}
-			_, port, _ := net.SplitHostPort(in.Hostports[0])
-			u += ":" + port
+			u, err := in.tunnelGroupURL(member)
+			if err != nil {
+				skip("backend", fmt.Sprintf("failover backend %s: %v", id, err))
+				continue
+			}
+			urls = append(urls, u)
 		}
+		return urls
 	}
-	return u
+	skip("backend", tcpTLSBackendReason(id))
+	return nil
+}
+
+// tunnelGroupURL is the internal endpoint URL of a tunnel group, after its
+// labels: tls://<labels>.internal, tcp://<labels>.internal:<port of the
+// edge's first hostport>.
+func (in tcpTLSEdgeMigrationInput) tunnelGroupURL(id string) (string, error) {
+	tg := in.TunnelGroups[id]
+	if tg == nil {
+		return "", fmt.Errorf("tunnel-group backend %s could not be read", id)
+	}
+	host, err := internalHostOfLabels(tg.Labels)
+	if err != nil {
+		return "", fmt.Errorf("tunnel-group backend %s: %w", id, err)
+	}
+	if in.Scheme != schemeTCP {
+		return in.Scheme + "://" + host, nil
+	}
+	if len(in.Hostports) == 0 {
+		return "", fmt.Errorf("a tcp:// internal endpoint needs a port, and the edge has no hostport to take it from")
+	}
+	_, port, _ := net.SplitHostPort(in.Hostports[0])
+	return "tcp://" + net.JoinHostPort(host, port), nil
 }
 
 // tcpTLSBackendReason says why a backend other than a tunnel group has no
@@ -252,9 +292,9 @@ func tcpTLSBackendReason(id string) string {
 	case strings.HasPrefix(id, "bkdhr_"):
 		return fmt.Sprintf("HTTP response backend %s: its equivalent, custom-response, is an HTTP action, and a tcp:// or "+
 			"tls:// endpoint runs on_tcp_connect only (ngrok's guide)", id)
-	case strings.HasPrefix(id, "bkdfo_"):
-		return fmt.Sprintf("failover backend %s: ngrok's guide replaces it by one forward-internal per tunnel group in "+
-			"order, each but the last with on_error: continue; write them by hand from its backends", id)
+	case strings.HasPrefix(id, failoverBackendPref):
+		return fmt.Sprintf("failover backend %s could not be read: ngrok's guide replaces it by one forward-internal per "+
+			"tunnel group in order, each but the last with on_error: continue", id)
 	case strings.HasPrefix(id, "bkdwd_"):
 		return fmt.Sprintf("weighted backend %s: traffic policy does not support weighted backends (ngrok's guide)", id)
 	case strings.HasPrefix(id, "bkdsc_"):

@@ -27,7 +27,10 @@ on_http_request:
 	}
 }
 
-var testTunnelGroup = &apiclient.TunnelGroupBackend{ID: "bkdtg_db", Labels: map[string]string{"app": "db", "env": "Prod"}}
+var testTunnelGroups = map[string]*apiclient.TunnelGroupBackend{
+	"bkdtg_db":      {ID: "bkdtg_db", Labels: map[string]string{"app": "db", "env": "Prod"}},
+	"bkdtg_replica": {ID: "bkdtg_replica", Labels: map[string]string{"app": "replica"}},
+}
 
 func notMigratedModules(out edgeMigration) []string {
 	var got []string
@@ -40,7 +43,7 @@ func notMigratedModules(out edgeMigration) []string {
 func TestMigrateTCPEdge(t *testing.T) {
 	t.Parallel()
 	in := tcpEdgeMigrationInput(testTCPEdge())
-	in.TunnelGroup = testTunnelGroup
+	in.TunnelGroups = testTunnelGroups
 	out, err := migrateTCPTLSEdge(in)
 	if err != nil {
 		t.Fatal(err)
@@ -121,14 +124,14 @@ func TestMigrateTCPEdgeDisabledModules(t *testing.T) {
 func TestMigrateTCPEdgeOtherBackends(t *testing.T) {
 	t.Parallel()
 	for id, reason := range map[string]string{
-		"bkdhr_1": "custom-response", "bkdfo_1": "on_error: continue", "bkdwd_1": "weighted",
+		"bkdhr_1": "custom-response", "bkdfo_unread": "on_error: continue", "bkdwd_1": "weighted",
 		"bkdsc_1": "static address", "bkdtg_unread": "could not be read", "bkdtg_nolabels": "internal_url",
 	} {
 		e := testTCPEdge()
 		e.Backend.Backend.ID = id
 		in := tcpEdgeMigrationInput(e)
 		if id == "bkdtg_nolabels" {
-			in.TunnelGroup = &apiclient.TunnelGroupBackend{ID: id}
+			in.TunnelGroups = map[string]*apiclient.TunnelGroupBackend{id: {ID: id}}
 		}
 		out, err := migrateTCPTLSEdge(in)
 		if err != nil {
@@ -145,13 +148,49 @@ func TestMigrateTCPEdgeOtherBackends(t *testing.T) {
 	}
 }
 
+// A failover backend becomes one forward-internal per tunnel group, in
+// order, each but the last with on_error: continue; its other members are
+// reported.
+func TestMigrateTCPEdgeFailoverBackend(t *testing.T) {
+	t.Parallel()
+	e := testTCPEdge()
+	e.Backend.Backend.ID = "bkdfo_1"
+	in := tcpEdgeMigrationInput(e)
+	in.Failover = &apiclient.FailoverBackend{ID: "bkdfo_1", Backends: []string{"bkdtg_db", "bkdhr_sorry", "bkdtg_replica"}}
+	in.TunnelGroups = testTunnelGroups
+	out, err := migrateTCPTLSEdge(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := checkedPolicy(t, out.Policy)
+	rules := doc[phaseOnTCPConnect]
+	last := rules[len(rules)-1]
+	var got []string
+	for _, a := range last.Actions {
+		got = append(got, fmt.Sprintf("%s %v %v", a.Type, a.Config["url"], a.Config["on_error"]))
+	}
+	want := []string{"forward-internal tcp://app-db-env-prod.internal:21345 continue",
+		"forward-internal tcp://app-replica.internal:21345 <nil>"}
+	if last.Name != "edge edgtcp_1: backend" || !slices.Equal(got, want) {
+		t.Errorf("rule %q: %v, want %v", last.Name, got, want)
+	}
+	if !slices.Equal(out.ForwardInternalURLs, []string{"tcp://app-db-env-prod.internal:21345", "tcp://app-replica.internal:21345"}) {
+		t.Errorf("forward_internal_urls %v", out.ForwardInternalURLs)
+	}
+	if !slices.ContainsFunc(out.NotMigrated, func(n notMigrated) bool {
+		return n.Module == "backend" && strings.Contains(n.Reason, "bkdhr_sorry") && strings.Contains(n.Reason, "custom-response")
+	}) {
+		t.Errorf("not_migrated %v", out.NotMigrated)
+	}
+}
+
 // A TCP edge without hostports has no port for its internal endpoint.
 func TestMigrateTCPEdgeWithoutHostports(t *testing.T) {
 	t.Parallel()
 	e := testTCPEdge()
 	e.Hostports = nil
 	in := tcpEdgeMigrationInput(e)
-	in.TunnelGroup = testTunnelGroup
+	in.TunnelGroups = testTunnelGroups
 	out, err := migrateTCPTLSEdge(in)
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +215,7 @@ func testTLSEdge() *apiclient.TLSEdge {
 func TestMigrateTLSEdgeTerminatedAtEdge(t *testing.T) {
 	t.Parallel()
 	in := tlsEdgeMigrationInput(testTLSEdge())
-	in.TunnelGroup = testTunnelGroup
+	in.TunnelGroups = testTunnelGroups
 	out, err := migrateTCPTLSEdge(in)
 	if err != nil {
 		t.Fatal(err)
@@ -216,7 +255,7 @@ func TestMigrateTLSEdgePassedThrough(t *testing.T) {
 		e := testTLSEdge()
 		e.TLSTermination, e.MutualTLS = termination, nil
 		in := tlsEdgeMigrationInput(e)
-		in.TunnelGroup = testTunnelGroup
+		in.TunnelGroups = testTunnelGroups
 		out, err := migrateTCPTLSEdge(in)
 		if err != nil {
 			t.Fatal(err)
