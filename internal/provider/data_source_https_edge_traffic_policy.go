@@ -113,15 +113,7 @@ func (d *httpsEdgeTrafficPolicyDataSource) Schema(_ context.Context, _ datasourc
 				Description: "The traffic policy, as JSON, that every endpoint of the edge takes.",
 				Computed:    true,
 			},
-			"endpoints": schema.ListNestedAttribute{
-				Description: "One cloud endpoint per hostport of the edge, in the edge's order.",
-				Computed:    true,
-				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"hostport":       schema.StringAttribute{Description: "The edge's hostport.", Computed: true},
-					"url":            schema.StringAttribute{Description: "The cloud endpoint's URL.", Computed: true},
-					"traffic_policy": schema.StringAttribute{Description: "The cloud endpoint's traffic policy, as JSON.", Computed: true},
-				}},
-			},
+			"endpoints": migratedEndpointsAttribute(),
 			"not_migrated": schema.ListNestedAttribute{
 				Description: "The modules, or parts of modules, that the policy does not do, with the reason: to do by hand or to drop knowingly.",
 				Computed:    true,
@@ -181,13 +173,7 @@ func (d *httpsEdgeTrafficPolicyDataSource) Read(ctx context.Context, req datasou
 		return
 	}
 	m.TrafficPolicy = types.StringValue(out.Policy)
-	eps := make([]attr.Value, len(out.Endpoints))
-	for i, e := range out.Endpoints {
-		eps[i] = types.ObjectValueMust(migratedEndpointAttrTypes, map[string]attr.Value{
-			"hostport": types.StringValue(e.Hostport), "url": types.StringValue(e.URL), "traffic_policy": types.StringValue(out.Policy),
-		})
-	}
-	m.Endpoints = types.ListValueMust(types.ObjectType{AttrTypes: migratedEndpointAttrTypes}, eps)
+	m.Endpoints = out.endpointsValue()
 	nm := make([]attr.Value, len(out.NotMigrated))
 	for i, n := range out.NotMigrated {
 		nm[i] = types.ObjectValueMust(notMigratedAttrTypes, map[string]attr.Value{
@@ -195,10 +181,31 @@ func (d *httpsEdgeTrafficPolicyDataSource) Read(ctx context.Context, req datasou
 		})
 	}
 	m.NotMigrated = types.ListValueMust(types.ObjectType{AttrTypes: notMigratedAttrTypes}, nm)
-	urls := make([]attr.Value, len(out.ForwardInternalURLs))
-	for i, u := range out.ForwardInternalURLs {
-		urls[i] = types.StringValue(u)
-	}
-	m.ForwardInternalURLs = types.ListValueMust(types.StringType, urls)
+	m.ForwardInternalURLs = stringList(out.ForwardInternalURLs)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// migratedEndpointsAttribute is the endpoints of every edge translation.
+func migratedEndpointsAttribute() schema.Attribute {
+	return schema.ListNestedAttribute{
+		Description: "One cloud endpoint per hostport of the edge, in the edge's order.",
+		Computed:    true,
+		NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+			"hostport":       schema.StringAttribute{Description: "The edge's hostport.", Computed: true},
+			"url":            schema.StringAttribute{Description: "The cloud endpoint's URL.", Computed: true},
+			"traffic_policy": schema.StringAttribute{Description: "The cloud endpoint's traffic policy, as JSON.", Computed: true},
+		}},
+	}
+}
+
+// endpointsValue is the endpoints attribute of a translation: each takes
+// the policy.
+func (out edgeMigration) endpointsValue() types.List {
+	eps := make([]attr.Value, len(out.Endpoints))
+	for i, e := range out.Endpoints {
+		eps[i] = types.ObjectValueMust(migratedEndpointAttrTypes, map[string]attr.Value{
+			"hostport": types.StringValue(e.Hostport), "url": types.StringValue(e.URL), "traffic_policy": types.StringValue(out.Policy),
+		})
+	}
+	return types.ListValueMust(types.ObjectType{AttrTypes: migratedEndpointAttrTypes}, eps)
 }

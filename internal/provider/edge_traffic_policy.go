@@ -72,6 +72,8 @@ const (
 	actionDeny             = "deny"
 	phaseOnHTTPRequest     = "on_http_request"
 	phaseOnHTTPResponse    = "on_http_response"
+	phaseOnTCPConnect      = "on_tcp_connect"
+	actionTerminateTLS     = "terminate-tls"
 	maxHeadersPerAction    = 10
 	routeMatchExactPath    = "exact_path"
 	routeMatchPathPrefix   = "path_prefix"
@@ -133,6 +135,7 @@ type policyRule struct {
 type policyDocument struct {
 	OnHTTPRequest  []policyRule `json:"on_http_request,omitempty"`
 	OnHTTPResponse []policyRule `json:"on_http_response,omitempty"`
+	OnTCPConnect   []policyRule `json:"on_tcp_connect,omitempty"`
 }
 
 // Action configs, with the fields of ngrok's action reference.
@@ -156,7 +159,12 @@ type (
 		Headers []string `json:"headers"`
 	}
 	forwardInternalConfig struct {
-		URL string `json:"url"`
+		URL     string `json:"url"`
+		OnError string `json:"on_error,omitempty"`
+	}
+	terminateTLSConfig struct {
+		MinVersion                      string   `json:"min_version,omitempty"`
+		MutualTLSCertificateAuthorities []string `json:"mutual_tls_certificate_authorities,omitempty"`
 	}
 	circuitBreakerConfig struct {
 		ErrorThreshold  float64 `json:"error_threshold"`
@@ -384,6 +392,17 @@ func endpointURLOfHostport(hp string) (string, error) {
 // internalURLOfLabels is the internal endpoint URL of a tunnel group, after
 // ngrok's guide: each label key=value becomes key-value, in key order.
 func internalURLOfLabels(labels map[string]string) (string, error) {
+	host, err := internalHostOfLabels(labels)
+	if err != nil {
+		return "", err
+	}
+	return "https://" + host, nil
+}
+
+// internalHostOfLabels is the internal endpoint host of a tunnel group:
+// app=web → app-web.internal. The HTTPS, TCP and TLS translations put their
+// scheme (and port) around it.
+func internalHostOfLabels(labels map[string]string) (string, error) {
 	if len(labels) == 0 {
 		return "", fmt.Errorf("the tunnel-group backend has no labels to name an internal endpoint after")
 	}
@@ -391,7 +410,7 @@ func internalURLOfLabels(labels map[string]string) (string, error) {
 	for _, k := range slices.Sorted(maps.Keys(labels)) {
 		parts = append(parts, dnsLabelPart(k)+"-"+dnsLabelPart(labels[k]))
 	}
-	return "https://" + strings.Join(parts, "-") + ".internal", nil
+	return strings.Join(parts, "-") + ".internal", nil
 }
 
 // dnsLabelPart lowercases s and turns what a DNS label may not hold into "-".

@@ -315,6 +315,8 @@ func (p *ngrokProvider) DataSources(_ context.Context) []func() datasource.DataS
 		NewHTTPSEdgeDataSource,
 		NewHTTPSEdgesDataSource,
 		NewHTTPSEdgeTrafficPolicyDataSource,
+		NewTCPEdgeTrafficPolicyDataSource,
+		NewTLSEdgeTrafficPolicyDataSource,
 		NewEndpointsDataSource,
 		NewHTTPSEdgeRouteOIDCDataSource,
 		NewHTTPSEdgeRouteBackendDataSource,
