@@ -35,15 +35,16 @@ var apiErrorCodeHints = map[string]string{
 	// NOTE: the status of ERR_NGROK_7196 is not documented; the hint follows
 	// the code whatever the status.
 	errCodeEdgesReadOnly: "ngrok has made edges read-only for this account (" + errCodeEdgesReadOnly + "): " +
-		"HTTPS edges, their route modules and backends can still be read, but no longer created, changed or deleted. " +
-		"Cloud endpoints with a traffic policy replace them: move this route's behaviour (OIDC, IP restrictions, " +
-		"header rewriting, forwarding) to a cloud endpoint's traffic policy: the ngrok_https_edge_traffic_policy data " +
-		"source writes that policy from the edge (guide: " + edgesGuide + "). To stop managing this object " +
+		"edges (HTTPS, TCP and TLS), their routes, modules and backends can still be read, but no longer created, " +
+		"changed or deleted. Cloud endpoints with a traffic policy replace them: move this object's behaviour " +
+		"(OIDC, IP restrictions, header rewriting, TLS termination, forwarding) to a cloud endpoint's traffic policy: " +
+		"the ngrok_https_edge_traffic_policy, ngrok_tcp_edge_traffic_policy and ngrok_tls_edge_traffic_policy data " +
+		"sources write that policy from the edge (guide: " + edgesGuide + "). To stop managing this object " +
 		"without changing it, remove it from the state with `terraform state rm`.",
 	errCodeEdgesUnavailable: "ngrok no longer offers edges to this account (" + errCodeEdgesUnavailable + "): " +
 		"edges, their routes, modules and backends cannot be created or used. Serve the traffic from cloud " +
-		"endpoints with a traffic policy instead: the ngrok_https_edge_traffic_policy data source writes that policy " +
-		"from an existing edge (guide: " + edgesGuide + "); remove the edge's resources from the configuration, " +
+		"endpoints with a traffic policy instead: the ngrok_https_edge_traffic_policy, ngrok_tcp_edge_traffic_policy " +
+		"and ngrok_tls_edge_traffic_policy data sources write that policy from an existing edge (guide: " + edgesGuide + "); remove the edge's resources from the configuration, " +
 		"or from the state with `terraform state rm` where the API no longer answers for them.",
 	errCodeEndpointConfigs: "ngrok no longer serves endpoint configurations (" + errCodeEndpointConfigs + "): " +
 		"a reserved domain's http_endpoint_configuration_id and https_endpoint_configuration_id cannot be set. " +

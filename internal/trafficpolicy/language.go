@@ -275,9 +275,11 @@ var actions = []action{
 	{typ: "sse-find-replace", phases: phases(stream), config: []field{
 		req("replacements", replacements(true)),
 	}},
+	// NOTE: the action takes TLS 1.2 and 1.3 only (ngrok's action
+	// reference), although edges' tls_termination took 1.0 and 1.1.
 	{typ: "terminate-tls", phases: phases(tcp), config: []field{
-		opt("min_version", enum("1.0", "1.1", "1.2", "1.3")),
-		opt("max_version", enum("1.0", "1.1", "1.2", "1.3")),
+		opt("min_version", enum("1.2", "1.3")),
+		opt("max_version", enum("1.2", "1.3")),
 		opt("server_private_key", celStr()),
 		opt("server_certificate", celStr()),
 		opt("mutual_tls_certificate_authorities", listOf(celStr())),
