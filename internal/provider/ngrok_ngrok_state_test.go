@@ -875,14 +875,16 @@ func TestAccNgrokNgrokMigration_v080VaultsReplaceProvider(t *testing.T) {
 	testAccNgrokNgrokMigration(t, migration{version: "v0.8.0-vaults", replaceProvider: true})
 }
 
-func TestAccNgrokNgrokMigration_v070BackendsReplaceProvider(t *testing.T) {
-	t.Parallel()
-	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0-backends", replaceProvider: true})
-}
-
 func TestAccNgrokNgrokMigration_v070VaultsReplaceProvider(t *testing.T) {
 	t.Parallel()
 	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0-vaults", replaceProvider: true})
+}
+
+// v0.7.0's backends of issue 23 (tunnel group, HTTP response, failover),
+// applied with edges writable, move by replace-provider and plan nothing.
+func TestAccNgrokNgrokMigration_v070BackendsReplaceProvider(t *testing.T) {
+	t.Parallel()
+	testAccNgrokNgrokMigration(t, migration{version: "v0.7.0-backends", replaceProvider: true})
 }
 
 // After replace-provider, ngrok_domain is this provider's, and the moved
