@@ -210,6 +210,27 @@ func (b *bench) startMock(ctx context.Context, rateLimit int) (*mock, error) {
 	return startMock(ctx, filepath.Join(b.bin, "ngrok-mock"), rateLimit, key, logFile)
 }
 
+// envFloorValues is the environment variable that gives the floor the
+// values to write for what is unknown until applied, by attribute name (a
+// JSON object of strings); internal/scalebench/floor reads it.
+//
+// NOTE: Terraform rewrites the whole state after every object it applies or
+// destroys, so its CPU grows with the bytes of each object's state: a floor
+// that wrote "floor" for an ID, a URI and a public key (539 bytes per
+// authority against our 758) was measured on a smaller state, and Terraform's
+// cost of the difference was counted as ours.
+const envFloorValues = "SCALEBENCH_FLOOR_VALUES"
+
+// floorEnv makes w's floor write the values mk answers for a new object.
+func floorEnv(ctx context.Context, mk *mock, w *workspace) error {
+	values, err := mk.floorValues(ctx)
+	if err != nil {
+		return fmt.Errorf("the floor's values: %w", err)
+	}
+	w.env = append(w.env, envFloorValues+"="+values)
+	return nil
+}
+
 // measure runs one phase of w against m: the journal is cleared before and
 // read after.
 func (b *bench) measure(ctx context.Context, m *mock, w *workspace, name string, args []string) (phase, error) {
@@ -335,6 +356,9 @@ func (b *bench) unlimited(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := floorEnv(ctx, mk, floor); err != nil {
+		return err
+	}
 	ours.unpaced()
 	for _, w := range []*workspace{ours, floor} {
 		if err := writeConfig(w.dir, providerBlock(mk.baseURL, mk.apiKey), objectsConfig(m, "scalebench-a")); err != nil {
@@ -402,6 +426,9 @@ func (b *bench) plan(ctx context.Context) error {
 	}
 	floor, err := newWorkspace(b.work, "plan-floor", b.tf, b.floor)
 	if err != nil {
+		return err
+	}
+	if err := floorEnv(ctx, mk, floor); err != nil {
 		return err
 	}
 	ours.unpaced()

@@ -117,11 +117,25 @@ type traffic struct {
 func (t traffic) tooMany() int { return t.byStatus[http.StatusTooManyRequests] }
 
 func (m *mock) control(ctx context.Context, method, path string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, method, m.baseURL+path, nil)
+	return m.request(ctx, method, path, "")
+}
+
+// request sends a request to the mock, with a JSON body unless body is
+// empty; it fails on any status but a success.
+func (m *mock) request(ctx context.Context, method, path, body string) (*http.Response, error) {
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, m.baseURL+path, rd)
 	if err != nil {
 		return nil, err
 	}
 	req.Header.Set("Authorization", "Bearer "+m.apiKey)
+	req.Header.Set("Ngrok-Version", "2")
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return nil, err
@@ -132,6 +146,38 @@ func (m *mock) control(ctx context.Context, method, path string) (*http.Response
 		return nil, fmt.Errorf("%s %s: HTTP %d %s", method, path, resp.StatusCode, body)
 	}
 	return resp, nil
+}
+
+// floorValues are the string fields of an ed25519 SSH certificate authority
+// as the mock answers them, as a JSON object: the values the floor writes
+// where ours writes what the API answered (see envFloorValues). The
+// authority is deleted again, and the journal cleared by the next phase.
+func (m *mock) floorValues(ctx context.Context) (string, error) {
+	resp, err := m.request(ctx, http.MethodPost, "/ssh_certificate_authorities", `{"private_key_type":"ed25519"}`)
+	if err != nil {
+		return "", err
+	}
+	var obj map[string]any
+	err = json.NewDecoder(resp.Body).Decode(&obj)
+	_ = resp.Body.Close()
+	if err != nil {
+		return "", fmt.Errorf("reading a new SSH certificate authority: %w", err)
+	}
+	values := map[string]string{}
+	for k, v := range obj {
+		if s, ok := v.(string); ok && s != "" {
+			values[k] = s
+		}
+	}
+	if values["id"] == "" {
+		return "", fmt.Errorf("a new SSH certificate authority without an id: %v", obj)
+	}
+	if resp, err = m.request(ctx, http.MethodDelete, "/ssh_certificate_authorities/"+values["id"], ""); err != nil {
+		return "", err
+	}
+	_ = resp.Body.Close()
+	out, err := json.Marshal(values)
+	return string(out), err
 }
 
 // clearJournal forgets the requests so far, so that the next phase counts

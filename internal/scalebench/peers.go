@@ -90,6 +90,11 @@ func (b *bench) peers(ctx context.Context) error {
 		if c.source == "tfedge/ngrok" {
 			c.w.unpaced()
 		}
+		if c.name == "floor" {
+			if err := floorEnv(ctx, mk, c.w); err != nil {
+				return err
+			}
+		}
 		if err := writeConfig(c.w.dir, peerProviderBlock(c.source, mk.baseURL, mk.apiKey), objectsConfig(mix{authorities: n}, "unused")); err != nil {
 			return err
 		}

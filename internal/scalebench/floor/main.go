@@ -3,8 +3,10 @@
 // provider address and resource type names, and the same schemas, stripped
 // of everything our code adds (validators, plan modifiers, custom types,
 // ValidateConfig, ModifyPlan). Its CRUD makes no request: Create and Update
-// return the plan with its unknowns filled in, Read returns the prior state,
-// Delete forgets. What the ngrok provider takes beyond this floor for the
+// return the plan with its unknowns filled in (with the values that
+// SCALEBENCH_FLOOR_VALUES gives by attribute name, so that its state is as
+// large as the ngrok provider's), Read returns the prior state, Delete
+// forgets. What the ngrok provider takes beyond this floor for the
 // same configuration is the cost of our code, the HTTP client and the API.
 //
 // It is built as terraform-provider-ngrok in a directory of its own, which a
@@ -13,8 +15,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"log"
 	"math/big"
+	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -28,12 +32,21 @@ import (
 	ngrok "github.com/tfedge/terraform-provider-ngrok/internal/provider"
 )
 
+// envValues is internal/scalebench's envFloorValues.
+const envValues = "SCALEBENCH_FLOOR_VALUES"
+
 func main() {
 	stop, err := profiling.Start()
 	if err != nil {
 		log.Fatal(err)
 	}
-	err = providerserver.Serve(context.Background(), func() provider.Provider { return newFloor() },
+	var values map[string]string
+	if v := os.Getenv(envValues); v != "" {
+		if err := json.Unmarshal([]byte(v), &values); err != nil {
+			log.Fatalf("%s: %v", envValues, err)
+		}
+	}
+	err = providerserver.Serve(context.Background(), func() provider.Provider { return newFloor(values) },
 		providerserver.ServeOpts{Address: "registry.terraform.io/tfedge/ngrok"})
 	stop()
 	if err != nil {
@@ -44,10 +57,11 @@ func main() {
 // floorProvider mirrors the ngrok provider's schema and resource types.
 type floorProvider struct {
 	wrapped provider.Provider // the provider whose schemas it mirrors
+	values  map[string]string // what fills unknown strings, by attribute name
 }
 
-func newFloor() *floorProvider {
-	return &floorProvider{wrapped: ngrok.New("floor")()}
+func newFloor(values map[string]string) *floorProvider {
+	return &floorProvider{wrapped: ngrok.New("floor")(), values: values}
 }
 
 func (p *floorProvider) Metadata(ctx context.Context, req provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -79,7 +93,7 @@ func (p *floorProvider) Resources(ctx context.Context) []func() resource.Resourc
 		full.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: meta.TypeName}, &md)
 		var sr resource.SchemaResponse
 		full.Schema(ctx, resource.SchemaRequest{}, &sr)
-		r := &floorResource{typeName: md.TypeName, schema: stripSchema(sr.Schema)}
+		r := &floorResource{typeName: md.TypeName, schema: stripSchema(sr.Schema), values: p.values}
 		out = append(out, func() resource.Resource { return r })
 	}
 	return out
@@ -91,6 +105,7 @@ func (p *floorProvider) DataSources(context.Context) []func() datasource.DataSou
 type floorResource struct {
 	typeName string
 	schema   schema.Schema
+	values   map[string]string
 }
 
 func (r *floorResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -102,7 +117,7 @@ func (r *floorResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 }
 
 func (r *floorResource) Create(_ context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	resp.State.Raw = fillUnknowns(req.Plan.Raw)
+	resp.State.Raw = fillUnknowns(req.Plan.Raw, r.values)
 }
 
 // Read keeps the prior state, which the framework has already copied into
@@ -110,21 +125,27 @@ func (r *floorResource) Create(_ context.Context, req resource.CreateRequest, re
 func (r *floorResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
 
 func (r *floorResource) Update(_ context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	resp.State.Raw = fillUnknowns(req.Plan.Raw)
+	resp.State.Raw = fillUnknowns(req.Plan.Raw, r.values)
 }
 
 func (r *floorResource) Delete(context.Context, resource.DeleteRequest, *resource.DeleteResponse) {}
 
 // fillUnknowns gives every value known only after apply a plain value: a
-// string "floor", zero, false, an empty collection, or null for an object.
-func fillUnknowns(v tftypes.Value) tftypes.Value {
-	out, err := tftypes.Transform(v, func(_ *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+// string (values' for an attribute of that name, else "floor"), zero, false,
+// an empty collection, or null for an object.
+func fillUnknowns(v tftypes.Value, values map[string]string) tftypes.Value {
+	out, err := tftypes.Transform(v, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
 		if v.IsKnown() {
 			return v, nil
 		}
 		t := v.Type()
 		switch {
 		case t.Is(tftypes.String):
+			if steps := p.Steps(); len(steps) > 0 {
+				if name, ok := steps[len(steps)-1].(tftypes.AttributeName); ok && values[string(name)] != "" {
+					return tftypes.NewValue(t, values[string(name)]), nil
+				}
+			}
 			return tftypes.NewValue(t, "floor"), nil
 		case t.Is(tftypes.Number):
 			return tftypes.NewValue(t, new(big.Float)), nil

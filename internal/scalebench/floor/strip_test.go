@@ -18,7 +18,7 @@ import (
 func TestFloorMirrorsEverySchema(t *testing.T) {
 	ctx := context.Background()
 	full := ngrok.New("test")()
-	floor := newFloor()
+	floor := newFloor(nil)
 	realByName := map[string]schema.Schema{}
 	for _, f := range full.Resources(ctx) {
 		r := f()
@@ -69,7 +69,7 @@ func TestFillUnknowns(t *testing.T) {
 		"s": tftypes.String, "n": tftypes.Number, "b": tftypes.Bool,
 		"l": tftypes.List{ElementType: tftypes.String}, "m": tftypes.Map{ElementType: tftypes.String},
 		"o": tftypes.Object{AttributeTypes: map[string]tftypes.Type{"x": tftypes.String}},
-		"k": tftypes.String,
+		"k": tftypes.String, "t": tftypes.String,
 	}}
 	in := tftypes.NewValue(typ, map[string]tftypes.Value{
 		"s": tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
@@ -79,8 +79,9 @@ func TestFillUnknowns(t *testing.T) {
 		"m": tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, tftypes.UnknownValue),
 		"o": tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"x": tftypes.String}}, tftypes.UnknownValue),
 		"k": tftypes.NewValue(tftypes.String, "kept"),
+		"t": tftypes.NewValue(tftypes.String, tftypes.UnknownValue),
 	})
-	out := fillUnknowns(in)
+	out := fillUnknowns(in, map[string]string{"s": "sshca_given", "k": "unused"})
 	if !out.IsFullyKnown() {
 		t.Fatalf("unknowns left: %s", out)
 	}
@@ -91,5 +92,11 @@ func TestFillUnknowns(t *testing.T) {
 	var kept string
 	if err := attrs["k"].As(&kept); err != nil || kept != "kept" {
 		t.Errorf("a known value changed: %q, %v", kept, err)
+	}
+	for name, want := range map[string]string{"s": "sshca_given", "t": "floor"} {
+		var got string
+		if err := attrs[name].As(&got); err != nil || got != want {
+			t.Errorf("%s: %q, %v; want %q", name, got, err, want)
+		}
 	}
 }
