@@ -120,7 +120,7 @@ var (
 	errCertificateOnServiceDomain = defineError("ERR_NGROK_440", http.StatusBadRequest, realCode,
 		"a certificate_id on a subdomain of an ngrok-owned domain")
 	errDomainInUse = defineError("ERR_NGROK_446", http.StatusConflict, realCode,
-		"deleting a reserved domain that a cloud endpoint serves on")
+		"deleting a reserved domain that a cloud endpoint serves on, or that alone reserves an HTTPS or TLS edge's hostport")
 	errACLRule = defineError("ERR_NGROK_600", http.StatusBadRequest, realAPI,
 		"a credential or SSH credential acl rule that is neither * nor bind: and a domain, address or label")
 	errOwnerID = defineError("ERR_NGROK_601", http.StatusBadRequest, ours,

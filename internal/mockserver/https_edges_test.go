@@ -133,3 +133,36 @@ func TestHTTPSEdgeModuleWritesRefused(t *testing.T) {
 	wantError(t, do(t, s, http.MethodPut, "/edges/https/"+e.ID+"/tls_termination", `{}`), http.StatusBadRequest, "ERR_NGROK_7196")
 	wantStatus(t, do(t, s, http.MethodGet, "/edges/https/"+e.ID+"/tls_termination", ""), http.StatusNotFound)
 }
+
+// TestDeletingDomainAnEdgeUses: a reserved domain that alone reserves a
+// hostport of an HTTPS or TLS edge cannot be deleted (ERR_NGROK_446); one
+// that a wildcard reservation backs up can.
+func TestDeletingDomainAnEdgeUses(t *testing.T) {
+	t.Parallel()
+	s, backend, _ := writableEdges(t)
+	app := reserveDomain(t, s, "app.example.com")
+	exact := reserveDomain(t, s, "x.example.net")
+	wildcard := reserveDomain(t, s, "*.example.net")
+	tls := reserveDomain(t, s, "tls.example.org")
+	https := createHTTPSEdge(t, s, `{"hostports":["app.example.com:443","x.example.net:443"]}`)
+	w := do(t, s, http.MethodPost, "/edges/tls", `{"hostports":["tls.example.org:443"],"backend":{"backend_id":"`+backend+`"}}`)
+	wantStatus(t, w, http.StatusCreated)
+	tlsEdge := decodeEdge(t, w.Body).ID
+
+	w = do(t, s, http.MethodDelete, "/reserved_domains/"+app, "")
+	wantError(t, w, http.StatusConflict, errDomainInUse.code)
+	if !strings.Contains(w.Body.String(), https.ID) {
+		t.Errorf("the refusal should name the edge %s: %s", https.ID, w.Body)
+	}
+	wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+tls, ""), http.StatusConflict, errDomainInUse.code)
+	// The wildcard still reserves x.example.net; then it alone does.
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+exact, ""), http.StatusNoContent)
+	wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+wildcard, ""), http.StatusConflict, errDomainInUse.code)
+
+	// Once the edges are gone, so may the domains be.
+	wantStatus(t, do(t, s, http.MethodDelete, "/edges/https/"+https.ID, ""), http.StatusNoContent)
+	wantStatus(t, do(t, s, http.MethodDelete, "/edges/tls/"+tlsEdge, ""), http.StatusNoContent)
+	for _, id := range []string{app, wildcard, tls} {
+		wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+id, ""), http.StatusNoContent)
+	}
+}

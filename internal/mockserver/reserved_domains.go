@@ -3,6 +3,7 @@ package mockserver
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -61,9 +62,13 @@ import (
 //     (ERR_NGROK_462) is not something the mock knows.
 //   - Deleting a domain that a cloud endpoint serves on (exactly, or under a
 //     wildcard reservation) is refused with 409 ERR_NGROK_446, the status
-//     of a conflict with the current state; agent and edge endpoints do not
-//     hold a domain: their domain Ref moves to a wildcard reservation that
-//     still covers their host, or becomes null.
+//     of a conflict with the current state; so is deleting the domain that
+//     alone reserves a hostport of an HTTPS or TLS edge (ERR_NGROK_446's
+//     message names edges and cloud endpoints [real]; a hostport that a
+//     wildcard reservation covers too does not hold the domain [ours]).
+//     Agent and edge endpoints do not hold a domain: their domain Ref moves
+//     to a wildcard reservation that still covers their host, or becomes
+//     null.
 
 // serviceDomains are the domains whose subdomains the service owns; such
 // a reservation needs no DNS records and takes no certificate settings.
@@ -518,6 +523,10 @@ func (s *Server) deleteReservedDomain(rq *request) (any, int, *apiError) {
 			return errDomainInUse.errorf(
 				"The reserved domain %s is used by a cloud endpoint. Delete the endpoints on this domain first.", id)
 		}
+		if edge := s.edgeOnDomainLocked(id); edge != "" {
+			return errDomainInUse.errorf(
+				"The reserved domain %s is used by the edge %s. Remove it from the edge's hostports, or delete the edge, first.", id, edge)
+		}
 		s.releaseDomainLocked(id)
 		return nil
 	})
@@ -538,6 +547,40 @@ func (s *Server) domainInUse(id string) bool {
 		}
 	}
 	return false
+}
+
+// edgeOnDomainLocked is the ID of an HTTPS or TLS edge with a hostport that
+// the reserved domain id alone reserves, or "": deleting the domain would
+// leave that hostport unreserved. A hostport that another reservation (a
+// wildcard one) covers too does not hold the domain. The store lock must be
+// held.
+func (s *Server) edgeOnDomainLocked(id string) string {
+	holds := func(hostports []string) bool {
+		for _, hp := range hostports {
+			host, _, err := net.SplitHostPort(hp)
+			if err != nil {
+				continue
+			}
+			if best, ok := s.matchReservedDomainLocked(host); !ok || best != id {
+				continue
+			}
+			if _, other := s.matchReservedDomainExceptLocked(host, id); !other {
+				return true
+			}
+		}
+		return false
+	}
+	for eid, r := range s.edges.edges.rows {
+		if holds(r.val.Hostports) {
+			return eid
+		}
+	}
+	for eid, r := range s.tlsEdges.rows {
+		if holds(r.val.Hostports) {
+			return eid
+		}
+	}
+	return ""
 }
 
 // releaseDomainLocked moves the agent and edge endpoints on the reserved

@@ -50,9 +50,10 @@ var apiErrorCodeHints = map[string]string{
 		"a reserved domain's http_endpoint_configuration_id and https_endpoint_configuration_id cannot be set. " +
 		"Remove them from the configuration, and give the domain's traffic a cloud endpoint (ngrok_cloud_endpoint " +
 		"with url = \"https://<domain>\") whose traffic_policy does what the configuration did (guide: " + edgesGuide + ").",
-	errCodeDomainInUse: "Cloud endpoints still serve on this reserved domain. Delete them first: remove them from " +
-		"the configuration in the same apply (Terraform destroys them before the domain when they refer to it), " +
-		"or delete them in the ngrok dashboard.",
+	errCodeDomainInUse: "Cloud endpoints still serve on this reserved domain, or an edge still lists it in its hostports. " +
+		"Delete them first: remove them from the configuration in the same apply (Terraform destroys them before " +
+		"the domain when they refer to it, as url = \"https://${ngrok_reserved_domain.app.domain}\" or " +
+		"hostports = [\"${ngrok_reserved_domain.app.domain}:443\"] do), or delete them in the ngrok dashboard.",
 	errCodeEndpointDomainMissing: "The url's host must be a reserved domain of this account. Reserve it with an " +
 		"ngrok_reserved_domain resource and build the url from it (for example " +
 		"url = \"https://${ngrok_reserved_domain.app.domain}\") so that the domain is reserved first; " +
