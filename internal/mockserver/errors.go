@@ -151,6 +151,8 @@ var (
 		"an IP policy rule cidr that is a bare IP address, without a prefix length")
 	errIPRulePolicy = defineError("ERR_NGROK_1414", http.StatusBadRequest, realCode,
 		"an IP policy rule without ip_policy_id, or whose ip_policy_id names no policy of the account")
+	errIPPolicyInUse = defineError("ERR_NGROK_1420", http.StatusConflict, realCode,
+		"deleting an IP policy that an IP restriction names")
 	errIPRuleAction = defineError("ERR_NGROK_1422", http.StatusBadRequest, realAPI,
 		"an IP policy rule action other than allow and deny (missing included)")
 	errIPRestrictionPolicy = defineError("ERR_NGROK_1801", http.StatusBadRequest, realAPI,

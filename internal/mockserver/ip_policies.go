@@ -1,15 +1,22 @@
 package mockserver
 
-import "time"
+import (
+	"slices"
+	"strings"
+	"time"
+)
 
 // IP policies (README.md, section IP policies): /ip_policies, a declared
 // collection (collection.go) of plain objects, a description and metadata.
 // Choices of ours where the real API is silent:
 //   - Deleting a policy deletes its rules: a rule belongs to one policy and
-//     names it in every answer. The API's documentation says only that a
-//     deleted policy that an IP restriction names acts as one without rules
-//     [real], which is what the mock does: the HTTPS edge route module keeps
-//     naming it.
+//     names it in every answer.
+//   - A policy that an IP restriction names cannot be deleted: 409
+//     ERR_NGROK_1420 [real code and message; the status is ours, that of a
+//     conflict with the current state]. The API reference says that a
+//     deleted policy that another object names for traffic restriction acts
+//     as one without rules [real]: that is what an HTTPS edge route's IP
+//     restriction module does, which keeps naming it.
 
 type ipPolicy struct {
 	ID          string    `json:"id"`
@@ -41,8 +48,25 @@ var ipPolicyCollection = declare(collectionDecl[ipPolicy, ipPolicyWire, ipPolicy
 	create: func(_ *Server, in *ipPolicyCreate) (ipPolicy, *apiError) {
 		return ipPolicy{Description: in.Description, Metadata: in.Metadata}, nil
 	},
-	removed: removeRulesOfPolicy,
+	removable: ipPolicyRemovable,
+	removed:   removeRulesOfPolicy,
 })
+
+// ipPolicyRemovable refuses to delete a policy that an IP restriction names.
+func ipPolicyRemovable(s *Server, p *ipPolicy) *apiError {
+	var ids []string
+	for id, r := range s.ipRestrictions.rows {
+		if slices.Contains(r.val.IPPolicyIDs, p.ID) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	slices.Sort(ids)
+	return errIPPolicyInUse.errorf("Cannot delete IP Policy (%s) because it is referenced by one or more IP Restrictions: (%s). "+
+		"Detach this IP Policy from all IP Restrictions before deleting it.", p.ID, strings.Join(ids, ", "))
+}
 
 // removeRulesOfPolicy deletes the rules of a deleted policy.
 func removeRulesOfPolicy(s *Server, p *ipPolicy) {

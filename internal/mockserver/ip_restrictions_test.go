@@ -40,6 +40,35 @@ func TestIPRestrictionCreateAndRules(t *testing.T) {
 	wantError(t, do(t, s, http.MethodPatch, "/ip_restrictions/"+x.ID, `{"type":"api"}`), http.StatusBadRequest, errUnknownField.code)
 }
 
+// TestIPPolicyInUseByRestriction: an IP policy that an IP restriction
+// names cannot be deleted (ERR_NGROK_1420, naming the restrictions) until no
+// restriction names it; the control API deletes it regardless.
+func TestIPPolicyInUseByRestriction(t *testing.T) {
+	t.Parallel()
+	s := New()
+	shared, other, spare := createIPPolicy(t, s, "").ID, createIPPolicy(t, s, "").ID, createIPPolicy(t, s, "").ID
+	agent := createIPRestriction(t, s, `{"type":"agent","ip_policy_ids":["`+shared+`","`+other+`"]}`)
+	dashboard := createIPRestriction(t, s, `{"type":"dashboard","ip_policy_ids":["`+shared+`"]}`)
+	w := do(t, s, http.MethodDelete, "/ip_policies/"+shared, "")
+	wantError(t, w, http.StatusConflict, errIPPolicyInUse.code)
+	for _, id := range []string{shared, agent.ID, dashboard.ID} {
+		if !strings.Contains(w.Body.String(), id) {
+			t.Errorf("the refusal should name %s: %s", id, w.Body)
+		}
+	}
+	wantStatus(t, do(t, s, http.MethodGet, "/ip_policies/"+shared, ""), http.StatusOK)
+
+	// Detached from both, it goes; a policy no restriction names always could.
+	wantStatus(t, do(t, s, http.MethodPatch, "/ip_restrictions/"+agent.ID, `{"ip_policy_ids":["`+other+`"]}`), http.StatusOK)
+	wantError(t, do(t, s, http.MethodDelete, "/ip_policies/"+shared, ""), http.StatusConflict, errIPPolicyInUse.code)
+	wantStatus(t, do(t, s, http.MethodDelete, "/ip_restrictions/"+dashboard.ID, ""), http.StatusNoContent)
+	wantStatus(t, do(t, s, http.MethodDelete, "/ip_policies/"+shared, ""), http.StatusNoContent)
+	wantStatus(t, do(t, s, http.MethodDelete, "/ip_policies/"+spare, ""), http.StatusNoContent)
+	if err := s.DeleteObject(collIPPolicies, other); err != nil {
+		t.Errorf("the control API's delete of a policy in use: %v", err)
+	}
+}
+
 // An enforced api restriction refuses the API to addresses its policies do
 // not allow; the control API stays open, so that it can be undone.
 func TestIPRestrictionEnforcedOnTheAPI(t *testing.T) {

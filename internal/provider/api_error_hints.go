@@ -6,6 +6,7 @@ package provider
 const (
 	errCodeEndpointNotCloud      = "ERR_NGROK_248"
 	errCodeDomainInUse           = "ERR_NGROK_446"
+	errCodeIPPolicyInUse         = "ERR_NGROK_1420"
 	errCodeEdgesReadOnly         = "ERR_NGROK_7196"
 	errCodeEdgesUnavailable      = "ERR_NGROK_7008"
 	errCodeEndpointConfigs       = "ERR_NGROK_1608"
@@ -52,8 +53,14 @@ var apiErrorCodeHints = map[string]string{
 		"with url = \"https://<domain>\") whose traffic_policy does what the configuration did (guide: " + edgesGuide + ").",
 	errCodeDomainInUse: "Cloud endpoints still serve on this reserved domain, or an edge still lists it in its hostports. " +
 		"Delete them first: remove them from the configuration in the same apply (Terraform destroys them before " +
-		"the domain when they refer to it, as url = \"https://${ngrok_reserved_domain.app.domain}\" or " +
-		"hostports = [\"${ngrok_reserved_domain.app.domain}:443\"] do), or delete them in the ngrok dashboard.",
+		"the domain when they refer to it, as url = \"https://${ngrok_reserved_domain.app.domain}\" does), or " +
+		"delete them in the ngrok dashboard. When they stay and only stop using the domain, Terraform deletes the " +
+		"domain first: give the domain lifecycle { create_before_destroy = true }, or apply twice.",
+	errCodeIPPolicyInUse: "An IP restriction (ngrok_ip_restriction) still names this IP policy. When the restriction " +
+		"stays and only stops naming the policy, Terraform deletes the policy before it updates the restriction: " +
+		"give the policy lifecycle { create_before_destroy = true } (Terraform then updates the restriction first), " +
+		"or remove the policy from the restriction's ip_policy_ids in one apply and delete it in the next. " +
+		"A restriction made outside Terraform must let go of it in the ngrok dashboard.",
 	errCodeEndpointDomainMissing: "The url's host must be a reserved domain of this account. Reserve it with an " +
 		"ngrok_reserved_domain resource and build the url from it (for example " +
 		"url = \"https://${ngrok_reserved_domain.app.domain}\") so that the domain is reserved first; " +

@@ -14,7 +14,13 @@ var ipPolicyType = &objectType[apiclient.IPPolicy, apiclient.IPPolicyCreate, api
 	name: "ip_policy", plural: "ip_policies", noun: "IP policy", nouns: "IP policies", article: "an",
 	idPrefix: ipPolicyIDPrefix, api: apiclient.IPPolicies,
 	description: "An IP policy: a named group of CIDR rules (`ngrok_ip_policy_rule`) that allow or deny source IPs, " +
-		"for `ngrok_https_edge_route_ip_restriction` and other modules that take IP policy IDs.",
+		"for `ngrok_ip_restriction`, `ngrok_https_edge_route_ip_restriction` and other modules that take IP policy IDs.\n\n" +
+		"A policy that an `ngrok_ip_restriction` names cannot be deleted (`ERR_NGROK_1420`). When a policy leaves " +
+		"the configuration while a restriction stays and stops naming it, Terraform deletes the policy *before* it " +
+		"updates the restriction, and the delete is refused. Give policies that restrictions use " +
+		"`lifecycle { create_before_destroy = true }` (from the apply that creates them: Terraform remembers it in " +
+		"the state), which makes Terraform update the restriction first; or drop the policy from `ip_policy_ids` " +
+		"in one apply and delete it in the next.",
 	attributes: func() map[string]schema.Attribute {
 		return map[string]schema.Attribute{
 			"id":          serverSetAttribute("Identifier of the IP policy (`ipp_...`)."),

@@ -206,3 +206,66 @@ data "ngrok_ip_restrictions" "agent" {
 		}},
 	})
 }
+
+// An IP policy that an IP restriction names cannot be deleted
+// (ERR_NGROK_1420). Terraform deletes a policy that leaves the configuration
+// before it updates the restriction that stops naming it, unless the policy
+// has create_before_destroy: with it the apply succeeds, without it the
+// error says what to do, and two applies do it.
+func TestAccIPRestriction_policyInUse(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	policy := func(name string, cbd bool) string {
+		lifecycle := ""
+		if cbd {
+			lifecycle = "\n  lifecycle {\n    create_before_destroy = true\n  }"
+		}
+		return fmt.Sprintf("\nresource \"ngrok_ip_policy\" %q {\n  description = %q%s\n}\n", name, name, lifecycle)
+	}
+	restriction := func(names ...string) string {
+		ids := make([]string, len(names))
+		for i, n := range names {
+			ids[i] = "ngrok_ip_policy." + n + ".id"
+		}
+		return fmt.Sprintf("\nresource \"ngrok_ip_restriction\" \"test\" {\n  type          = \"agent\"\n  ip_policy_ids = [%s]\n}\n",
+			strings.Join(ids, ", "))
+	}
+	office, vpn, lab := policy("office", false), policy("vpn", true), policy("lab", false)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: mock.config(office + vpn + lab + restriction("office", "vpn", "lab"))},
+			{
+				// vpn has create_before_destroy: the restriction lets go first.
+				Config: mock.config(office + lab + restriction("office", "lab")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testAccountIPRestrictionResource, plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("ngrok_ip_policy.vpn", plancheck.ResourceActionDestroy),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				// lab has not: its delete comes first, and is refused.
+				Config: mock.config(office + restriction("office")),
+				ExpectError: regexp.MustCompile(`(?s)Unable to Delete IP Policy.*409 Conflict with ERR_NGROK_1420.*` +
+					`create_before_destroy\s*=\s*true`),
+			},
+			{
+				// Two applies: the restriction lets go, then lab goes.
+				Config: mock.config(office + lab + restriction("office")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				Config: mock.config(office + restriction("office")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction("ngrok_ip_policy.lab", plancheck.ResourceActionDestroy)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+		},
+	})
+}

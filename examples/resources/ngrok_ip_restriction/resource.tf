@@ -1,5 +1,12 @@
 resource "ngrok_ip_policy" "office" {
   description = "office"
+
+  # A policy that a restriction names cannot be deleted (ERR_NGROK_1420):
+  # with this, Terraform updates the restriction before it deletes the
+  # policy, once the policy leaves the configuration.
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 
 resource "ngrok_ip_policy_rule" "office" {
