@@ -1,6 +1,6 @@
-# Moving an HTTPS edge onto cloud endpoints: the data source reads the edge
-# with its routes and modules and writes, per hostport, the URL and the
-# traffic policy of the cloud endpoint that replaces it.
+# Moving edges onto cloud endpoints: the data sources read an edge with its
+# routes and modules and write, per hostport, the URL and the traffic policy
+# of the cloud endpoint that replaces it.
 terraform {
   required_providers {
     ngrok = {
@@ -47,4 +47,34 @@ output "not_migrated" {
 output "forward_internal_urls" {
   description = "Start an agent endpoint on each (ngrok http 80 --url ...) instead of the labeled tunnels."
   value       = data.ngrok_https_edge_traffic_policy.app.forward_internal_urls
+}
+
+# The TLS edge: its TLS termination becomes terminate-tls, its IP
+# restriction restrict-ips, both on_tcp_connect, and its tunnel-group backend
+# forward-internal, in a tls:// cloud endpoint on the same hostname.
+variable "tls_edge_id" {
+  type    = string
+  default = "edgtls_2hHHDk3sKx8uTr4Wq9LmNpZ7YbC"
+}
+
+data "ngrok_tls_edge_traffic_policy" "db" {
+  edge_id = var.tls_edge_id
+}
+
+resource "ngrok_reserved_domain" "db" {
+  domain = "db.acme-corp.example"
+}
+
+resource "ngrok_cloud_endpoint" "db" {
+  count          = length(data.ngrok_tls_edge_traffic_policy.db.endpoints)
+  url            = data.ngrok_tls_edge_traffic_policy.db.endpoints[count.index].url
+  traffic_policy = data.ngrok_tls_edge_traffic_policy.db.endpoints[count.index].traffic_policy
+  description    = "was ${var.tls_edge_id}"
+
+  depends_on = [ngrok_reserved_domain.db]
+}
+
+output "tls_forward_internal_urls" {
+  description = "Start an agent endpoint on each (ngrok tls 443 --url ...) instead of the labeled tunnels."
+  value       = data.ngrok_tls_edge_traffic_policy.db.forward_internal_urls
 }

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# make demo-edges: move an HTTPS edge onto cloud endpoints.
+# make demo-edges: move an HTTPS edge and a TLS edge onto cloud endpoints.
 #
-# Starts ngrok-mock seeded with examples/edges-migration/seed.yaml (an edge
-# with OIDC, an IP restriction, request and response headers, compression
-# and a tunnel-group backend,
-# on an account whose edges are read-only), then:
+# Starts ngrok-mock seeded with examples/edges-migration/seed.yaml (an HTTPS
+# edge with OIDC, an IP restriction, request and response headers,
+# compression and a tunnel-group backend, and a TLS edge with TLS
+# termination, an IP restriction and a tunnel-group backend, on an account
+# whose edges are read-only), then:
 #   the edge as the API returns it,
 #   terraform query            lists the account's edges, routes and backends with the
 #                              list resources (inventory.tfquery.hcl; Terraform
 #                              1.14 or later),
-#   terraform apply            reads it with ngrok_https_edge_traffic_policy and
-#                              creates the cloud endpoint that replaces it,
-#   the endpoint's policy beside the edge's routes (the secret is not in it),
+#   terraform apply            reads them with ngrok_https_edge_traffic_policy and
+#                              ngrok_tls_edge_traffic_policy and creates the
+#                              cloud endpoints that replace them,
+#   the endpoints' policies (the OIDC secret is not in them),
 #   terraform plan -detailed-exitcode  must find nothing to do.
 # Needs Terraform (TERRAFORM=path), curl, and `make build`. Terraform runs in
 # examples/edges-migration/.work/, which is recreated.
@@ -87,7 +89,8 @@ if [[ $tf_name =~ ^Terraform\ v([0-9]+)\.([0-9]+) ]] &&
   tfc query -no-color >"$work/query.txt" 2>"$work/query.err" ||
     { cat "$work/query.txt" "$work/query.err"; fail "terraform query failed"; }
   grep '^list\.' "$work/query.txt"
-  for want in edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tm edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tn bkdtg_2hHHCX2lOd6jOb4c1aUAuQqGRqZ; do
+  for want in edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tm edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tn \
+    bkdtg_2hHHCX2lOd6jOb4c1aUAuQqGRqZ bkdtg_2hHHDq7vRc1nFe6Ks3JtBw9XoLd edgtls_2hHHDk3sKx8uTr4Wq9LmNpZ7YbC; do
     grep -q "$want" "$work/query.txt" || fail "terraform query did not list $want"
   done
   # NOTE: the query file is removed before the apply, so that the steps
@@ -97,19 +100,20 @@ else
   step "terraform query skipped: $tf_name has no list resources (Terraform 1.14 or later)"
 fi
 
-step "terraform apply (the data source writes the policy; a cloud endpoint takes it)"
+step "terraform apply (the data sources write the policies; cloud endpoints take them)"
 tfc apply -no-color -auto-approve -input=false -compact-warnings >"$work/apply.txt" ||
   { cat "$work/apply.txt"; fail "terraform apply failed"; }
 sed -n '/^Apply complete/,$p' "$work/apply.txt"
-grep -q '^Apply complete! Resources: 2 added, 0 changed, 0 destroyed\.$' "$work/apply.txt" ||
-  { cat "$work/apply.txt"; fail "the apply did not add the reserved domain and one cloud endpoint"; }
+grep -q '^Apply complete! Resources: 4 added, 0 changed, 0 destroyed\.$' "$work/apply.txt" ||
+  { cat "$work/apply.txt"; fail "the apply did not add two reserved domains and two cloud endpoints"; }
 
-step "compare: the cloud endpoint's traffic policy, as the API returns it"
+step "compare: the cloud endpoints' traffic policies, as the API returns them"
 api "$base_url/endpoints" >"$work/endpoints.json"
 grep -oE '"traffic_policy":"([^"\\]|\\.)*"' "$work/endpoints.json"
 echo
 for want in restrict-ips openid-connect add-headers remove-headers forward-internal 'secrets.get' \
-  on_http_response compress-response strict-transport-security; do
+  on_http_response compress-response strict-transport-security on_tcp_connect terminate-tls \
+  'tls://db.acme-corp.example'; do
   grep -q -- "$want" "$work/endpoints.json" || fail "the endpoint's policy has no $want"
 done
 ! grep -q this-secret-never-reaches-the-policy "$work/endpoints.json" || fail "the OIDC client secret was copied into the policy"
@@ -122,4 +126,4 @@ set -e
 tail -n 3 "$work/plan.txt"
 [ "$status" -eq 0 ] || { cat "$work/plan.txt"; fail "the second plan is not empty (exit status $status)"; }
 
-step "moved the edge onto cloud endpoints with $("$tf" version | head -n 1) in $((SECONDS - started)) s"
+step "moved the edges onto cloud endpoints with $("$tf" version | head -n 1) in $((SECONDS - started)) s"
