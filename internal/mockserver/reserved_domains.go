@@ -550,10 +550,10 @@ func (s *Server) domainInUse(id string) bool {
 }
 
 // edgeOnDomainLocked is the ID of an HTTPS or TLS edge with a hostport that
-// the reserved domain id alone reserves, or "": deleting the domain would
-// leave that hostport unreserved. A hostport that another reservation (a
-// wildcard one) covers too does not hold the domain. The store lock must be
-// held.
+// the reserved domain id alone reserves (the least ID, when several do), or
+// "": deleting the domain would leave that hostport unreserved. A hostport
+// that another reservation (a wildcard one) covers too does not hold the
+// domain. The store lock must be held.
 func (s *Server) edgeOnDomainLocked(id string) string {
 	holds := func(hostports []string) bool {
 		for _, hp := range hostports {
@@ -570,17 +570,19 @@ func (s *Server) edgeOnDomainLocked(id string) string {
 		}
 		return false
 	}
-	for eid, r := range s.edges.edges.rows {
-		if holds(r.val.Hostports) {
-			return eid
+	least := ""
+	note := func(eid string, hostports []string) {
+		if (least == "" || eid < least) && holds(hostports) {
+			least = eid
 		}
+	}
+	for eid, r := range s.edges.edges.rows {
+		note(eid, r.val.Hostports)
 	}
 	for eid, r := range s.tlsEdges.rows {
-		if holds(r.val.Hostports) {
-			return eid
-		}
+		note(eid, r.val.Hostports)
 	}
-	return ""
+	return least
 }
 
 // releaseDomainLocked moves the agent and edge endpoints on the reserved
