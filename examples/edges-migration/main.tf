@@ -78,3 +78,28 @@ output "tls_forward_internal_urls" {
   description = "Start an agent endpoint on each (ngrok tls 443 --url ...) instead of the labeled tunnels."
   value       = data.ngrok_tls_edge_traffic_policy.db.forward_internal_urls
 }
+
+# The TCP edge: its IP restriction becomes restrict-ips on_tcp_connect, its
+# tunnel-group backend forward-internal, in a tcp:// cloud endpoint on the
+# same reserved address (which stays reserved: ngrok_reserved_addr can
+# import it).
+variable "tcp_edge_id" {
+  type    = string
+  default = "edgtcp_2hHHEf5tLw2bQy8Zr1NkVc6Xm3P"
+}
+
+data "ngrok_tcp_edge_traffic_policy" "ssh" {
+  edge_id = var.tcp_edge_id
+}
+
+resource "ngrok_cloud_endpoint" "ssh" {
+  count          = length(data.ngrok_tcp_edge_traffic_policy.ssh.endpoints)
+  url            = data.ngrok_tcp_edge_traffic_policy.ssh.endpoints[count.index].url
+  traffic_policy = data.ngrok_tcp_edge_traffic_policy.ssh.endpoints[count.index].traffic_policy
+  description    = "was ${var.tcp_edge_id}"
+}
+
+output "tcp_forward_internal_urls" {
+  description = "Start an agent endpoint on each (ngrok tcp 22 --url ...) instead of the labeled tunnels."
+  value       = data.ngrok_tcp_edge_traffic_policy.ssh.forward_internal_urls
+}

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# make demo-edges: move an HTTPS edge and a TLS edge onto cloud endpoints.
+# make demo-edges: move an HTTPS, a TLS and a TCP edge onto cloud endpoints.
 #
 # Starts ngrok-mock seeded with examples/edges-migration/seed.yaml (an HTTPS
 # edge with OIDC, an IP restriction, request and response headers,
-# compression and a tunnel-group backend, and a TLS edge with TLS
-# termination, an IP restriction and a tunnel-group backend, on an account
-# whose edges are read-only), then:
+# compression and a tunnel-group backend, a TLS edge with TLS termination,
+# an IP restriction and a tunnel-group backend, and a TCP edge with an IP
+# restriction and a tunnel-group backend, on an account whose edges are
+# read-only), then:
 #   the edge as the API returns it,
 #   terraform query            lists the account's edges, routes and backends with the
 #                              list resources (inventory.tfquery.hcl; Terraform
 #                              1.14 or later),
-#   terraform apply            reads them with ngrok_https_edge_traffic_policy and
-#                              ngrok_tls_edge_traffic_policy and creates the
+#   terraform apply            reads them with ngrok_https_edge_traffic_policy,
+#                              ngrok_tls_edge_traffic_policy and
+#                              ngrok_tcp_edge_traffic_policy and creates the
 #                              cloud endpoints that replace them,
 #   the endpoints' policies (the OIDC secret is not in them),
 #   terraform plan -detailed-exitcode  must find nothing to do.
@@ -90,7 +92,8 @@ if [[ $tf_name =~ ^Terraform\ v([0-9]+)\.([0-9]+) ]] &&
     { cat "$work/query.txt" "$work/query.err"; fail "terraform query failed"; }
   grep '^list\.' "$work/query.txt"
   for want in edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tm edghtsrt_2hHHAi8xq3yYBv1bPpNWo4Yz2Tn \
-    bkdtg_2hHHCX2lOd6jOb4c1aUAuQqGRqZ bkdtg_2hHHDq7vRc1nFe6Ks3JtBw9XoLd edgtls_2hHHDk3sKx8uTr4Wq9LmNpZ7YbC; do
+    bkdtg_2hHHCX2lOd6jOb4c1aUAuQqGRqZ bkdtg_2hHHDq7vRc1nFe6Ks3JtBw9XoLd edgtls_2hHHDk3sKx8uTr4Wq9LmNpZ7YbC \
+    edgtcp_2hHHEf5tLw2bQy8Zr1NkVc6Xm3P; do
     grep -q "$want" "$work/query.txt" || fail "terraform query did not list $want"
   done
   # NOTE: the query file is removed before the apply, so that the steps
@@ -104,8 +107,8 @@ step "terraform apply (the data sources write the policies; cloud endpoints take
 tfc apply -no-color -auto-approve -input=false -compact-warnings >"$work/apply.txt" ||
   { cat "$work/apply.txt"; fail "terraform apply failed"; }
 sed -n '/^Apply complete/,$p' "$work/apply.txt"
-grep -q '^Apply complete! Resources: 4 added, 0 changed, 0 destroyed\.$' "$work/apply.txt" ||
-  { cat "$work/apply.txt"; fail "the apply did not add two reserved domains and two cloud endpoints"; }
+grep -q '^Apply complete! Resources: 5 added, 0 changed, 0 destroyed\.$' "$work/apply.txt" ||
+  { cat "$work/apply.txt"; fail "the apply did not add two reserved domains and three cloud endpoints"; }
 
 step "compare: the cloud endpoints' traffic policies, as the API returns them"
 api "$base_url/endpoints" >"$work/endpoints.json"
@@ -113,7 +116,7 @@ grep -oE '"traffic_policy":"([^"\\]|\\.)*"' "$work/endpoints.json"
 echo
 for want in restrict-ips openid-connect add-headers remove-headers forward-internal 'secrets.get' \
   on_http_response compress-response strict-transport-security on_tcp_connect terminate-tls \
-  'tls://db.acme-corp.example'; do
+  'tls://db.acme-corp.example' 'tcp://1.tcp.ngrok.io:20000' 'tcp://app-ssh.internal'; do
   grep -q -- "$want" "$work/endpoints.json" || fail "the endpoint's policy has no $want"
 done
 ! grep -q this-secret-never-reaches-the-policy "$work/endpoints.json" || fail "the OIDC client secret was copied into the policy"

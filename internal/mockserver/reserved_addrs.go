@@ -132,6 +132,14 @@ func (s *Server) reservedAddrExistsLocked(hostport string) bool {
 	return ok
 }
 
+// ReservedAddrSeed is a TCP address that the account reserved before: the
+// hostport of a seeded TCP edge, the address of a tcp:// cloud endpoint. Its
+// ID is minted.
+type ReservedAddrSeed struct {
+	Addr   string `json:"addr"`             // host:port, e.g. "1.tcp.ngrok.io:20000"
+	Region string `json:"region,omitempty"` // "" is "us"
+}
+
 // SeedReservedAddr reserves the TCP address addr (host:port) as if the
 // account had reserved it earlier and been assigned that one, and returns
 // its ID: tests and demos that need a tcp:// cloud endpoint on a known

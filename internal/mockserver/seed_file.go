@@ -13,11 +13,12 @@ import (
 // SeedFile describes the objects that exist in an account before any test
 // runs: those the API cannot create (the edges, routes and backends of
 // HTTPS edges, endpoint configurations, agent and edge endpoints, tunnel
-// sessions and tunnels, application users and sessions) and some
-// that a configuration under test names by a fixed ID (IP policies, TLS
-// certificates). ngrok-mock -seed reads one
-// as JSON or YAML; POST /_mock/seed takes one as its body. Every object may
-// carry a fixed id, so that a configuration under test can name it.
+// sessions and tunnels, application users and sessions), some that a
+// configuration under test names by a fixed ID (IP policies, TLS
+// certificates), and reserved TCP addresses at a known address, which the
+// API assigns. ngrok-mock -seed reads one as JSON or YAML; POST /_mock/seed
+// takes one as its body. Every object but a reserved address may carry a
+// fixed id, so that a configuration under test can name it.
 //
 //	https_edges:
 //	  - id: edghts_2hHH9vYJ0qGQ4mQoTl5ZbLSK7pE
@@ -46,6 +47,7 @@ type SeedFile struct {
 	WeightedBackends       []WeightedBackendSeed       `json:"weighted_backends,omitempty"`
 	IPPolicies             []IPPolicySeed              `json:"ip_policies,omitempty"`
 	HTTPSEdges             []HTTPSEdgeWithRoutesSeed   `json:"https_edges,omitempty"`
+	ReservedAddrs          []ReservedAddrSeed          `json:"reserved_addrs,omitempty"`
 	TCPEdges               []TCPEdgeSeed               `json:"tcp_edges,omitempty"`
 	TLSEdges               []TLSEdgeSeed               `json:"tls_edges,omitempty"`
 	AgentEndpoints         []AgentEndpointSeed         `json:"agent_endpoints,omitempty"`
@@ -278,6 +280,15 @@ func (s *Server) seedAll(f *SeedFile) (counts SeedCounts, err error) {
 					counts["https_edge_routes"]++
 				}
 				return nil
+			})
+		},
+		func() error {
+			return seedAll("reserved_addrs", len(f.ReservedAddrs), func(i int) error {
+				id, err := s.SeedReservedAddr(f.ReservedAddrs[i].Addr, f.ReservedAddrs[i].Region)
+				if err == nil {
+					made(removal(s.reservedAddrs, id))
+				}
+				return err
 			})
 		},
 		func() error {

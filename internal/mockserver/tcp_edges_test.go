@@ -148,13 +148,21 @@ func TestTCPEdgeWritesRefused(t *testing.T) {
 
 func TestTCPEdgeSeedFile(t *testing.T) {
 	t.Parallel()
-	f, err := ParseSeedFile([]byte("tcp_edges:\n  - id: edgtcp_2hHHCX2lOd6jOb4c1aUAuQqGRqZ\n    hostports: [\"1.tcp.ngrok.io:1\"]\ntls_edges:\n  - description: t\n    tls_termination: {\"terminate_at\": \"upstream\"}\n"))
+	f, err := ParseSeedFile([]byte("reserved_addrs:\n  - addr: 1.TCP.ngrok.io:1\n    region: eu\n" +
+		"tcp_edges:\n  - id: edgtcp_2hHHCX2lOd6jOb4c1aUAuQqGRqZ\n    hostports: [\"1.tcp.ngrok.io:1\"]\ntls_edges:\n  - description: t\n    tls_termination: {\"terminate_at\": \"upstream\"}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := New()
-	if _, err := s.Seed(f); err != nil {
+	counts, err := s.Seed(f)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if counts["reserved_addrs"] != 1 {
+		t.Errorf("counts %v: want one reserved address", counts)
+	}
+	if b := do(t, s, http.MethodGet, "/reserved_addrs", "").Body.String(); !strings.Contains(b, `"addr":"1.tcp.ngrok.io:1"`) || !strings.Contains(b, `"region":"eu"`) {
+		t.Errorf("seeded reserved addresses %s", b)
 	}
 	wantStatus(t, do(t, s, http.MethodGet, "/edges/tcp/edgtcp_2hHHCX2lOd6jOb4c1aUAuQqGRqZ", ""), http.StatusOK)
 	w := do(t, s, http.MethodGet, "/edges/tls", "")
