@@ -38,6 +38,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -242,6 +243,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		msg += fmt.Sprintf("ngrok-mock pprof listening on http://%s/debug/pprof/\n", dialAddr(pln.Addr()))
 	}
 
+	unused := make([]*unusedConns, len(servers))
+	for i, s := range servers {
+		unused[i] = trackUnusedConns(s)
+	}
 	served := make(chan error, len(servers))
 	for i, s := range servers {
 		go func() { served <- s.Serve(listeners[i]) }()
@@ -272,7 +277,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
 	var shutdownErr error
-	for _, s := range servers {
+	for i, s := range servers {
+		unused[i].closeAll()
 		if err := s.Shutdown(shutdownCtx); err != nil && shutdownErr == nil {
 			shutdownErr = fmt.Errorf("shutting down: %w", err)
 		}
@@ -283,6 +289,49 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		}
 	}
 	return shutdownErr
+}
+
+// unusedConns are a server's connections that have not sent a request yet.
+// net/http's Shutdown waits for such a connection until it is five seconds
+// old, in case a request is on its way: as long as shutdownTimeout, so that
+// one client's spare connection (an HTTP client dials ahead of need) or a
+// port probe would make the shutdown fail. There is no request to finish on
+// them, so they are closed when the shutdown starts, and any that opens
+// after that at once.
+type unusedConns struct {
+	mu       sync.Mutex
+	conns    map[net.Conn]struct{}
+	stopping bool
+}
+
+// trackUnusedConns follows s's connections through their states.
+func trackUnusedConns(s *http.Server) *unusedConns {
+	u := &unusedConns{conns: map[net.Conn]struct{}{}}
+	s.ConnState = func(c net.Conn, st http.ConnState) {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+		switch {
+		case st == http.StateNew && u.stopping:
+			_ = c.Close()
+		case st == http.StateNew:
+			u.conns[c] = struct{}{}
+		default:
+			delete(u.conns, c)
+		}
+	}
+	return u
+}
+
+// closeAll closes the connections that have sent no request, now and from
+// now on.
+func (u *unusedConns) closeAll() {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.stopping = true
+	for c := range u.conns {
+		_ = c.Close()
+	}
+	clear(u.conns)
 }
 
 // pprofServer serves net/http/pprof's handlers on a mux of their own, for

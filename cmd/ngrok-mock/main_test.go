@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -458,6 +459,33 @@ func TestRunStopsDespiteALatencyFault(t *testing.T) {
 	}
 	if got := <-held; got != http.StatusServiceUnavailable {
 		t.Errorf("the held request got %d, want 503", got)
+	}
+}
+
+// A connection that never sends a request (an HTTP client's spare dial, a
+// port probe) must not hold up the shutdown: net/http counts it as active
+// for its first five seconds, as long as the shutdown may take.
+func TestRunStopsDespiteAnUnusedConnection(t *testing.T) {
+	t.Parallel()
+	base, stop := start(t, nil, nil)
+	conn, err := new(net.Dialer).DialContext(t.Context(), "tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = conn.Close() }()
+	// NOTE: a request on another connection, so that the server has
+	// accepted the unused one before it stops.
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, base+"/_mock/journal", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if err := stop(); err != nil {
+		t.Errorf("run = %v after cancellation with an unused connection open, want nil", err)
 	}
 }
 
