@@ -85,14 +85,12 @@ func BenchmarkResourceRead(b *testing.B) {
 	}
 }
 
-// BenchmarkReadStateSet is the state write of an SSH authority's Read: a
-// whole-model State.Set (by reflection) against setStateValues, and the
-// identity by a model against setIDIdentity's value.
-func BenchmarkReadStateSet(b *testing.B) {
-	ctx := context.Background()
+// benchAuthority is the schema of ngrok_ssh_certificate_authority and the
+// model of one ed25519 authority, for the benchmarks below.
+func benchAuthority(b *testing.B) (resource.SchemaResponse, sshCertificateAuthorityModel) {
+	b.Helper()
 	var sr resource.SchemaResponse
-	sshCertificateAuthorityType.newResource().Schema(ctx, resource.SchemaRequest{}, &sr)
-	typ := sr.Schema.Type().TerraformType(ctx)
+	sshCertificateAuthorityType.newResource().Schema(context.Background(), resource.SchemaRequest{}, &sr)
 	m, err := sshCertificateAuthorityModelFromAPI(&apiclient.SSHCertificateAuthority{
 		ID: "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URI: "https://api.ngrok.com/ssh_certificate_authorities/sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam",
 		CreatedAt: "2026-11-25T10:00:00Z", Description: "d", Metadata: `{"a":1}`,
@@ -101,6 +99,16 @@ func BenchmarkReadStateSet(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return sr, m
+}
+
+// BenchmarkReadStateSet is the state write of an SSH authority's Read: a
+// whole-model State.Set (by reflection) against setStateValues, and the
+// identity by a model against setIDIdentity's value.
+func BenchmarkReadStateSet(b *testing.B) {
+	ctx := context.Background()
+	sr, m := benchAuthority(b)
+	typ := sr.Schema.Type().TerraformType(ctx)
 	b.Run("state/model-by-reflection", func(b *testing.B) {
 		for b.Loop() {
 			st := tfsdk.State{Schema: sr.Schema, Raw: tftypes.NewValue(typ, nil)}
@@ -145,16 +153,7 @@ func BenchmarkReadStateSet(b *testing.B) {
 // three GetAttribute calls against getCAKeyOptions's one rawAttributes.
 func BenchmarkCAKeyOptions(b *testing.B) {
 	ctx := context.Background()
-	var sr resource.SchemaResponse
-	sshCertificateAuthorityType.newResource().Schema(ctx, resource.SchemaRequest{}, &sr)
-	m, err := sshCertificateAuthorityModelFromAPI(&apiclient.SSHCertificateAuthority{
-		ID: "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URI: "https://api.ngrok.com/ssh_certificate_authorities/sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam",
-		CreatedAt: "2026-11-25T10:00:00Z", Description: "d", Metadata: `{"a":1}`,
-		PublicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGv9VGUqvbHbVXvR3zJbDnGwcoZ0gTMm8dW9l0Yk6cAN", KeyType: "ed25519",
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
+	sr, m := benchAuthority(b)
 	plan := tfsdk.Plan{Schema: sr.Schema}
 	if d := plan.Set(ctx, m); d.HasError() {
 		b.Fatal(d)
@@ -187,17 +186,8 @@ func BenchmarkCAKeyOptions(b *testing.B) {
 // modelValues with setStateValues.
 func BenchmarkModelValues(b *testing.B) {
 	ctx := context.Background()
-	var sr resource.SchemaResponse
-	sshCertificateAuthorityType.newResource().Schema(ctx, resource.SchemaRequest{}, &sr)
+	sr, m := benchAuthority(b)
 	typ := sr.Schema.Type().TerraformType(ctx)
-	m, err := sshCertificateAuthorityModelFromAPI(&apiclient.SSHCertificateAuthority{
-		ID: "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URI: "https://api.ngrok.com/ssh_certificate_authorities/sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam",
-		CreatedAt: "2026-11-25T10:00:00Z", Description: "d", Metadata: `{"a":1}`,
-		PublicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGv9VGUqvbHbVXvR3zJbDnGwcoZ0gTMm8dW9l0Yk6cAN", KeyType: "ed25519",
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
 	plan := tfsdk.Plan{Schema: sr.Schema}
 	if d := plan.Set(ctx, m); d.HasError() {
 		b.Fatal(d)
