@@ -148,3 +148,90 @@ func TestREADMEErrorTable(t *testing.T) {
 		}
 	}
 }
+
+// realTag is a tag of README.md that says what the real API does: `[real]`,
+// `[real code …]`, `[real: …]`, possibly wrapped over lines.
+var realTag = regexp.MustCompile(`\[real\b[^\]]*\]`)
+
+// realTagSources are the kinds of evidence a real tag may name (the legend
+// at the top of README.md): an exchange must name its commit.
+var realTagSources = []*regexp.Regexp{
+	regexp.MustCompile(`\bexchanges? [^\]]*@[0-9a-f]{7,40}\b`),
+	regexp.MustCompile(`\berrors/(err_ngrok_\S+\.mdx|( has| holds))`),
+	regexp.MustCompile(`\bdocs [a-z0-9-]+(/[a-z0-9._-]+)*\.mdx\b`),
+	regexp.MustCompile(`\bspec openapi\.yaml\b`),
+	regexp.MustCompile(`\bngrok-api-go \S+\.go\b`),
+	regexp.MustCompile(`\bngrok/terraform-provider-ngrok v\d`),
+	regexp.MustCompile(`\b(management-api|wire-details)\.md\b`),
+}
+
+// realTagProblem says what is wrong with a real tag, or "" when it names its
+// evidence: a qualifier ("real", "real code", ...), a colon, then a source.
+func realTagProblem(tag string) string {
+	tag = strings.Join(strings.Fields(tag), " ")
+	qualifier, source, ok := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(tag, "["), "]"), ":")
+	if !ok || strings.ContainsAny(qualifier, ";,") {
+		return "no source: write it as [real: <source>], or [real code: <source>; … ours]"
+	}
+	for _, kind := range realTagSources {
+		if kind.MatchString(source) {
+			return ""
+		}
+	}
+	return "names no source of a known kind (exchange <file>@<commit>, errors/err_ngrok_N.mdx, docs <page>.mdx, " +
+		"spec openapi.yaml, ngrok-api-go <file>.go, ngrok/terraform-provider-ngrok v<version>, management-api.md, wire-details.md)"
+}
+
+func TestRealTagProblem(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		tag  string
+		want bool // a problem is reported
+	}{
+		{"[real]", true},
+		{"[real code]", true},
+		{"[real codes]", true},
+		{"[real code, status ours]", true},
+		{"[real codes; 401 and the refusal of a second header ours]", true},
+		{"[real: the spec]", true},
+		{"[real: ngrok's documented answers]", true},
+		{"[real: exchange _reserved_domains_create_response.md]", true},
+		{"[real shape; never-empty ours: docs api/index.mdx]", true},
+		{"[real: errors/err_ngrok_1964.mdx]", false},
+		{"[real: errors/err_ngrok_{217,218}.mdx; docs api/index.mdx]", false},
+		{"[real code: errors/err_ngrok_413.mdx; status ours]", false},
+		{"[real: exchange _reserved_domains_create_response.md@3196b15]", false},
+		{"[real:\n  exchanges _edges_tcp_*, _edges_tls_*@3196b15]", false},
+		{"[real: docs domains/tls-certificates.mdx]", false},
+		{"[real: spec openapi.yaml's SecretList]", false},
+		{"[real: ngrok-api-go datatypes.go]", false},
+		{"[real: ngrok/terraform-provider-ngrok v0.8.0 internal/provider/resource_domain.go]", false},
+		{"[real: wire-details.md §2 (seed)]", false},
+	} {
+		if got := realTagProblem(tc.tag); (got != "") != tc.want {
+			t.Errorf("realTagProblem(%q) = %q, want a problem: %v", tc.tag, got, tc.want)
+		}
+	}
+}
+
+// Every real tag of README.md names its evidence, so that a reader can
+// check it and a guess never passes for the real API's behaviour.
+func TestREADMERealTagsNameTheirSource(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	tags := realTag.FindAllStringIndex(readme, -1)
+	if len(tags) == 0 {
+		t.Fatal("README.md has no real tag: the file or the pattern changed")
+	}
+	for _, at := range tags {
+		tag := readme[at[0]:at[1]]
+		if problem := realTagProblem(tag); problem != "" {
+			line := strings.Count(readme[:at[0]], "\n") + 1
+			t.Errorf("README.md:%d: %s: %s", line, strings.Join(strings.Fields(tag), " "), problem)
+		}
+	}
+}
