@@ -9,9 +9,11 @@ import (
 	"strings"
 )
 
-// The four per-route modules of HTTPS edges (README.md, section HTTPS edge
-// route modules), each served at
-// /edges/https/{edge_id}/routes/{id}/<module> with PUT, GET and DELETE.
+// The modules of an HTTPS edge route (README.md, section HTTPS edge route
+// modules), each served at /edges/https/{edge_id}/routes/{id}/<module> with
+// PUT, GET and DELETE: the four of this file, which the provider writes,
+// and the nine of edge_route_modules_seeded.go [real: the spec, and
+// ngrok-api-go's edge_modules/https_edge_route_* clients].
 //
 //   - PUT takes the bare module object and replaces the whole module: an
 //     omitted field is its zero value, except enabled, which defaults to true.
@@ -26,14 +28,25 @@ import (
 //     EdgeRouteModule: in the route's row, so that Reset forgets them and the
 //     state file keeps them with the route. A DELETE of the OIDC module
 //     forgets its body, which holds the client secret: a deleted secret
-//     leaves the state file (state_scrub.go).
+//     leaves the state file (state_scrub.go). The bodies of the webhook
+//     verification and OAuth modules are never kept: their secrets are not
+//     (edge_route_modules_seeded.go).
 
-// Module names, as path segments and as EdgeRouteModule's argument.
+// Module names, as path segments and as EdgeRouteModule's argument
+// (ModuleTrafficPolicy is declared with the TCP and TLS edges' modules).
 const (
-	ModuleOIDC           = "oidc"
-	ModuleBackend        = "backend"
-	ModuleIPRestriction  = "ip_restriction"
-	ModuleRequestHeaders = "request_headers"
+	ModuleOIDC                  = "oidc"
+	ModuleBackend               = "backend"
+	ModuleIPRestriction         = "ip_restriction"
+	ModuleRequestHeaders        = "request_headers"
+	ModuleCircuitBreaker        = "circuit_breaker"
+	ModuleCompression           = "compression"
+	ModuleResponseHeaders       = "response_headers"
+	ModuleWebhookVerification   = "webhook_verification"
+	ModuleOAuth                 = "oauth"
+	ModuleSAML                  = "saml"
+	ModuleWebsocketTCPConverter = "websocket_tcp_converter"
+	ModuleUserAgentFilter       = "user_agent_filter"
 )
 
 // edgeState holds the seed-only objects. readOnly is guarded by the store
@@ -160,32 +173,123 @@ type routeModule[B, M any] struct {
 	// runs with the store lock held, so that references to backends and IP
 	// policies are checked atomically with the write.
 	build func(es *edgeState, in *B) (M, *apiError)
-	wire  func(m *M, origin string) any
-	slot  func(r *httpsEdgeRoute) **M
+	// wire answers the module of the route routeID (the SAML module's URLs
+	// are derived from it).
+	wire func(m *M, origin, routeID string) any
+	slot func(r *httpsEdgeRoute) **M
 	// secret: the module holds a credential, so that its DELETE also
 	// forgets the recorded PUT body that holds it.
 	secret bool
+	// unrecorded: the body holds a secret the mock does not keep, so that
+	// no body of the module is recorded.
+	unrecorded bool
 }
 
+// routeModuleDecl is a routeModule whatever its types: what the route table
+// and the bodies of route creates and PATCHes need of it.
+type routeModuleDecl interface {
+	moduleName() string
+	routes(s *Server) []route
+	// applyLocked builds the module from raw, the module's value in a
+	// route's create or PATCH body, onto r, as its PUT would; absent or
+	// null leaves the module as it is. The store lock must be held.
+	applyLocked(es *edgeState, r *httpsEdgeRoute, raw json.RawMessage) *apiError
+}
+
+func (m routeModule[B, M]) moduleName() string { return m.name }
+
+func (m routeModule[B, M]) routes(s *Server) []route { return moduleRoutes(s, m) }
+
+func (m routeModule[B, M]) applyLocked(es *edgeState, r *httpsEdgeRoute, raw json.RawMessage) *apiError {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var body B
+	if err := decodeStrict(raw, &body); err != nil {
+		return err
+	}
+	v, err := m.build(es, &body)
+	if err != nil {
+		return err
+	}
+	*m.slot(r) = &v
+	if !m.unrecorded {
+		r.recordPut(m.name, raw)
+	}
+	return nil
+}
+
+// originWire adapts a module's wire method that needs only the origin.
+func originWire[M any](wire func(*M, string) any) func(*M, string, string) any {
+	return func(m *M, origin, _ string) any { return wire(m, origin) }
+}
+
+// routeModules are the thirteen modules of a route, in the order a route
+// body's modules are checked.
+var routeModules = []routeModuleDecl{
+	routeModule[oidcBody, oidcModule]{
+		name: ModuleOIDC, build: buildOIDC, wire: originWire((*oidcModule).wire),
+		slot: func(r *httpsEdgeRoute) **oidcModule { return &r.OIDC }, secret: true,
+	},
+	routeModule[backendBody, backendModule]{
+		name: ModuleBackend, build: buildBackend, wire: originWire((*backendModule).wire),
+		slot: func(r *httpsEdgeRoute) **backendModule { return &r.Backend },
+	},
+	routeModule[ipRestrictionBody, ipRestrictionModule]{
+		name: ModuleIPRestriction, build: buildIPRestriction, wire: originWire((*ipRestrictionModule).wire),
+		slot: func(r *httpsEdgeRoute) **ipRestrictionModule { return &r.IPRestriction },
+	},
+	routeModule[requestHeadersBody, requestHeadersModule]{
+		name: ModuleRequestHeaders, build: buildRequestHeaders, wire: originWire((*requestHeadersModule).wire),
+		slot: func(r *httpsEdgeRoute) **requestHeadersModule { return &r.RequestHeaders },
+	},
+	routeModule[circuitBreakerBody, circuitBreakerModule]{
+		name: ModuleCircuitBreaker, build: buildCircuitBreaker, wire: asStored[circuitBreakerModule],
+		slot: func(r *httpsEdgeRoute) **circuitBreakerModule { return &r.Seeded.CircuitBreaker },
+	},
+	routeModule[enabledBody, enabledModule]{
+		name: ModuleCompression, build: buildEnabled, wire: asStored[enabledModule],
+		slot: func(r *httpsEdgeRoute) **enabledModule { return &r.Seeded.Compression },
+	},
+	routeModule[requestHeadersBody, requestHeadersModule]{
+		name: ModuleResponseHeaders, build: buildRequestHeaders, wire: originWire((*requestHeadersModule).wire),
+		slot: func(r *httpsEdgeRoute) **requestHeadersModule { return &r.Seeded.ResponseHeaders },
+	},
+	routeModule[webhookVerificationBody, webhookVerificationModule]{
+		name: ModuleWebhookVerification, build: buildWebhookVerification, wire: asStored[webhookVerificationModule],
+		slot: func(r *httpsEdgeRoute) **webhookVerificationModule { return &r.Seeded.WebhookVerification }, unrecorded: true,
+	},
+	routeModule[oauthBody, oauthModule]{
+		name: ModuleOAuth, build: buildOAuth, wire: func(m *oauthModule, _, _ string) any { return m.wire() },
+		slot: func(r *httpsEdgeRoute) **oauthModule { return &r.Seeded.OAuth }, unrecorded: true,
+	},
+	routeModule[samlBody, samlModule]{
+		name: ModuleSAML, build: buildSAML, wire: func(m *samlModule, _, routeID string) any { return m.wire(routeID) },
+		slot: func(r *httpsEdgeRoute) **samlModule { return &r.Seeded.SAML },
+	},
+	routeModule[enabledBody, enabledModule]{
+		name: ModuleWebsocketTCPConverter, build: buildEnabled, wire: asStored[enabledModule],
+		slot: func(r *httpsEdgeRoute) **enabledModule { return &r.Seeded.WebsocketTCPConverter },
+	},
+	routeModule[userAgentFilterBody, userAgentFilterModule]{
+		name: ModuleUserAgentFilter, build: buildUserAgentFilter, wire: asStored[userAgentFilterModule],
+		slot: func(r *httpsEdgeRoute) **userAgentFilterModule { return &r.Seeded.UserAgentFilter },
+	},
+	routeModule[trafficPolicyBody, trafficPolicyModule]{
+		name: ModuleTrafficPolicy, build: buildTrafficPolicyModule, wire: asStored[trafficPolicyModule],
+		slot: func(r *httpsEdgeRoute) **trafficPolicyModule { return &r.Seeded.TrafficPolicy },
+	},
+}
+
+// asStored is the wire of a module answered as it is stored.
+func asStored[M any](m *M, _, _ string) any { return m }
+
 func (s *Server) edgeRouteModuleRoutes() []route {
-	return slices.Concat(
-		moduleRoutes(s, routeModule[oidcBody, oidcModule]{
-			name: ModuleOIDC, build: buildOIDC, wire: (*oidcModule).wire,
-			slot: func(r *httpsEdgeRoute) **oidcModule { return &r.OIDC }, secret: true,
-		}),
-		moduleRoutes(s, routeModule[backendBody, backendModule]{
-			name: ModuleBackend, build: buildBackend, wire: (*backendModule).wire,
-			slot: func(r *httpsEdgeRoute) **backendModule { return &r.Backend },
-		}),
-		moduleRoutes(s, routeModule[ipRestrictionBody, ipRestrictionModule]{
-			name: ModuleIPRestriction, build: buildIPRestriction, wire: (*ipRestrictionModule).wire,
-			slot: func(r *httpsEdgeRoute) **ipRestrictionModule { return &r.IPRestriction },
-		}),
-		moduleRoutes(s, routeModule[requestHeadersBody, requestHeadersModule]{
-			name: ModuleRequestHeaders, build: buildRequestHeaders, wire: (*requestHeadersModule).wire,
-			slot: func(r *httpsEdgeRoute) **requestHeadersModule { return &r.RequestHeaders },
-		}),
-	)
+	var rs []route
+	for _, m := range routeModules {
+		rs = append(rs, m.routes(s)...)
+	}
+	return rs
 }
 
 func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
@@ -214,9 +318,11 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		}
 		route := r.val
 		*m.slot(&route) = &v
-		route.recordPut(m.name, rq.raw)
+		if !m.unrecorded {
+			route.recordPut(m.name, rq.raw)
+		}
 		es.routes.putLocked(r.id, route)
-		return m.wire(&v, rq.origin()), http.StatusOK, nil
+		return m.wire(&v, rq.origin(), r.id), http.StatusOK, nil
 	}
 	get := func(rq *request) (any, int, *apiError) {
 		es.st.mu.Lock()
@@ -229,7 +335,7 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		if v == nil {
 			return nil, 0, notFound()
 		}
-		return m.wire(v, rq.origin()), http.StatusOK, nil
+		return m.wire(v, rq.origin(), r.id), http.StatusOK, nil
 	}
 	remove := func(rq *request) (any, int, *apiError) {
 		es.st.mu.Lock()

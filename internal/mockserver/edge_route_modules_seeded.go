@@ -12,21 +12,22 @@ import (
 // The other modules of an HTTPS edge route (README.md, section HTTPS edges
 // and backends): circuit_breaker, compression, response_headers,
 // webhook_verification, oauth, saml, websocket_tcp_converter,
-// user_agent_filter and traffic_policy. They exist by seeding only
-// (HTTPSEdgeRouteSeed, a seed file's routes) and are read nested in their
-// route, in the spec's shapes; the mock serves no PUT or DELETE of them
-// [ours: edges are read-only for most accounts, and the four modules of
-// edge_route_modules.go are the ones the provider writes].
+// user_agent_filter and traffic_policy, which the provider does not write.
+// They are seeded (HTTPSEdgeRouteSeed, a seed file's routes), or written by
+// their PUTs and in route creates and PATCHes like the four of
+// edge_route_modules.go (routeModules) [real: the spec; ngrok-api-go sends
+// them], and read nested in their route, in the spec's shapes.
 //
 //   - Each seed is the body of the module's PUT in the real API, checked as
 //     the API checks it, where its documentation says how, and refused
 //     otherwise (seedModule: unknown fields too).
 //   - Secrets are neither answered nor kept: the webhook verification
 //     secret and the OAuth client secret are checked (present where the
-//     API requires them) and dropped [ours: the real API answers them; the
-//     mock follows the provider's rule that a secret never reaches a state].
-//     The SAML module's request signing certificate is left out: the mock
-//     holds no SAML key [ours].
+//     API requires them) and dropped, and the bodies that hold them are not
+//     recorded [ours: the real API answers them; the mock follows the
+//     provider's rule that a secret never reaches a state]. The SAML
+//     module's request signing certificate is left out: the mock holds no
+//     SAML key [ours].
 
 // RouteModuleSeeds are the seedable modules of a route besides the four of
 // edge_route_modules.go, each the body of the module's PUT as JSON; a module
@@ -43,7 +44,8 @@ type RouteModuleSeeds struct {
 	TrafficPolicy         *RouteModuleSeed `json:"traffic_policy,omitempty"`
 }
 
-// routeModulesSeeded is what a route stores of those modules; nil is not set.
+// routeModulesSeeded is what a route stores of those modules, seeded or
+// written; nil is not set.
 type routeModulesSeeded struct {
 	CircuitBreaker        *circuitBreakerModule      `json:"circuit_breaker,omitempty"`
 	Compression           *enabledModule             `json:"compression,omitempty"`
@@ -89,15 +91,15 @@ func (m *routeModulesSeeded) wire(routeID string) routeModulesSeededWire {
 // seed checks and sets the modules of a seeded route; the store lock is held.
 func (m *routeModulesSeeded) seed(es *edgeState, in RouteModuleSeeds) error {
 	return errors.Join(
-		seedModule(es, "circuit_breaker", in.CircuitBreaker, buildCircuitBreaker, &m.CircuitBreaker),
-		seedModule(es, "compression", in.Compression, buildEnabled, &m.Compression),
-		seedModule(es, "response_headers", in.ResponseHeaders, buildRequestHeaders, &m.ResponseHeaders),
-		seedModule(es, "webhook_verification", in.WebhookVerification, buildWebhookVerification, &m.WebhookVerification),
-		seedModule(es, "oauth", in.OAuth, buildOAuth, &m.OAuth),
-		seedModule(es, "saml", in.SAML, buildSAML, &m.SAML),
-		seedModule(es, "websocket_tcp_converter", in.WebsocketTCPConverter, buildEnabled, &m.WebsocketTCPConverter),
-		seedModule(es, "user_agent_filter", in.UserAgentFilter, buildUserAgentFilter, &m.UserAgentFilter),
-		seedModule(es, "traffic_policy", in.TrafficPolicy, buildTrafficPolicyModule, &m.TrafficPolicy),
+		seedModule(es, ModuleCircuitBreaker, in.CircuitBreaker, buildCircuitBreaker, &m.CircuitBreaker),
+		seedModule(es, ModuleCompression, in.Compression, buildEnabled, &m.Compression),
+		seedModule(es, ModuleResponseHeaders, in.ResponseHeaders, buildRequestHeaders, &m.ResponseHeaders),
+		seedModule(es, ModuleWebhookVerification, in.WebhookVerification, buildWebhookVerification, &m.WebhookVerification),
+		seedModule(es, ModuleOAuth, in.OAuth, buildOAuth, &m.OAuth),
+		seedModule(es, ModuleSAML, in.SAML, buildSAML, &m.SAML),
+		seedModule(es, ModuleWebsocketTCPConverter, in.WebsocketTCPConverter, buildEnabled, &m.WebsocketTCPConverter),
+		seedModule(es, ModuleUserAgentFilter, in.UserAgentFilter, buildUserAgentFilter, &m.UserAgentFilter),
+		seedModule(es, ModuleTrafficPolicy, in.TrafficPolicy, buildTrafficPolicyModule, &m.TrafficPolicy),
 	)
 }
 

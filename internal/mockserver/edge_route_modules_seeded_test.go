@@ -26,10 +26,14 @@ func everyModuleSeed() HTTPSEdgeRouteSeed {
 	}}
 }
 
-// quoteJSON is s as a JSON string.
+// quoteJSON is s as a JSON string, written as the server writes it: without
+// escaping HTML.
 func quoteJSON(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // A seeded route answers every module nested as the API does, with the

@@ -49,15 +49,30 @@ func newEdgeFixture(t *testing.T) *edgeFixture {
 
 const testOIDCBody = `{"issuer":"https://accounts.example.com","client_id":"app","client_secret":"s3cret"}`
 
+const testRoutePolicy = `{"on_http_request":[{"actions":[{"type":"deny"}]}]}`
+
 // validModuleBodies holds one accepted body per module, with the fixture's IDs.
 func (f *edgeFixture) validModuleBodies() map[string]string {
 	return map[string]string{
-		ModuleOIDC:           testOIDCBody,
-		ModuleBackend:        `{"backend_id":"` + f.backend + `"}`,
-		ModuleIPRestriction:  `{"ip_policy_ids":["` + f.policyA + `"]}`,
-		ModuleRequestHeaders: `{}`,
+		ModuleOIDC:                  testOIDCBody,
+		ModuleBackend:               `{"backend_id":"` + f.backend + `"}`,
+		ModuleIPRestriction:         `{"ip_policy_ids":["` + f.policyA + `"]}`,
+		ModuleRequestHeaders:        `{}`,
+		ModuleCircuitBreaker:        `{"error_threshold_percentage":0.5}`,
+		ModuleCompression:           `{}`,
+		ModuleResponseHeaders:       `{"remove":["server"]}`,
+		ModuleWebhookVerification:   `{"provider":"SLACK","secret":"whsec-s3cret"}`,
+		ModuleOAuth:                 `{"provider":{"google":{}}}`,
+		ModuleSAML:                  `{"idp_metadata":` + quoteJSON(testSAMLMetadata) + `}`,
+		ModuleWebsocketTCPConverter: `{}`,
+		ModuleUserAgentFilter:       `{"deny":["(?i)bot"]}`,
+		ModuleTrafficPolicy:         `{"value":` + quoteJSON(testRoutePolicy) + `}`,
 	}
 }
+
+// unrecordedModules hold a secret the mock does not keep, so that their PUT
+// bodies are not recorded.
+var unrecordedModules = []string{ModuleWebhookVerification, ModuleOAuth}
 
 func TestEdgeModuleResponsesCarryEveryField(t *testing.T) {
 	t.Parallel()
@@ -77,6 +92,29 @@ func TestEdgeModuleResponsesCarryEveryField(t *testing.T) {
 			"ip_policies": `[{"id":"` + f.policyA + `","uri":"http://example.com/ip_policies/` + f.policyA + `"}]`,
 		},
 		ModuleRequestHeaders: {"enabled": "true", "add": "{}", "remove": "[]"},
+		ModuleCircuitBreaker: {
+			"enabled": "true", "tripped_duration": "0", "rolling_window": "0", "num_buckets": "0",
+			"volume_threshold": "0", "error_threshold_percentage": "0.5",
+		},
+		ModuleCompression:         {"enabled": "true"},
+		ModuleResponseHeaders:     {"enabled": "true", "add": "{}", "remove": `["server"]`},
+		ModuleWebhookVerification: {"enabled": "true", "provider": `"SLACK"`},
+		ModuleOAuth: {
+			"enabled": "true", "provider": `{"google":{"scopes":[],"email_addresses":[],"email_domains":[]}}`,
+			"options_passthrough": "false", "cookie_prefix": `""`, "inactivity_timeout": "0", "maximum_duration": "0",
+			"auth_check_interval": "0",
+		},
+		ModuleSAML: {
+			"enabled": "true", "options_passthrough": "false", "cookie_prefix": `""`, "inactivity_timeout": "0",
+			"maximum_duration": "0", "idp_metadata": quoteJSON(testSAMLMetadata), "force_authn": "false",
+			"allow_idp_initiated": "true", "authorized_groups": "[]", "nameid_format": quoteJSON(samlNameIDPersistent),
+			"entity_id": quoteJSON(samlServiceProviderBase + f.route), "metadata_url": quoteJSON(samlServiceProviderBase + f.route),
+			"assertion_consumer_service_url": quoteJSON(samlServiceProviderBase + f.route + "/acs"),
+			"single_logout_url":              quoteJSON(samlServiceProviderBase + f.route + "/slo"),
+		},
+		ModuleWebsocketTCPConverter: {"enabled": "true"},
+		ModuleUserAgentFilter:       {"enabled": "true", "allow": "[]", "deny": `["(?i)bot"]`},
+		ModuleTrafficPolicy:         {"enabled": "true", "value": quoteJSON(testRoutePolicy)},
 	}
 	for module, body := range f.validModuleBodies() {
 		t.Run(module, func(t *testing.T) {
@@ -483,7 +521,14 @@ func TestEdgeStateRoundTrip(t *testing.T) {
 		t.Errorf("state changed across a reload:\nfirst  %s\nsecond %s", first, second)
 	}
 	for module, body := range f.validModuleBodies() {
-		if raw, ok := s2.EdgeRouteModule(f.edge, f.route, module); !ok || string(raw) != body {
+		raw, ok := s2.EdgeRouteModule(f.edge, f.route, module)
+		if slices.Contains(unrecordedModules, module) {
+			if ok {
+				t.Errorf("%s: a body that holds a secret was recorded: %q", module, raw)
+			}
+			continue
+		}
+		if !ok || string(raw) != body {
 			t.Errorf("%s: recorded body after a reload = %q, %v; want %q", module, raw, ok, body)
 		}
 	}

@@ -249,7 +249,7 @@ func (s *Server) endpointRoutes() []route {
 	id := map[string]idKind{"id": s.endpoints.kind()}
 	return []route{
 		{method: http.MethodPost, path: list, body: bodyOf[endpointCreate], handle: s.createEndpoint},
-		{method: http.MethodGet, path: list, query: filteredListQuery, handle: s.listEndpoints},
+		{method: http.MethodGet, path: list, query: endpointListQuery, handle: s.listEndpoints},
 		{method: http.MethodGet, path: one, ids: id, handle: s.getEndpoint},
 		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[endpointUpdate], handle: s.updateEndpoint},
 		{method: http.MethodDelete, path: one, ids: id, handle: s.deleteEndpoint},
@@ -319,8 +319,39 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	return e.wire(rq.origin()), http.StatusCreated, nil
 }
 
+// endpointListQuery adds to a filtered list's parameters the endpoint
+// list's own, id and url, each repeatable (arrays) [real: the spec, which
+// marks them deprecated for filter].
+var endpointListQuery = append(slices.Clone(filteredListQuery), "id", "url")
+
+// listEndpoints narrows the list to the endpoints whose ID is one of the id
+// parameters, when there are any, and whose url is one of the url
+// parameters, when there are any [ours: the spec says only "filter results
+// by endpoint IDs" and "by endpoint URLs"]. A url is compared with the
+// answer's, normalised as a create normalises it, so that the url a create
+// was sent finds the endpoint [ours].
 func (s *Server) listEndpoints(rq *request) (any, int, *apiError) {
-	return listObjects(s, rq, s.endpoints, (*endpoint).wire)
+	query := rq.r.URL.Query()
+	ids, urls := query["id"], query["url"]
+	for i, u := range urls {
+		if n, err := parseEndpointURL(u); err == nil {
+			urls[i] = n.String()
+		}
+	}
+	scope := listScope[endpoint]{path: "/" + collEndpoints}
+	if len(ids) > 0 || len(urls) > 0 {
+		scope.keep = func(e *endpoint) bool {
+			return (len(ids) == 0 || slices.Contains(ids, e.ID)) && (len(urls) == 0 || slices.Contains(urls, e.URL.String()))
+		}
+		scope.carry = url.Values{}
+		if len(ids) > 0 {
+			scope.carry["id"] = ids
+		}
+		if len(urls) > 0 {
+			scope.carry["url"] = urls
+		}
+	}
+	return listObjectsIn(s, rq, s.endpoints, (*endpoint).wire, scope)
 }
 
 func (s *Server) getEndpoint(rq *request) (any, int, *apiError) {

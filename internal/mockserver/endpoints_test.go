@@ -737,3 +737,57 @@ func TestEndpointTrafficPolicyCases(t *testing.T) {
 		}
 	}
 }
+
+// The list's id and url parameters narrow it, each repeatable, and its next
+// page keeps them.
+func TestEndpointListByIDAndURL(t *testing.T) {
+	t.Parallel()
+	s := New()
+	a := createEndpoint(t, s, map[string]any{"url": "http://a.internal"})
+	b := createEndpoint(t, s, map[string]any{"url": "http://b.internal"})
+	c := createEndpoint(t, s, map[string]any{"url": "http://c.internal"})
+	agent, err := s.SeedAgentEndpoint(AgentEndpointSeed{URL: "https://abc.ngrok.app"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := func(query string) (ids []string, next *string) {
+		t.Helper()
+		w := do(t, s, http.MethodGet, "/endpoints?"+query, "")
+		wantStatus(t, w, http.StatusOK)
+		page := decodeBody[struct {
+			Endpoints []endpointWire `json:"endpoints"`
+			Next      *string        `json:"next_page_uri"`
+		}](t, w)
+		for _, e := range page.Endpoints {
+			ids = append(ids, e.ID)
+		}
+		return ids, page.Next
+	}
+	tests := []struct {
+		query string
+		want  []string // newest first
+	}{
+		{"id=" + a.ID, []string{a.ID}},
+		{"id=" + a.ID + "&id=" + c.ID, []string{c.ID, a.ID}},
+		{"id=" + agent, []string{agent}},
+		{"url=http://b.internal", []string{b.ID}},
+		// Compared as a create reads it.
+		{"url=" + url.QueryEscape("HTTP://B.internal:80/"), []string{b.ID}},
+		{"url=http://a.internal&url=https://abc.ngrok.app", []string{agent, a.ID}},
+		{"id=" + a.ID + "&url=http://b.internal", nil},
+		{"id=" + b.ID + "&url=http://b.internal&filter=" + url.QueryEscape(`obj.type == "cloud"`), []string{b.ID}},
+		{"id=ep_2RfSBcv0nsy71XCHWOegjx1OoKh", nil},
+	}
+	for _, tt := range tests {
+		if got, _ := list(tt.query); !slices.Equal(got, tt.want) {
+			t.Errorf("%s listed %v, want %v", tt.query, got, tt.want)
+		}
+	}
+	got, next := list("limit=1&id=" + a.ID + "&id=" + c.ID)
+	if !slices.Equal(got, []string{c.ID}) || next == nil {
+		t.Fatalf("first page %v, next %v", got, next)
+	}
+	if got, next = list(strings.SplitN(*next, "?", 2)[1]); !slices.Equal(got, []string{a.ID}) || next != nil {
+		t.Errorf("second page %v, next %v; want %s alone", got, next, a.ID)
+	}
+}

@@ -46,6 +46,9 @@ type listScope[T any] struct {
 	property string        // the list's property; "" is the table's name
 	path     string        // the list's path, without the origin; "" is "/" and the table's name
 	keep     func(*T) bool // nil keeps every row
+	// carry are query parameters of the request that narrowed it (keep),
+	// which next_page_uri carries too.
+	carry url.Values
 }
 
 // listObjectsIn is listObjects over the rows of t that scope keeps.
@@ -123,6 +126,9 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 	page := listEnvelope[W]{name: cmp.Or(scope.property, t.name), items: items, uri: origin + cmp.Or(scope.path, "/"+t.name)}
 	if more {
 		next := url.Values{"limit": {strconv.Itoa(limit)}, "before_id": {lastID}}
+		for k, v := range scope.carry {
+			next[k] = v
+		}
 		if rawFilter != "" {
 			next.Set("filter", rawFilter)
 		}

@@ -99,7 +99,8 @@ type httpsEdgeRoute struct {
 	Backend        *backendModule        `json:"backend,omitempty"`
 	IPRestriction  *ipRestrictionModule  `json:"ip_restriction,omitempty"`
 	RequestHeaders *requestHeadersModule `json:"request_headers,omitempty"`
-	// Seeded are the modules that exist by seeding only (edge_route_modules_seeded.go).
+	// Seeded are the nine modules the provider does not write, seeded or
+	// written (edge_route_modules_seeded.go).
 	Seeded routeModulesSeeded `json:"seeded_modules"`
 
 	// LastPut is the last accepted PUT body of each module, by module name,

@@ -82,6 +82,7 @@ type Server struct {
 	ipRestrictions *table[ipRestriction]
 	hostCerts      *table[sshCert]
 	userCerts      *table[sshCert]
+	abuseReports   *table[abuseReport]
 	endpoints      *table[endpoint]
 
 	// TCP and TLS edges (tcp_edges.go, tls_edges.go).
@@ -213,6 +214,7 @@ func New(opts ...Option) *Server {
 	s.tlsEdges = newTable[tcpTLSEdge](s.store, s.ids, tableTLSEdges, "TLS edge", prefixEdgeTLS)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
+	s.abuseReports = newTable[abuseReport](s.store, s.ids, collAbuseReports, "abuse report", prefixAbuseReport)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
 	s.backends = backendTables{
 		tunnelGroup: mount(s, tunnelGroupBackendCollection), httpResponse: mount(s, httpResponseBackendCollection),
@@ -252,6 +254,7 @@ func (s *Server) routes() []route {
 		s.tcpTLSEdgeRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),
+		s.abuseReportRoutes(),
 		s.controlRoutes(),
 	)
 }

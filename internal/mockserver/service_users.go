@@ -57,7 +57,7 @@ type serviceUserUpdate struct {
 	Active *bool   `json:"active"`
 }
 
-var serviceUserCollection = declare(userCollection(collServiceUsers, "service user", prefixServiceUser, ""))
+var serviceUserCollection = declare(userCollection(collServiceUsers, "service user", prefixServiceUser, "ngrok.ServiceUser"))
 
 // userCollection declares a collection of service users under one of their
 // two names.
