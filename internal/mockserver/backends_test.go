@@ -153,7 +153,7 @@ func TestBackendReferences(t *testing.T) {
 	}
 	wantError(t, do(t, g.s, http.MethodDelete, "/"+collFailoverBackends+"/"+gfo, ""), http.StatusBadRequest, errBackendInUse.code)
 	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errWrongIDPrefix.code)
-	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"bkdwd_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errEdgeUnknownReference.code)
+	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"bkdwd_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errBackendUnknown.code)
 
 	// A route's backend module holds its backend.
 	f := newEdgeFixture(t)

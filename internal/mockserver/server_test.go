@@ -445,7 +445,7 @@ func TestDeclaredLengthAtTheLimitIsRead(t *testing.T) {
 	body := `{"description":"` + strings.Repeat("x", maxBodyBytes-len(`{"description":""}`)) + `"}`
 	w := do(t, New(), http.MethodPost, "/ssh_certificate_authorities", body)
 	// NOTE: read and decoded: the description is then too long for the API.
-	wantError(t, w, http.StatusBadRequest, errDescriptionTooLong.code)
+	wantError(t, w, http.StatusBadRequest, errSSHCADescription.code)
 }
 
 func TestContentEncodingIsRefused(t *testing.T) {

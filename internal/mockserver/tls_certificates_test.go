@@ -281,7 +281,7 @@ func TestTLSCertificateCreateValidation(t *testing.T) {
 		{"an X25519 key", certBody(c.certPEM, string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: x25519DER})), ""), errTLSKeyType.code},
 		{"the key of another certificate", certBody(c.certPEM, other.keyPEM, ""), errTLSKeyMismatch.code},
 		{"the key of the second certificate of the chain", certBody(c.certPEM+other.certPEM, other.keyPEM, ""), errTLSKeyMismatch.code},
-		{"description over 255 bytes", certBody(c.certPEM, c.keyPEM, `"description":"`+strings.Repeat("d", 256)+`"`), errDescriptionTooLong.code},
+		{"description over 255 bytes", certBody(c.certPEM, c.keyPEM, `"description":"`+strings.Repeat("d", 256)+`"`), errTLSCertDescription.code},
 		{"a field the spec does not have", certBody(c.certPEM, c.keyPEM, `"private_key_type":"ecdsa"`), errUnknownField.code},
 	}
 	for _, tt := range tests {
