@@ -242,8 +242,8 @@ func TestEndpointOneCloudEndpointPerURL(t *testing.T) {
 	for _, dup := range []string{"http://api.internal", "http://API.internal:80", "http://api.internal/"} {
 		w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, map[string]any{"url": dup, "traffic_policy": testPolicy}))
 		wantError(t, w, http.StatusConflict, errEndpointURLTaken.code)
-		if !strings.Contains(w.Body.String(), first.ID) {
-			t.Errorf("the conflict does not name the endpoint that holds the url: %s", w.Body.String())
+		if got := decodeBody[endpointWire](t, do(t, s, http.MethodGet, "/endpoints/"+first.ID, "")); got.URL != first.URL {
+			t.Errorf("the refused create changed %s: %+v", first.ID, got)
 		}
 	}
 	// Another port, scheme or host is another url; an agent endpoint on the

@@ -112,7 +112,7 @@ func TestIPRuleHostBitsSuggestsTheRange(t *testing.T) {
 	policy := createIPPolicy(t, s, "")
 	w := do(t, s, http.MethodPost, "/ip_policy_rules", `{"ip_policy_id":"`+policy.ID+`","cidr":"192.0.2.77/24","action":"allow"}`)
 	wantError(t, w, http.StatusBadRequest, errIPRuleHostBits.code)
-	if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, `"192.0.2.0/24"`) {
+	if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, "Did you mean 192.0.2.0/24?") {
 		t.Errorf("message %q does not suggest 192.0.2.0/24", msg)
 	}
 }

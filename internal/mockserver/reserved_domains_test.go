@@ -224,11 +224,11 @@ func TestReservedDomainCreateValidation(t *testing.T) {
 		{"certificate and policy", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh","certificate_management_policy":{}}`, errCertificateAndPolicy.code},
 		{"policy on a service-owned domain", `{"domain":"a.ngrok.app","certificate_management_policy":{}}`, errPolicyOnServiceDomain.code},
 		{"certificate on a service-owned domain", `{"domain":"a.ngrok.dev","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errCertificateOnServiceDomain.code},
-		{"unknown authority", `{"domain":"app.example.com","certificate_management_policy":{"authority":"zerossl"}}`, errInvalidValue.code},
-		{"unknown key type", `{"domain":"app.example.com","certificate_management_policy":{"private_key_type":"ed25519"}}`, errInvalidValue.code},
+		{"unknown authority", `{"domain":"app.example.com","certificate_management_policy":{"authority":"zerossl"}}`, errPolicyAuthority.code},
+		{"unknown key type", `{"domain":"app.example.com","certificate_management_policy":{"private_key_type":"ed25519"}}`, errTLSKeyType.code},
 		{"unknown policy field", `{"domain":"app.example.com","certificate_management_policy":{"key_type":"rsa"}}`, errUnknownField.code},
 		{"certificate ID with the wrong prefix", `{"domain":"app.example.com","certificate_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errWrongIDPrefix.code},
-		{"unknown certificate", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errInvalidValue.code},
+		{"unknown certificate", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errCertificateUnknown.code},
 		{"endpoint configuration on create", `{"domain":"app.example.com","https_endpoint_configuration_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errUnknownField.code},
 	}
 	for _, tt := range tests {
@@ -822,7 +822,7 @@ func TestReservedDomainStateRoundTrip(t *testing.T) {
 	c := createRD(t, restored, `{"domain":"c.example.com"}`)
 	patchRD(t, restored, c.ID, `{"certificate_id":"`+cert+`","http_endpoint_configuration_id":"`+ec+`"}`)
 	wantError(t, do(t, restored, http.MethodPatch, "/reserved_domains/"+c.ID, `{"https_endpoint_configuration_id":"`+ec+`"}`),
-		http.StatusBadRequest, errInvalidValue.code)
+		http.StatusBadRequest, errEndpointConfigType.code)
 	for id, table := range map[string]func(string) bool{
 		cert: func(id string) bool { _, err := restored.domains.certificates.get(id); return err == nil },
 		ec: func(id string) bool {
@@ -953,7 +953,7 @@ func TestReservedDomainResolvesToFilter(t *testing.T) {
 		}
 	}
 	wantError(t, do(t, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(`obj.resolves_to.exists(r, r.region == "eu")`), ""),
-		http.StatusBadRequest, errInvalidValue.code)
+		http.StatusBadRequest, errInvalidFilter.code)
 }
 
 // With endpoint configurations deprecated, naming one on a domain answers

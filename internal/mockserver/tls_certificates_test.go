@@ -269,7 +269,7 @@ func TestTLSCertificateCreateValidation(t *testing.T) {
 		{"certificate_pem of blanks", certBody(" \n ", c.keyPEM, ""), errTLSCertMissing.code},
 		{"certificate_pem without PEM", certBody("MIIB...", c.keyPEM, ""), errTLSCertNoPEM.code},
 		{"a certificate block that does not parse", certBody(string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: []byte("junk")})), c.keyPEM, ""), errTLSCertFormat.code},
-		{"a private key in the chain", certBody(c.certPEM+c.keyPEM, c.keyPEM, ""), errTLSCertFormat.code},
+		{"a private key in the chain", certBody(c.certPEM+c.keyPEM, c.keyPEM, ""), errTLSCertPEMType.code},
 		{"a certificate block with headers", certBody(withHeader, c.keyPEM, ""), errTLSPEMHeaders.code},
 		{"no private_key_pem", certBody(c.certPEM, "", ""), errTLSKeyMissing.code},
 		{"private_key_pem without PEM", certBody(c.certPEM, "key", ""), errTLSKeyMissing.code},
@@ -371,7 +371,7 @@ func TestTLSCertificateOfAReservedDomain(t *testing.T) {
 		t.Errorf("the domain still names the deleted certificate: %+v", after.Certificate)
 	}
 	w = do(t, s, http.MethodPatch, "/reserved_domains/"+domain.ID, `{"certificate_id":"`+cert.ID+`"}`)
-	wantError(t, w, http.StatusBadRequest, errInvalidValue.code)
+	wantError(t, w, http.StatusBadRequest, errCertificateUnknown.code)
 }
 
 func TestTLSCertificateSeededIsServed(t *testing.T) {
