@@ -597,7 +597,7 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 	// NOTE: the scheme is matched case-insensitively, as RFC 9110 requires.
 	scheme, token, ok := strings.Cut(auth, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" || strings.ContainsAny(token, " \t") {
-		return "", errMalformedAPIKey.with(auth)
+		return "", errMalformedAPIKey.with(partialSecret(auth))
 	}
 	for _, k := range s.keys {
 		if subtle.ConstantTimeCompare([]byte(k), []byte(token)) == 1 {
@@ -609,7 +609,7 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 	if s.mintedAPIKey(token) {
 		return token, nil
 	}
-	return "", errUnknownAPIKey.with(token)
+	return "", errUnknownAPIKey.with(partialSecret(token))
 }
 
 // serveUnrouted answers requests no route matched: 405 on a known path,
@@ -873,4 +873,15 @@ func (e *pooledEncoder) release() {
 // timestamp is the current time as the API shows it: UTC, whole seconds.
 func (s *Server) timestamp() time.Time {
 	return s.now().UTC().Truncate(time.Second)
+}
+
+// partialSecret is what an error message may repeat of a credential that
+// was sent: its first six characters [ours: ngrok's messages quote the
+// credential (ERR_NGROK_202, 203); a client that shows the message, as the
+// provider's diagnostics do, must not print a key whole].
+func partialSecret(s string) string {
+	if len(s) < 12 {
+		return "..."
+	}
+	return s[:6] + "..."
 }

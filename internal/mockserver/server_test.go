@@ -73,6 +73,23 @@ func TestRequestErrors(t *testing.T) {
 	}
 }
 
+// ngrok's messages for a refused key quote it; the mock's quote its start
+// only, so that a client that shows the message does not print a key.
+func TestAuthErrorsDoNotRepeatTheKey(t *testing.T) {
+	t.Parallel()
+	const key = "2RfSBcv0nsy71XCHWOegjx1OoKh_5tuWhnZwNbjDpKq7NsTsU"
+	for header, want := range map[string]struct{ code, quoted string }{
+		"Bearer " + key: {errUnknownAPIKey.code, key[:6] + "..."},
+		"Basic " + key:  {errMalformedAPIKey.code, "Basic ..."},
+	} {
+		w := do(t, New(), http.MethodGet, "/ssh_certificate_authorities", "", withHeader("Authorization", header))
+		wantError(t, w, http.StatusForbidden, want.code)
+		if msg := decodeBody[errorBody](t, w).Msg; strings.Contains(msg, key[6:]) || !strings.Contains(msg, want.quoted) {
+			t.Errorf("%s: msg %q repeats the key, or does not quote %q", want.code, msg, want.quoted)
+		}
+	}
+}
+
 func TestBodyTooLarge(t *testing.T) {
 	t.Parallel()
 	body := `{"description":"` + strings.Repeat("x", maxBodyBytes) + `"}`
