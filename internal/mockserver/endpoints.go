@@ -56,7 +56,7 @@ import (
 //     second even when the clock has not (timestamps have whole seconds); a
 //     PATCH that changes nothing leaves it alone.
 //   - PATCH and DELETE of an ephemeral or edge endpoint are refused with
-//     400 ERR_NGROK_248, the code that refuses creating one.
+//     400 ERR_NGROK_215 (notCloudError).
 //   - region is omitted on cloud endpoints (they are global); description and
 //     metadata are omitted when empty, as on reserved domains.
 

@@ -21,7 +21,7 @@ import (
 //     domain the account reserved, exactly or under a wildcard reservation
 //     [real: ERR_NGROK_7117]; a hostport serves one edge [real:
 //     ERR_NGROK_7122]; a hostport listed twice in one edge is refused [ours,
-//     ERR_NGROK_7104]. The host is compared lower-cased [ours].
+//     ERR_NGROK_215]. The host is compared lower-cased [ours].
 //   - A PATCH changes what its body holds: description and metadata when
 //     present, hostports when present (the list replaces the edge's), and
 //     each module present replaces the edge's; a module cannot be removed by
@@ -29,7 +29,7 @@ import (
 //     "Update HTTPS Edge"].
 //   - mutual_tls names certificate authorities of the account [real:
 //     ERR_NGROK_7072], each once [ours]. tls_termination's min_version is
-//     1.0, 1.1, 1.2 or 1.3 [real values; the code, ERR_NGROK_7175, is ours];
+//     1.0, 1.1, 1.2 or 1.3 [real values; ERR_NGROK_219, a TLS version];
 //     its answer's terminate_at is "edge" [real]. A module's enabled
 //     defaults to true [ours, as the route modules].
 //   - A module not set answers null in the edge [real shape]; its GET

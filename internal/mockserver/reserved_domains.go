@@ -26,11 +26,12 @@ import (
 //   - description is limited to 255 bytes, like every other object of the
 //     API (the contract states 4096 bytes for metadata only).
 //   - A certificate_id or endpoint configuration ID that names no object of
-//     the account is refused with 400 ERR_NGROK_215, not 404: a 404 answers
-//     for the object at the path, and a client that reads 404 as "this
-//     reserved domain is gone" must not be misled. A wrong prefix is 400
-//     ERR_NGROK_227, as everywhere. An http_endpoint_configuration_id must
-//     name an "http" configuration, an https_... an "https" one.
+//     the account is refused with 400 (ERR_NGROK_1965, ERR_NGROK_1600), not
+//     404: a 404 answers for the object at the path, and a client that reads
+//     404 as "this reserved domain is gone" must not be misled. A wrong
+//     prefix is 400 ERR_NGROK_227, as everywhere. An
+//     http_endpoint_configuration_id must name an "http" configuration, an
+//     https_... an "https" one (ERR_NGROK_428).
 //   - In a PATCH, an endpoint configuration ID "" detaches it; certificate_id
 //     "" means "not set" and changes nothing, alone or beside a policy: the
 //     real API takes it so, and ngrok's own provider sends it on every

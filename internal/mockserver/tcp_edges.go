@@ -35,11 +35,11 @@ import (
 //     [real: ERR_NGROK_7104 malformed, 7112 port out of range, 7120 a reserved
 //     domain, 7113 not reserved]; one hostport belongs to one edge of any kind
 //     (ERR_NGROK_7122 [real]); a hostport listed twice is ERR_NGROK_215 [ours].
-//   - backend names an existing backend (ERR_NGROK_7174 [ours]), ip_restriction
-//     existing IP policies, at least one (7173, 7174 [ours]), as the HTTPS edge
+//   - backend names an existing backend (ERR_NGROK_6501), ip_restriction
+//     existing IP policies, at least one (7025, 7007), as the HTTPS edge
 //     route modules do; traffic_policy's value is checked as a cloud endpoint's
 //     traffic policy is (ERR_NGROK_18002 [real code]), and is required
-//     (ERR_NGROK_7170 [ours]).
+//     (ERR_NGROK_18011 [ours]).
 
 // Table names and list properties [real: TCPEdgeList, TLSEdgeList], also
 // the seed file's keys.

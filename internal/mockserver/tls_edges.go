@@ -13,11 +13,11 @@ import (
 //     covers its subdomains) at port 443 [real: ERR_NGROK_7116 another port,
 //     7133 a reserved address, 7117 not reserved].
 //   - mutual_tls names existing certificate authorities, at least one
-//     [real: ERR_NGROK_1672 an unknown CA; 7173's wording for none, ours].
+//     [real: ERR_NGROK_1672 an unknown CA; ERR_NGROK_215 for none, ours].
 //   - tls_termination: terminate_at is edge (the default when empty [ours])
-//     or upstream; min_version is 1.0, 1.1, 1.2 or 1.3 and must be null when
-//     terminate_at is upstream [real: the spec's description]; other values
-//     are ERR_NGROK_215 [ours]. Mutual TLS needs termination at the edge
+//     or upstream (ERR_NGROK_224); min_version is 1.0, 1.1, 1.2 or 1.3
+//     (ERR_NGROK_219) and must be null when terminate_at is upstream [real:
+//     the spec's description] (ERR_NGROK_7032). Mutual TLS needs termination at the edge
 //     (ERR_NGROK_1694 [real]), whichever of the two is written last.
 
 // tlsEdgeBody is TLSEdgeCreate and TLSEdgeUpdate; id is the update's only.
