@@ -368,17 +368,16 @@ func buildBackend(es *edgeState, in *backendBody) (backendModule, *apiError) {
 	return backendModule{Enabled: enabledOrDefault(in.Enabled), BackendID: in.BackendID}, nil
 }
 
-// checkReference checks an ID in a body that must name an object of t,
-// refused with unknown when it names none (ngrok's message takes the ID);
-// the store lock must be held. NOTE: never a 404, which answers for the
-// object at the path: a client that reads 404 as "this object is gone" must
-// not be misled.
-func checkReference[T any](t *table[T], id string, unknown *errorKind) *apiError {
+// checkIPPolicyReference checks an ID of ip_policy_ids: an IP policy of the
+// account; the store lock must be held. NOTE: never a 404, which answers
+// for the object at the path: a client that reads 404 as "this object is
+// gone" must not be misled.
+func checkIPPolicyReference(t *table[ipPolicy], id string) *apiError {
 	if err := checkIDPrefix(id, t.kind()); err != nil {
 		return err
 	}
 	if _, ok := t.rows[id]; !ok {
-		return unknown.with(id)
+		return errEdgeIPPolicyUnknown.with(id)
 	}
 	return nil
 }
@@ -414,7 +413,7 @@ func buildIPRestriction(es *edgeState, in *ipRestrictionBody) (ipRestrictionModu
 	}
 	ids := make([]string, 0, len(in.IPPolicyIDs))
 	for _, id := range in.IPPolicyIDs {
-		if err := checkReference(es.ipPolicies, id, errEdgeIPPolicyUnknown); err != nil {
+		if err := checkIPPolicyReference(es.ipPolicies, id); err != nil {
 			return ipRestrictionModule{}, err
 		}
 		if slices.Contains(ids, id) {

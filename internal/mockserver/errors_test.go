@@ -230,9 +230,10 @@ func TestWithFillsNgroksTemplate(t *testing.T) {
 }
 
 // Every call of with on a row of the table passes as many values as the
-// row's message has placeholders, so that no handler answers the 500 of a
-// miscount (with). Calls through a variable (a helper's parameter) are
-// checked when their tests run.
+// row's message has placeholders, and errorf is called on rows of ours
+// only, so that no handler answers the 500 of a misuse (with, errorf).
+// Calls through a variable (a helper's parameter) are checked when their
+// tests run.
 //
 // NOTE: a scan of the source text, as in TestEveryErrorIsInTheTable.
 func TestWithIsGivenEveryPlaceholder(t *testing.T) {
@@ -255,6 +256,7 @@ func TestWithIsGivenEveryPlaceholder(t *testing.T) {
 		t.Fatal(err)
 	}
 	call := regexp.MustCompile(`\b(\w+)\.with\(`)
+	ours := regexp.MustCompile(`\b(\w+)\.errorf\(`)
 	checked := 0
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
@@ -265,6 +267,11 @@ func TestWithIsGivenEveryPlaceholder(t *testing.T) {
 			t.Fatal(err)
 		}
 		src := string(data)
+		for _, m := range ours.FindAllStringSubmatch(src, -1) {
+			if k, ok := rows[m[1]]; ok && k.template != "" {
+				t.Errorf("%s: %s.errorf writes a message of its own; %s has ngrok's: use with", name, m[1], k.code)
+			}
+		}
 		for _, m := range call.FindAllStringSubmatchIndex(src, -1) {
 			k, ok := rows[src[m[2]:m[3]]]
 			if !ok {
