@@ -136,8 +136,8 @@ func TestMockEndpointErrors(t *testing.T) {
 		"update an agent endpoint": {func() error {
 			_, err := c.UpdateEndpoint(ctx, agent, &EndpointUpdate{Description: &desc})
 			return err
-		}, 400, "ERR_NGROK_248"},
-		"delete an agent endpoint": {func() error { return c.DeleteEndpoint(ctx, agent) }, 400, "ERR_NGROK_248"},
+		}, 400, "ERR_NGROK_215"},
+		"delete an agent endpoint": {func() error { return c.DeleteEndpoint(ctx, agent) }, 400, "ERR_NGROK_215"},
 	} {
 		err := tc.call()
 		var apiErr *APIError

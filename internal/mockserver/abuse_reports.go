@@ -81,16 +81,16 @@ func (s *Server) createAbuseReport(rq *request) (any, int, *apiError) {
 		return nil, 0, err
 	}
 	if len(in.URLs) == 0 {
-		return nil, 0, errInvalidValue.errorf("An abuse report requires urls, the URLs of the suspected abuse.")
+		return nil, 0, errInvalidValue.with("urls")
 	}
-	if err := checkFreeText("", in.Metadata); err != nil {
+	if err := checkFreeText("", in.Metadata, textCodes{}); err != nil {
 		return nil, 0, err
 	}
 	var hosts []string
 	for _, raw := range in.URLs {
 		u, perr := url.Parse(raw)
 		if perr != nil || !u.IsAbs() || u.Hostname() == "" {
-			return nil, 0, errInvalidValue.errorf("The URL %q is not an absolute URL with a host, such as https://example.ngrok.app/login.", raw)
+			return nil, 0, errInvalidValue.with("urls")
 		}
 		if h := strings.ToLower(u.Hostname()); !slices.Contains(hosts, h) {
 			hosts = append(hosts, h)

@@ -55,7 +55,7 @@ func TestAbuseReportValidation(t *testing.T) {
 		"relative url":     {`{"urls":["/login"]}`, errInvalidValue.code},
 		"url without host": {`{"urls":["mailto:a@example.com"]}`, errInvalidValue.code},
 		"metadata too long": {`{"urls":["https://a.example.com"],"metadata":"` + strings.Repeat("m", 4097) + `"}`,
-			errMetadataTooLong.code},
+			errInvalidValue.code},
 		"unknown field": {`{"urls":["https://a.example.com"],"description":"x"}`, errUnknownField.code},
 	} {
 		t.Run(name, func(t *testing.T) {

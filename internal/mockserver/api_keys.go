@@ -41,6 +41,7 @@ var apiKeyCollection = declare(collectionDecl[apiKey, APIKeyWire, apiKeyCreate, 
 	property: "keys",
 	filter:   "ngrok.APIKey",
 	fields:   (*apiKey).fields,
+	text:     textCodes{errCredentialDescription, errCredentialMetadata},
 	wire: func(k *apiKey, origin string) APIKeyWire {
 		return APIKeyWire{WireHeader: k.fields().header(origin, collAPIKeys), OwnerID: k.OwnerID}
 	},

@@ -152,8 +152,8 @@ func TestBackendReferences(t *testing.T) {
 		t.Errorf("backend module %s", got)
 	}
 	wantError(t, do(t, g.s, http.MethodDelete, "/"+collFailoverBackends+"/"+gfo, ""), http.StatusBadRequest, errBackendInUse.code)
-	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errWrongIDPrefix.code)
-	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"bkdwd_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errEdgeUnknownReference.code)
+	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errInvalidBackendID.code)
+	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"bkdwd_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errBackendUnknown.code)
 
 	// A route's backend module holds its backend.
 	f := newEdgeFixture(t)

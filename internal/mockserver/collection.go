@@ -59,6 +59,9 @@ type collectionDecl[T, W, C, U any] struct {
 
 	// fields points at the fields every stored object has.
 	fields func(v *T) objectFields
+	// text (optional) names the codes of a too long description and
+	// metadata, where ngrok's reference documents the collection's.
+	text textCodes
 	// wire is the object's answer; origin is the scheme and host the client
 	// used (request.origin).
 	wire func(v *T, origin string) W
@@ -295,7 +298,7 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 		if text, ok = any(in).(*freeTextUpdate); !ok {
 			return nil, 0, internalError("the %s PATCH body is a %T and no update is declared", c.noun, in)
 		}
-		if err := checkFreeText(deref(text.Description), deref(text.Metadata)); err != nil {
+		if err := checkFreeText(deref(text.Description), deref(text.Metadata), c.text); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -344,7 +347,7 @@ func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
 // checkText enforces the limits of description and metadata on v.
 func (c *collection[T, W, C, U]) checkText(v *T) *apiError {
 	f := c.fields(v)
-	return checkFreeText(*f.description, *f.metadata)
+	return checkFreeText(*f.description, *f.metadata, c.text)
 }
 
 // answer is v's wire shape, at the server's current time when the

@@ -68,6 +68,7 @@ var credentialCollection = declare(collectionDecl[credential, CredentialWire, cr
 	name: collCredentials, noun: "credential", prefix: prefixCredential,
 	filter: "ngrok.Credential",
 	fields: (*credential).fields,
+	text:   textCodes{errCredentialDescription, errCredentialMetadata},
 	wire: func(c *credential, origin string) CredentialWire {
 		return CredentialWire{WireHeader: c.fields().header(origin, collCredentials), ACL: nonNil(c.ACL), OwnerID: c.OwnerID}
 	},
@@ -149,8 +150,7 @@ func checkOwnerID(id *string) (string, *apiError) {
 			return *id, nil
 		}
 	}
-	return "", errOwnerID.errorf("The owner_id %q is not a user, service user or bot user ID: it must be usr_, service_ or bot_ "+
-		"followed by %d base-62 characters.", *id, idLen)
+	return "", errIDPrefixes.with(*id, strings.Join(ownerIDPrefixes, ", "))
 }
 
 // checkOwnerExists refuses, on a create (id is ""), an owner that is no
@@ -169,7 +169,7 @@ func checkOwnerExists(s *Server, id, owner string) *apiError {
 			}
 		}
 	}
-	return unknownReferenceError(errUnknownOwner, "owner_id", owner, "user, service user or bot user")
+	return errUnknownOwner.with()
 }
 
 // removeOwnedBy deletes what the user owner owns, as the API does when a
@@ -201,12 +201,11 @@ func removeWhere[T any](t *table[T], match func(v *T) bool) {
 // ACL is stored as none.
 func checkACL(rules []string) ([]string, *apiError) {
 	if len(rules) > maxACLRules {
-		return nil, errACLRule.errorf("The acl has %d rules; the most an ACL may hold is %d.", len(rules), maxACLRules)
+		return nil, errInvalidValue.with("acl")
 	}
 	for _, r := range rules {
 		if !validACLRule(r) {
-			return nil, errACLRule.errorf(
-				"Invalid ACL rule. An ACL rule must be '*' or start with 'bind:'. The bind value must match the format of a domain, address, or label. You specified: %q.", r)
+			return nil, errACLRule.with(r)
 		}
 	}
 	if len(rules) == 0 {

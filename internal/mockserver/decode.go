@@ -21,16 +21,16 @@ func decodeStrict(raw []byte, dst any) *apiError {
 	// later step (the duplicate-key walk, encoding/json's decoders, the
 	// field-name walk) meets at most maxJSONDepth levels: none of them is
 	// then more than linear in the body's size.
-	if depth, at := jsonDepth(raw); depth > maxJSONDepth {
-		return errInvalidJSON.errorf("The request body is not valid JSON here: it nests arrays and objects deeper than %d levels (at byte %d).", maxJSONDepth, at)
+	if depth, _ := jsonDepth(raw); depth > maxJSONDepth {
+		return errInvalidJSON.with(jsonContentType[0])
 	}
 	// NOTE: encoding/json keeps the last of two equal keys, so
 	// {"private_key_type":"dsa","private_key_type":"ed25519"} would pass as
 	// ed25519 although a value that must be refused was sent. A body with a
 	// key twice in one object is not interoperable JSON (RFC 8259 leaves its
 	// meaning open), so it is answered as invalid JSON, like a syntax error.
-	if key, ok := duplicateKey(raw); ok {
-		return errInvalidJSON.errorf("The request body is not valid JSON: the key %q appears twice in one object.", key)
+	if _, ok := duplicateKey(raw); ok {
+		return errInvalidJSON.with(jsonContentType[0])
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -38,7 +38,7 @@ func decodeStrict(raw []byte, dst any) *apiError {
 		return decodeError(raw, dst, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return errInvalidJSON.errorf("The request body is not valid JSON: unexpected data after the top-level object.")
+		return errInvalidJSON.with(jsonContentType[0])
 	}
 	// NOTE: encoding/json matches field names case-insensitively, so a client
 	// that forgot a json tag ("Description") would pass unnoticed. The real
@@ -199,23 +199,25 @@ func decodeError(raw []byte, dst any, err error) *apiError {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syntaxErr):
-		return errInvalidJSON.errorf("The request body is not valid JSON: %v (at byte %d).", err, syntaxErr.Offset)
+		return errInvalidJSON.with(jsonContentType[0])
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errInvalidJSON.errorf("The request body is not valid JSON: it ends in the middle of a value.")
+		return errInvalidJSON.with(jsonContentType[0])
 	case errors.As(err, &typeErr):
 		if typeErr.Field == "" {
-			return errInvalidValue.errorf("The request body must be a JSON object, not %s.", article(typeErr.Value))
+			return errInvalidValue.with("body")
 		}
-		return errInvalidValue.errorf("The field %q must be %s, not %s.",
-			typeErr.Field, jsonTypeName(typeErr.Type), article(typeErr.Value))
+		return errInvalidValue.with(typeErr.Field)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		if e := checkFieldNames(raw, reflect.TypeOf(dst)); e != nil {
 			return e
 		}
 		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		return errUnknownField.errorf("The request body contains the unknown field %s.", name)
+		if n, uerr := strconv.Unquote(name); uerr == nil {
+			name = n
+		}
+		return unknownField(name, nil)
 	default:
-		return errInvalidJSON.errorf("The request body could not be decoded: %v.", err)
+		return errInvalidJSON.with(jsonContentType[0])
 	}
 }
 
@@ -224,7 +226,7 @@ func decodeError(raw []byte, dst any, err error) *apiError {
 func checkFieldNames(raw []byte, t reflect.Type) *apiError {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return errInvalidJSON.errorf("The request body is not valid JSON: %v.", err)
+		return errInvalidJSON.with(jsonContentType[0])
 	}
 	return walkFieldNames(v, t, "")
 }
@@ -243,7 +245,7 @@ func walkFieldNames(v any, t reflect.Type, path string) *apiError {
 		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			ft, ok := fields[k]
 			if !ok {
-				return unknownField(path+k, k, fields)
+				return unknownField(path+k, fields)
 			}
 			if err := walkFieldNames(obj[k], ft, path+k+"."); err != nil {
 				return err
@@ -269,19 +271,15 @@ func walkFieldNames(v any, t reflect.Type, path string) *apiError {
 	return nil
 }
 
-func unknownField(path, key string, fields map[string]reflect.Type) *apiError {
-	names := slices.Sorted(maps.Keys(fields))
-	for _, n := range names {
-		if strings.EqualFold(n, key) {
-			return errUnknownField.errorf(
-				"The request body contains the unknown field %q. Field names are case-sensitive: did you mean %q?", path, n)
-		}
+// unknownField refuses the field at path of an object whose fields are
+// fields (nil when not known). NOTE: names are matched case-sensitively;
+// the list of supported fields shows the one of another case.
+func unknownField(path string, fields map[string]reflect.Type) *apiError {
+	supported := "(none)"
+	if names := slices.Sorted(maps.Keys(fields)); len(names) > 0 {
+		supported = strings.Join(names, ", ")
 	}
-	if len(names) == 0 {
-		return errUnknownField.errorf("The request body contains the unknown field %q. This object takes no fields.", path)
-	}
-	return errUnknownField.errorf(
-		"The request body contains the unknown field %q. Accepted fields here: %s.", path, strings.Join(names, ", "))
+	return errUnknownField.with(path, supported)
 }
 
 // jsonFields maps the JSON names of a struct's exported fields to their types.

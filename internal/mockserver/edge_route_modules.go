@@ -104,26 +104,23 @@ func (s *Server) SetEdgesWritable(writable bool) {
 	s.edges.writable = writable
 }
 
-// writeRefusal is why a write to an edge, route or backend (noun, e.g. "an
-// HTTPS edge") is refused, or nil when it may go ahead. The caller holds
-// the store lock.
-func (es *edgeState) writeRefusalLocked(noun string) *apiError {
+// writeRefusalLocked is why a write to an edge, route or backend is
+// refused, or nil when it may go ahead. The caller holds the store lock.
+func (es *edgeState) writeRefusalLocked() *apiError {
 	switch {
 	case es.readOnly:
 		return edgesReadOnlyError()
 	case !es.writable:
-		return errEdgesNotServed.errorf(
-			"Edges are no longer available: %s cannot be created, changed or deleted. "+
-				"Use cloud endpoints with a traffic policy instead.", noun)
+		return errEdgesNotServed.with()
 	}
 	return nil
 }
 
 // writeRefusal is writeRefusalLocked taking the store lock.
-func (es *edgeState) writeRefusal(noun string) *apiError {
+func (es *edgeState) writeRefusal() *apiError {
 	es.st.mu.Lock()
 	defer es.st.mu.Unlock()
-	return es.writeRefusalLocked(noun)
+	return es.writeRefusalLocked()
 }
 
 // SetEndpointConfigurationsDeprecated makes every endpoint configuration ID
@@ -363,9 +360,7 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 }
 
 func edgesReadOnlyError() *apiError {
-	return errEdgesReadOnly.errorf(
-		"Edges are read-only for this account: they can no longer be created or changed. " +
-			"Use cloud endpoints with a traffic policy instead.")
+	return errEdgesReadOnly.with()
 }
 
 // enabledOrDefault applies the API's default for an omitted (or null) enabled.
@@ -401,30 +396,21 @@ type oidcModule struct {
 func (m *oidcModule) wire(string) any { return m }
 
 func buildOIDC(_ *edgeState, in *oidcBody) (oidcModule, *apiError) {
-	var missing []string
-	for _, f := range []struct{ name, value string }{
-		{"issuer", in.Issuer}, {"client_id", in.ClientID}, {"client_secret", in.ClientSecret},
-	} {
-		if f.value == "" {
-			missing = append(missing, f.name)
-		}
-	}
-	if len(missing) > 0 {
-		return oidcModule{}, errEdgeModuleMissingField.errorf(
-			"The OIDC module requires issuer, client_id and client_secret; missing: %s.", strings.Join(missing, ", "))
+	switch {
+	case in.Issuer == "":
+		return oidcModule{}, errOIDCIssuerMissing.with()
+	case in.ClientID == "":
+		return oidcModule{}, errOIDCClientIDMissing.with()
+	case in.ClientSecret == "":
+		return oidcModule{}, errOIDCClientSecretMissing.with()
 	}
 	if u, err := url.Parse(in.Issuer); err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
-		return oidcModule{}, errEdgeOIDCIssuer.errorf(
-			"The OIDC issuer %q is not an absolute https URL (such as https://accounts.google.com).", in.Issuer)
+		return oidcModule{}, errInvalidValue.with("issuer")
 	}
 	scopes := make([]string, 0, len(in.Scopes))
 	for _, sc := range in.Scopes {
-		if !isScopeToken(sc) {
-			return oidcModule{}, errInvalidValue.errorf(
-				"The OIDC scope %q is not a valid scope: scopes are non-empty and made of printable ASCII characters other than space, '\"' and '\\'.", sc)
-		}
-		if slices.Contains(scopes, sc) {
-			return oidcModule{}, errInvalidValue.errorf("The OIDC scope %q is listed twice.", sc)
+		if !isScopeToken(sc) || slices.Contains(scopes, sc) {
+			return oidcModule{}, errInvalidValue.with("scopes")
 		}
 		scopes = append(scopes, sc)
 	}
@@ -480,23 +466,24 @@ func (m *backendModule) wire(origin string) any {
 
 func buildBackend(es *edgeState, in *backendBody) (backendModule, *apiError) {
 	if in.BackendID == "" {
-		return backendModule{}, errEdgeModuleMissingField.errorf(
-			"The backend module requires backend_id, the ID of a backend (a tunnel group backend: %s...).", prefixTunnelGroupBackend)
+		return backendModule{}, errInvalidValue.with("backend_id")
 	}
-	if err := es.allBackends.checkReferenceLocked("backend_id", in.BackendID); err != nil {
+	if err := es.allBackends.checkReferenceLocked(in.BackendID); err != nil {
 		return backendModule{}, err
 	}
 	return backendModule{Enabled: enabledOrDefault(in.Enabled), BackendID: in.BackendID}, nil
 }
 
-// checkReference checks an ID in a body that must name an object of t; the
-// store lock must be held.
-func checkReference[T any](t *table[T], id, field string) *apiError {
-	if err := checkIDPrefix(field, id, t.kind()); err != nil {
+// checkIPPolicyReference checks an ID of ip_policy_ids: an IP policy of the
+// account; the store lock must be held. NOTE: never a 404, which answers
+// for the object at the path: a client that reads 404 as "this object is
+// gone" must not be misled.
+func checkIPPolicyReference(t *table[ipPolicy], id string) *apiError {
+	if err := checkIDPrefix(id, t.kind()); err != nil {
 		return err
 	}
 	if _, ok := t.rows[id]; !ok {
-		return unknownReferenceError(errEdgeUnknownReference, field, id, t.noun)
+		return errEdgeIPPolicyUnknown.with(id)
 	}
 	return nil
 }
@@ -528,16 +515,15 @@ func (m *ipRestrictionModule) wire(origin string) any {
 
 func buildIPRestriction(es *edgeState, in *ipRestrictionBody) (ipRestrictionModule, *apiError) {
 	if len(in.IPPolicyIDs) == 0 {
-		return ipRestrictionModule{}, errEdgeNoIPPolicies.errorf(
-			"The ip_restriction module requires at least one ID in ip_policy_ids.")
+		return ipRestrictionModule{}, errIPRestrictionModuleEmpty.with()
 	}
 	ids := make([]string, 0, len(in.IPPolicyIDs))
 	for _, id := range in.IPPolicyIDs {
-		if err := checkReference(es.ipPolicies, id, "ip_policy_ids entry"); err != nil {
+		if err := checkIPPolicyReference(es.ipPolicies, id); err != nil {
 			return ipRestrictionModule{}, err
 		}
 		if slices.Contains(ids, id) {
-			return ipRestrictionModule{}, errInvalidValue.errorf("The IP policy %q is listed twice in ip_policy_ids.", id)
+			return ipRestrictionModule{}, errInvalidValue.with("ip_policy_ids")
 		}
 		ids = append(ids, id)
 	}
@@ -563,18 +549,17 @@ func (m *requestHeadersModule) wire(string) any { return m }
 func buildRequestHeaders(_ *edgeState, in *requestHeadersBody) (requestHeadersModule, *apiError) {
 	add := make(map[string]string, len(in.Add))
 	for _, name := range slices.Sorted(maps.Keys(in.Add)) {
-		if err := checkHeaderName(name, "add", slices.Collect(maps.Keys(add))); err != nil {
+		if err := checkHeaderName(name, slices.Collect(maps.Keys(add))); err != nil {
 			return requestHeadersModule{}, err
 		}
 		if v := in.Add[name]; strings.ContainsAny(v, "\r\n\x00") {
-			return requestHeadersModule{}, errEdgeHeaderName.errorf(
-				"The value of the header %q in add contains a line break or NUL character, which no HTTP header value may hold.", name)
+			return requestHeadersModule{}, errHeaderValueInvalid.with(v, "it contains a line break or NUL character")
 		}
 		add[name] = in.Add[name]
 	}
 	remove := make([]string, 0, len(in.Remove))
 	for _, name := range in.Remove {
-		if err := checkHeaderName(name, "remove", remove); err != nil {
+		if err := checkHeaderName(name, remove); err != nil {
 			return requestHeadersModule{}, err
 		}
 		remove = append(remove, name)
@@ -584,15 +569,13 @@ func buildRequestHeaders(_ *edgeState, in *requestHeadersBody) (requestHeadersMo
 
 // checkHeaderName refuses a name that is not an HTTP token (RFC 9110 §5.1)
 // or that repeats one of seen ignoring case: header names are case-insensitive.
-func checkHeaderName(name, field string, seen []string) *apiError {
+func checkHeaderName(name string, seen []string) *apiError {
 	if !isHeaderToken(name) {
-		return errEdgeHeaderName.errorf(
-			"%q in %s is not a valid HTTP header name: use letters, digits and !#$%%&'*+-.^_`|~ only.", name, field)
+		return errHeaderNameInvalid.with(name)
 	}
 	for _, s := range seen {
 		if strings.EqualFold(s, name) {
-			return errEdgeHeaderName.errorf(
-				"The header %q is listed twice in %s (as %q): header names are case-insensitive.", name, field, s)
+			return errHeaderTwice.with(strings.ToLower(name), s, name)
 		}
 	}
 	return nil

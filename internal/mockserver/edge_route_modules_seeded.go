@@ -140,8 +140,7 @@ type circuitBreakerModule struct {
 func buildCircuitBreaker(_ *edgeState, in *circuitBreakerBody) (circuitBreakerModule, *apiError) {
 	// NOTE: the API documents the percentage as a fraction (0.5 is half).
 	if p := in.ErrorThresholdPercentage; p < 0 || p > 1 {
-		return circuitBreakerModule{}, errInvalidValue.errorf(
-			"error_threshold_percentage %v is not between 0 and 1: it is a fraction of the requests (0.5 is half).", p)
+		return circuitBreakerModule{}, errCircuitBreakerThreshold.with(p)
 	}
 	return circuitBreakerModule{
 		Enabled: enabledOrDefault(in.Enabled), TrippedDuration: in.TrippedDuration, RollingWindow: in.RollingWindow,
@@ -165,14 +164,12 @@ type webhookVerificationModule struct {
 
 func buildWebhookVerification(_ *edgeState, in *webhookVerificationBody) (webhookVerificationModule, *apiError) {
 	if in.Provider == "" {
-		return webhookVerificationModule{}, errEdgeModuleMissingField.errorf(
-			"The webhook_verification module requires provider (such as SLACK or GITHUB).")
+		return webhookVerificationModule{}, errWebhookProvider.with("the providers of ngrok's webhook verification, such as SLACK, GITHUB or SNS")
 	}
 	// NOTE: ngrok's module documentation: every provider but Amazon SNS
 	// signs with a secret the module must hold.
 	if in.Secret == "" && !strings.EqualFold(in.Provider, "SNS") {
-		return webhookVerificationModule{}, errEdgeModuleMissingField.errorf(
-			"The webhook_verification module requires secret for the provider %s.", in.Provider)
+		return webhookVerificationModule{}, errWebhookSecret.with(in.Provider)
 	}
 	return webhookVerificationModule{Enabled: enabledOrDefault(in.Enabled), Provider: in.Provider}, nil
 }
@@ -265,13 +262,17 @@ func buildOAuth(_ *edgeState, in *oauthBody) (oauthModule, *apiError) {
 			names = append(names, name)
 		}
 	}
-	if len(names) != 1 {
-		return oauthModule{}, errEdgeModuleMissingField.errorf(
-			"The oauth module requires exactly one provider, one of %s; got %d.", strings.Join(oauthProviders, ", "), len(names))
+	switch len(names) {
+	case 0:
+		return oauthModule{}, errOAuthNoProvider.with()
+	case 1:
+	default:
+		slices.Sort(names)
+		return oauthModule{}, errOAuthManyProviders.with(strings.Join(names, ", "))
 	}
 	name := names[0]
 	if !slices.Contains(oauthProviders, name) {
-		return oauthModule{}, errInvalidValue.errorf("The OAuth provider %q is not one of %s.", name, strings.Join(oauthProviders, ", "))
+		return oauthModule{}, errOAuthProvider.with()
 	}
 	p := in.Provider[name]
 	id, secret := deref(p.ClientID), deref(p.ClientSecret)
@@ -279,11 +280,10 @@ func buildOAuth(_ *edgeState, in *oauthBody) (oauthModule, *apiError) {
 	// client_secret the module uses ngrok's managed application; one
 	// without the other is an application half given [ours: refused].
 	if (id == "") != (secret == "") {
-		return oauthModule{}, errEdgeModuleMissingField.errorf(
-			"The %s OAuth provider takes client_id and client_secret together (your own application) or neither (ngrok's).", name)
+		return oauthModule{}, errOAuthClient.with()
 	}
 	if name != "github" && (len(p.Teams) > 0 || len(p.Organizations) > 0) {
-		return oauthModule{}, errInvalidValue.errorf("teams and organizations are for the github OAuth provider only, not %s.", name)
+		return oauthModule{}, errInvalidValue.with(name + ".teams")
 	}
 	return oauthModule{
 		Enabled: enabledOrDefault(in.Enabled), Provider: name, ClientID: id,
@@ -348,10 +348,10 @@ func (m *samlModule) wire(routeID string) *samlWire {
 
 func buildSAML(_ *edgeState, in *samlBody) (samlModule, *apiError) {
 	if in.IdPMetadata == "" {
-		return samlModule{}, errEdgeModuleMissingField.errorf("The saml module requires idp_metadata, the identity provider's metadata XML.")
+		return samlModule{}, errSAMLMetadataMissing.with()
 	}
 	if !isSAMLMetadata(in.IdPMetadata) {
-		return samlModule{}, errInvalidValue.errorf("idp_metadata is not SAML metadata: an XML document whose root is an EntityDescriptor.")
+		return samlModule{}, errSAMLMetadata.with("the root element is not an EntityDescriptor")
 	}
 	format := in.NameIDFormat
 	if format == "" {
@@ -403,8 +403,7 @@ func buildUserAgentFilter(_ *edgeState, in *userAgentFilterBody) (userAgentFilte
 		for _, re := range list {
 			// NOTE: the API's expressions are RE2, as Go's regexp.
 			if _, err := regexp.Compile(re); err != nil {
-				return userAgentFilterModule{}, errEdgeUserAgentRegexp.errorf(
-					"The user agent filter regular expression `%s` is an invalid regular expression: `%v`.", re, err)
+				return userAgentFilterModule{}, errEdgeUserAgentRegexp.with(re, err)
 			}
 		}
 	}
@@ -426,7 +425,7 @@ type trafficPolicyModule struct {
 
 func buildTrafficPolicyModule(_ *edgeState, in *trafficPolicyBody) (trafficPolicyModule, *apiError) {
 	if strings.TrimSpace(in.Value) == "" {
-		return trafficPolicyModule{}, errEdgeModuleMissingField.errorf("The traffic_policy module requires value, a traffic policy.")
+		return trafficPolicyModule{}, errTrafficPolicyMissing.with("the traffic_policy module's value is empty")
 	}
 	if err := checkTrafficPolicy(in.Value); err != nil {
 		return trafficPolicyModule{}, err

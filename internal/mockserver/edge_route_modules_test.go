@@ -305,30 +305,30 @@ func TestEdgeModuleValidation(t *testing.T) {
 	tests := []struct {
 		name, module, body, code, msg string
 	}{
-		{"oidc empty body", ModuleOIDC, `{}`, errEdgeModuleMissingField.code, "missing: issuer, client_id, client_secret"},
-		{"oidc without secret", ModuleOIDC, `{"issuer":"https://a.example.com","client_id":"app"}`, errEdgeModuleMissingField.code, "missing: client_secret"},
-		{"oidc empty client_id", ModuleOIDC, `{"issuer":"https://a.example.com","client_id":"","client_secret":"s"}`, errEdgeModuleMissingField.code, "missing: client_id"},
-		{"oidc http issuer", ModuleOIDC, `{"issuer":"http://a.example.com","client_id":"a","client_secret":"s"}`, errEdgeOIDCIssuer.code, "https"},
-		{"oidc issuer without host", ModuleOIDC, `{"issuer":"https:///realms","client_id":"a","client_secret":"s"}`, errEdgeOIDCIssuer.code, "https"},
-		{"oidc relative issuer", ModuleOIDC, `{"issuer":"accounts.example.com","client_id":"a","client_secret":"s"}`, errEdgeOIDCIssuer.code, "https"},
-		{"oidc scope with a space", ModuleOIDC, oidc(`,"scopes":["openid email"]`), errInvalidValue.code, "openid email"},
-		{"oidc empty scope", ModuleOIDC, oidc(`,"scopes":[""]`), errInvalidValue.code, "scope"},
-		{"oidc scope twice", ModuleOIDC, oidc(`,"scopes":["openid","openid"]`), errInvalidValue.code, "twice"},
-		{"backend without ID", ModuleBackend, `{"enabled":true}`, errEdgeModuleMissingField.code, "backend_id"},
-		{"backend with wrong prefix", ModuleBackend, `{"backend_id":"` + f.policyA + `"}`, errWrongIDPrefix.code, "bkdtg_"},
-		{"unknown backend", ModuleBackend, `{"backend_id":"` + unknownBackend + `"}`, errEdgeUnknownReference.code, unknownBackend},
-		{"ip restriction without policies", ModuleIPRestriction, `{}`, errEdgeNoIPPolicies.code, "at least one"},
-		{"ip restriction with empty list", ModuleIPRestriction, `{"ip_policy_ids":[]}`, errEdgeNoIPPolicies.code, "at least one"},
+		{"oidc empty body", ModuleOIDC, `{}`, errOIDCIssuerMissing.code, "issuer property is required"},
+		{"oidc without secret", ModuleOIDC, `{"issuer":"https://a.example.com","client_id":"app"}`, errOIDCClientSecretMissing.code, "Client Secret"},
+		{"oidc empty client_id", ModuleOIDC, `{"issuer":"https://a.example.com","client_id":"","client_secret":"s"}`, errOIDCClientIDMissing.code, "Client ID"},
+		{"oidc http issuer", ModuleOIDC, `{"issuer":"http://a.example.com","client_id":"a","client_secret":"s"}`, errInvalidValue.code, "parameter issuer"},
+		{"oidc issuer without host", ModuleOIDC, `{"issuer":"https:///realms","client_id":"a","client_secret":"s"}`, errInvalidValue.code, "parameter issuer"},
+		{"oidc relative issuer", ModuleOIDC, `{"issuer":"accounts.example.com","client_id":"a","client_secret":"s"}`, errInvalidValue.code, "parameter issuer"},
+		{"oidc scope with a space", ModuleOIDC, oidc(`,"scopes":["openid email"]`), errInvalidValue.code, "parameter scopes"},
+		{"oidc empty scope", ModuleOIDC, oidc(`,"scopes":[""]`), errInvalidValue.code, "parameter scopes"},
+		{"oidc scope twice", ModuleOIDC, oidc(`,"scopes":["openid","openid"]`), errInvalidValue.code, "parameter scopes"},
+		{"backend without ID", ModuleBackend, `{"enabled":true}`, errInvalidValue.code, "parameter backend_id"},
+		{"backend with wrong prefix", ModuleBackend, `{"backend_id":"` + f.policyA + `"}`, errInvalidBackendID.code, f.policyA},
+		{"unknown backend", ModuleBackend, `{"backend_id":"` + unknownBackend + `"}`, errBackendUnknown.code, unknownBackend},
+		{"ip restriction without policies", ModuleIPRestriction, `{}`, errIPRestrictionModuleEmpty.code, "at least one"},
+		{"ip restriction with empty list", ModuleIPRestriction, `{"ip_policy_ids":[]}`, errIPRestrictionModuleEmpty.code, "at least one"},
 		{"ip policy with wrong prefix", ModuleIPRestriction, `{"ip_policy_ids":["` + f.backend + `"]}`, errWrongIDPrefix.code, "ipp_"},
-		{"unknown ip policy", ModuleIPRestriction, `{"ip_policy_ids":["` + f.policyA + `","` + unknownPolicy + `"]}`, errEdgeUnknownReference.code, unknownPolicy},
-		{"ip policy twice", ModuleIPRestriction, `{"ip_policy_ids":["` + f.policyA + `","` + f.policyA + `"]}`, errInvalidValue.code, "twice"},
-		{"header name with a space", ModuleRequestHeaders, `{"add":{"X Team":"a"}}`, errEdgeHeaderName.code, `"X Team"`},
-		{"header name with a colon", ModuleRequestHeaders, `{"remove":["X-Team:"]}`, errEdgeHeaderName.code, "remove"},
-		{"empty header name", ModuleRequestHeaders, `{"add":{"":"a"}}`, errEdgeHeaderName.code, "add"},
-		{"non-ASCII header name", ModuleRequestHeaders, `{"remove":["X-Équipe"]}`, errEdgeHeaderName.code, "remove"},
-		{"header added twice ignoring case", ModuleRequestHeaders, `{"add":{"X-Team":"a","x-team":"b"}}`, errEdgeHeaderName.code, "case-insensitive"},
-		{"header removed twice ignoring case", ModuleRequestHeaders, `{"remove":["Cookie","COOKIE"]}`, errEdgeHeaderName.code, "case-insensitive"},
-		{"header value with a line break", ModuleRequestHeaders, `{"add":{"X-A":"a\r\nX-B: b"}}`, errEdgeHeaderName.code, "line break"},
+		{"unknown ip policy", ModuleIPRestriction, `{"ip_policy_ids":["` + f.policyA + `","` + unknownPolicy + `"]}`, errEdgeIPPolicyUnknown.code, unknownPolicy},
+		{"ip policy twice", ModuleIPRestriction, `{"ip_policy_ids":["` + f.policyA + `","` + f.policyA + `"]}`, errInvalidValue.code, "parameter ip_policy_ids"},
+		{"header name with a space", ModuleRequestHeaders, `{"add":{"X Team":"a"}}`, errHeaderNameInvalid.code, "X Team is not a valid HTTP header name"},
+		{"header name with a colon", ModuleRequestHeaders, `{"remove":["X-Team:"]}`, errHeaderNameInvalid.code, "X-Team:"},
+		{"empty header name", ModuleRequestHeaders, `{"add":{"":"a"}}`, errHeaderNameInvalid.code, "not a valid HTTP header name"},
+		{"non-ASCII header name", ModuleRequestHeaders, `{"remove":["X-Équipe"]}`, errHeaderNameInvalid.code, "X-Équipe"},
+		{"header added twice ignoring case", ModuleRequestHeaders, `{"add":{"X-Team":"a","x-team":"b"}}`, errHeaderTwice.code, "X-Team and x-team"},
+		{"header removed twice ignoring case", ModuleRequestHeaders, `{"remove":["Cookie","COOKIE"]}`, errHeaderTwice.code, "Cookie and COOKIE"},
+		{"header value with a line break", ModuleRequestHeaders, `{"add":{"X-A":"a\r\nX-B: b"}}`, errHeaderValueInvalid.code, "line break"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -351,7 +351,7 @@ func TestEdgeModuleRefusedPutKeepsTheModule(t *testing.T) {
 	f := newEdgeFixture(t)
 	first := `{"ip_policy_ids":["` + f.policyA + `"]}`
 	wantStatus(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleIPRestriction), first), http.StatusOK)
-	wantError(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleIPRestriction), `{"ip_policy_ids":[]}`), http.StatusBadRequest, errEdgeNoIPPolicies.code)
+	wantError(t, do(t, f.s, http.MethodPut, f.modulePath(ModuleIPRestriction), `{"ip_policy_ids":[]}`), http.StatusBadRequest, errIPRestrictionModuleEmpty.code)
 	got := decodeBody[ipRestrictionWire](t, do(t, f.s, http.MethodGet, f.modulePath(ModuleIPRestriction), ""))
 	if len(got.IPPolicies) != 1 || got.IPPolicies[0].ID != f.policyA {
 		t.Errorf("a refused PUT changed the module: %+v", got)

@@ -6,6 +6,9 @@ import (
 	"slices"
 )
 
+// edgeText are the description and metadata codes of edges and routes.
+var edgeText = textCodes{errEdgeDescription, errEdgeMetadata}
+
 // HTTPS edges and their routes as the API reads them
 // (README.md, section HTTPS edges and backends):
 //

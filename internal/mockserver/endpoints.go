@@ -56,7 +56,7 @@ import (
 //     second even when the clock has not (timestamps have whole seconds); a
 //     PATCH that changes nothing leaves it alone.
 //   - PATCH and DELETE of an ephemeral or edge endpoint are refused with
-//     400 ERR_NGROK_248, the code that refuses creating one.
+//     400 ERR_NGROK_215 (notCloudError).
 //   - region is omitted on cloud endpoints (they are global); description and
 //     metadata are omitted when empty, as on reserved domains.
 
@@ -264,18 +264,17 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	switch in.Type {
 	case "", endpointCloud:
 	default:
-		return nil, 0, notCloudError(fmt.Sprintf("The type %q cannot be created through the API", in.Type))
+		return nil, 0, errEndpointNotCloud.with(in.Type)
 	}
 	if in.URL == "" {
-		return nil, 0, errInvalidValue.errorf("The url is required, for example \"https://app.example.com\".")
+		return nil, 0, errEndpointFieldMissing.with("url")
 	}
 	u, err := parseEndpointURL(in.URL)
 	if err != nil {
 		return nil, 0, err
 	}
 	if in.TrafficPolicy == "" {
-		return nil, 0, errInvalidValue.errorf(
-			"The traffic_policy is required: a cloud endpoint does nothing but apply its traffic policy.")
+		return nil, 0, errTrafficPolicyMissing.with("a cloud endpoint does nothing but apply its traffic policy")
 	}
 	if err := checkTrafficPolicy(in.TrafficPolicy); err != nil {
 		return nil, 0, err
@@ -287,7 +286,7 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	if err := checkBindings(u, bindings); err != nil {
 		return nil, 0, err
 	}
-	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+	if err := checkFreeText(in.Description, in.Metadata, endpointText); err != nil {
 		return nil, 0, err
 	}
 
@@ -377,28 +376,25 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 	}
 	if in.TrafficPolicy != nil {
 		if *in.TrafficPolicy == "" {
-			return nil, 0, errInvalidValue.errorf(
-				"The traffic_policy cannot be emptied: a cloud endpoint does nothing but apply its traffic policy.")
+			return nil, 0, errTrafficPolicyMissing.with("a cloud endpoint does nothing but apply its traffic policy")
 		}
 		if err := checkTrafficPolicy(*in.TrafficPolicy); err != nil {
 			return nil, 0, err
 		}
 	}
-	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
+	if err := checkFreeText(deref(in.Description), deref(in.Metadata), endpointText); err != nil {
 		return nil, 0, err
 	}
 
 	now := s.timestamp()
 	e, err := s.endpoints.update(rq.r.PathValue("id"), func(e *endpoint) *apiError {
 		if e.Type != endpointCloud {
-			return notCloudError(fmt.Sprintf("The %s endpoint %s cannot be changed through the API", e.Type, e.ID))
+			return notCloudError()
 		}
 		before := *e
 		if newURL != nil {
 			if newURL.scheme != e.URL.scheme {
-				return errEndpointSchemeChange.errorf(
-					"The scheme of an endpoint's url cannot change (from %q to %q). Delete the endpoint and create one with the new url.",
-					e.URL.scheme, newURL.scheme)
+				return errEndpointSchemeChange.with()
 			}
 			e.URL = *newURL
 		}
@@ -448,17 +444,19 @@ func (s *Server) deleteEndpoint(rq *request) (any, int, *apiError) {
 		return nil, 0, err
 	}
 	if r.val.Type != endpointCloud {
-		return nil, 0, notCloudError(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.Type, id))
+		return nil, 0, notCloudError()
 	}
 	s.endpoints.removeLocked(id)
 	return nil, http.StatusNoContent, nil
 }
 
-func notCloudError(what string) *apiError {
-	return errEndpointNotCloud.errorf(
-		"%s: only cloud endpoints are created, changed and deleted through the API. "+
-			"Agent (ephemeral) endpoints come and go with the agent that serves them, and edge endpoints with their edge.", what)
-}
+// notCloudError refuses a PATCH or DELETE of an agent or edge endpoint,
+// which come and go with their agent or edge [ours: ngrok's reference has no
+// code for it; ERR_NGROK_248 is about a create's type].
+func notCloudError() *apiError { return errInvalidValue.with("id") }
+
+// endpointText are the description and metadata codes of cloud endpoints.
+var endpointText = textCodes{errEndpointDescription, errEndpointMetadata}
 
 // checkEndpointURLLocked applies the rules that involve other objects: the
 // reserved-domain rule and one cloud endpoint per url (self, the endpoint
@@ -467,20 +465,14 @@ func notCloudError(what string) *apiError {
 func (s *Server) checkEndpointURLLocked(u endpointURL, bindings []string, self string) (string, *apiError) {
 	domainID, reserved := s.matchReservedDomainLocked(u.host)
 	if u.scheme == "tcp" && slices.Contains(bindings, bindingPublic) && !s.reservedAddrExistsLocked(u.hostport()) {
-		return "", errEndpointDomainMissing.errorf(
-			"This account does not have any domains or addresses reserved that match the provided URL: %q is not a "+
-				"reserved TCP address of the account. Reserve one (POST /reserved_addrs) and use the address it is assigned.", u.String())
+		return "", errEndpointDomainMissing.with()
 	}
 	if !reserved && u.scheme != "tcp" && !u.internal() && slices.Contains(bindings, bindingPublic) {
-		return "", errEndpointDomainMissing.errorf(
-			"The domain %q is not reserved in your account. Reserve it (POST /reserved_domains, or a wildcard "+
-				"reservation of its parent domain) before creating an endpoint on it.", u.host)
+		return "", errEndpointDomainMissing.with()
 	}
 	for _, r := range s.endpoints.rows {
 		if r.id != self && r.val.Type == endpointCloud && r.val.URL == u {
-			return "", errEndpointURLTaken.errorf(
-				"The url %q already has a cloud endpoint (%s). An account can have only one cloud endpoint per url.",
-				u.String(), r.id)
+			return "", errEndpointURLTaken.with()
 		}
 	}
 	return domainID, nil
@@ -496,20 +488,14 @@ func defaultBindings(u endpointURL) []string {
 
 func checkBindings(u endpointURL, bindings []string) *apiError {
 	if len(bindings) != 1 {
-		return errInvalidValue.errorf(
-			"The bindings must hold exactly one binding (%s), not %d.", strings.Join(endpointBindings, ", "), len(bindings))
+		return errEndpointBinding.with()
 	}
 	b := bindings[0]
 	switch {
-	case !slices.Contains(endpointBindings, b):
-		return errInvalidValue.errorf(
-			"The binding %q is not supported. Use one of %s.", b, strings.Join(endpointBindings, ", "))
-	case b == bindingInternal && !u.internal():
-		return errInvalidValue.errorf(
-			"The binding %q requires a host ending in %s, not %q.", b, internalTLD, u.host)
-	case b != bindingInternal && u.internal():
-		return errInvalidValue.errorf(
-			"The host %q ends in %s, so its only allowed binding is %q, not %q.", u.host, internalTLD, bindingInternal, b)
+	case !slices.Contains(endpointBindings, b),
+		b == bindingInternal && !u.internal(),
+		b != bindingInternal && u.internal():
+		return errEndpointBinding.with()
 	}
 	return nil
 }
@@ -528,8 +514,10 @@ func NormalizeEndpointURL(raw string) (string, error) {
 
 // parseEndpointURL validates and normalises an endpoint url.
 func parseEndpointURL(raw string) (endpointURL, *apiError) {
-	invalid := func(format string, args ...any) (endpointURL, *apiError) {
-		return endpointURL{}, errInvalidValue.errorf("The url %q is invalid: %s.", raw, fmt.Sprintf(format, args...))
+	// NOTE: ngrok's message names the url, not what is wrong with it; the
+	// reasons stay here for the reader.
+	invalid := func(string, ...any) (endpointURL, *apiError) {
+		return endpointURL{}, errEndpointURLInvalid.with(raw)
 	}
 	p, perr := url.Parse(raw)
 	switch {
@@ -604,18 +592,13 @@ func isEndpointHost(host string) bool {
 func checkTrafficPolicy(text string) *apiError {
 	doc, perr := parsePolicyText(text)
 	if perr != nil {
-		return errTrafficPolicyInvalid.errorf(
-			"%s the traffic_policy could not be parsed as JSON or YAML: %v.", trafficPolicyInvalidPrefix, perr)
+		return errTrafficPolicyInvalid.with(fmt.Sprintf("the traffic_policy could not be parsed as JSON or YAML: %v.", perr))
 	}
 	if problems := trafficpolicy.Check(doc); len(problems) > 0 {
-		return errTrafficPolicyInvalid.errorf("%s %s", trafficPolicyInvalidPrefix, trafficpolicy.Message(problems))
+		return errTrafficPolicyInvalid.with(trafficpolicy.Message(problems))
 	}
 	return nil
 }
-
-// trafficPolicyInvalidPrefix opens the message of ERR_NGROK_18002, as
-// ngrok's error reference writes it.
-const trafficPolicyInvalidPrefix = "The provided cloud endpoint traffic policy configuration is invalid:"
 
 // parsePolicyText decodes JSON, or else one YAML document, into plain Go
 // values. Empty YAML is null.

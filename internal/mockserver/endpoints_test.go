@@ -86,8 +86,8 @@ func TestParseEndpointURL(t *testing.T) {
 		"https://a_b.example.com", "https://-a.example.com", "https://a..example.com", "https://*.com",
 		"https://a.*.example.com", "https://[::1]",
 	} {
-		if _, err := parseEndpointURL(bad); err == nil || err.code != errInvalidValue.code {
-			t.Errorf("parseEndpointURL(%q) = %v, want a %s error", bad, err, errInvalidValue.code)
+		if _, err := parseEndpointURL(bad); err == nil || err.code != errEndpointURLInvalid.code {
+			t.Errorf("parseEndpointURL(%q) = %v, want a %s error", bad, err, errEndpointURLInvalid.code)
 		}
 	}
 }
@@ -165,12 +165,12 @@ func TestEndpointCreateValidation(t *testing.T) {
 		{"type ephemeral", map[string]any{"type": "ephemeral"}, 400, errEndpointNotCloud.code},
 		{"type edge", map[string]any{"type": "edge"}, 400, errEndpointNotCloud.code},
 		{"type in upper case", map[string]any{"type": "Cloud"}, 400, errEndpointNotCloud.code},
-		{"no url", map[string]any{"url": nil}, 400, errInvalidValue.code},
-		{"bad scheme", map[string]any{"url": "ws://a.internal"}, 400, errInvalidValue.code},
-		{"tcp without port", map[string]any{"url": "tcp://a.internal"}, 400, errInvalidValue.code},
-		{"path", map[string]any{"url": "http://a.internal/x"}, 400, errInvalidValue.code},
-		{"no traffic policy", map[string]any{"traffic_policy": nil}, 400, errInvalidValue.code},
-		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, errInvalidValue.code},
+		{"no url", map[string]any{"url": nil}, 400, errEndpointFieldMissing.code},
+		{"bad scheme", map[string]any{"url": "ws://a.internal"}, 400, errEndpointURLInvalid.code},
+		{"tcp without port", map[string]any{"url": "tcp://a.internal"}, 400, errEndpointURLInvalid.code},
+		{"path", map[string]any{"url": "http://a.internal/x"}, 400, errEndpointURLInvalid.code},
+		{"no traffic policy", map[string]any{"traffic_policy": nil}, 400, errTrafficPolicyMissing.code},
+		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, errTrafficPolicyMissing.code},
 		{"unparseable policy", map[string]any{"traffic_policy": "{on_http_request: [}"}, 400, errTrafficPolicyInvalid.code},
 		{"policy with a tab indent", map[string]any{"traffic_policy": "on_http_request:\n\t- actions: []"}, 400, errTrafficPolicyInvalid.code},
 		{"policy a list", map[string]any{"traffic_policy": `[1, 2]`}, 400, errTrafficPolicyInvalid.code},
@@ -180,14 +180,14 @@ func TestEndpointCreateValidation(t *testing.T) {
 		{"policy phase not a list", map[string]any{"traffic_policy": "on_http_request:\n  actions: []\n"}, 400, errTrafficPolicyInvalid.code},
 		{"policy rule not an object", map[string]any{"traffic_policy": `{"on_tcp_connect": ["deny"]}`}, 400, errTrafficPolicyInvalid.code},
 		{"policy two YAML documents", map[string]any{"traffic_policy": "on_http_request: []\n---\non_tcp_connect: []\n"}, 400, errTrafficPolicyInvalid.code},
-		{"two bindings", map[string]any{"bindings": []string{"internal", "internal"}}, 400, errInvalidValue.code},
-		{"no binding", map[string]any{"bindings": []string{}}, 400, errInvalidValue.code},
-		{"unknown binding", map[string]any{"bindings": []string{"private"}}, 400, errInvalidValue.code},
-		{"public binding on .internal", map[string]any{"bindings": []string{"public"}}, 400, errInvalidValue.code},
-		{"internal binding on a public host", map[string]any{"url": "tcp://1.tcp.ngrok.io:1", "bindings": []string{"internal"}}, 400, errInvalidValue.code},
-		{"kubernetes binding on .internal", map[string]any{"bindings": []string{"kubernetes"}}, 400, errInvalidValue.code},
-		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, errDescriptionTooLong.code},
-		{"metadata too long", map[string]any{"metadata": strings.Repeat("m", 4097)}, 400, errMetadataTooLong.code},
+		{"two bindings", map[string]any{"bindings": []string{"internal", "internal"}}, 400, errEndpointBinding.code},
+		{"no binding", map[string]any{"bindings": []string{}}, 400, errEndpointBinding.code},
+		{"unknown binding", map[string]any{"bindings": []string{"private"}}, 400, errEndpointBinding.code},
+		{"public binding on .internal", map[string]any{"bindings": []string{"public"}}, 400, errEndpointBinding.code},
+		{"internal binding on a public host", map[string]any{"url": "tcp://1.tcp.ngrok.io:1", "bindings": []string{"internal"}}, 400, errEndpointBinding.code},
+		{"kubernetes binding on .internal", map[string]any{"bindings": []string{"kubernetes"}}, 400, errEndpointBinding.code},
+		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, errEndpointDescription.code},
+		{"metadata too long", map[string]any{"metadata": strings.Repeat("m", 4097)}, 400, errEndpointMetadata.code},
 		{"unreserved domain", map[string]any{"url": "https://app.example.com"}, 400, errEndpointDomainMissing.code},
 		{"unreserved domain over tls", map[string]any{"url": "tls://app.example.com"}, 400, errEndpointDomainMissing.code},
 		{"unknown field", map[string]any{"upstream_url": "http://localhost"}, 400, errUnknownField.code},
@@ -242,8 +242,8 @@ func TestEndpointOneCloudEndpointPerURL(t *testing.T) {
 	for _, dup := range []string{"http://api.internal", "http://API.internal:80", "http://api.internal/"} {
 		w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, map[string]any{"url": dup, "traffic_policy": testPolicy}))
 		wantError(t, w, http.StatusConflict, errEndpointURLTaken.code)
-		if !strings.Contains(w.Body.String(), first.ID) {
-			t.Errorf("the conflict does not name the endpoint that holds the url: %s", w.Body.String())
+		if got := decodeBody[endpointWire](t, do(t, s, http.MethodGet, "/endpoints/"+first.ID, "")); got.URL != first.URL {
+			t.Errorf("the refused create changed %s: %+v", first.ID, got)
 		}
 	}
 	// Another port, scheme or host is another url; an agent endpoint on the
@@ -315,13 +315,13 @@ func TestEndpointUpdateValidation(t *testing.T) {
 		{"scheme change", map[string]any{"url": "https://api.internal"}, 400, errEndpointSchemeChange.code},
 		{"scheme change to tcp", map[string]any{"url": "tcp://api.internal:80"}, 400, errEndpointSchemeChange.code},
 		{"url taken", map[string]any{"url": "http://other.internal"}, 409, errEndpointURLTaken.code},
-		{"bad url", map[string]any{"url": "http://api.internal/x"}, 400, errInvalidValue.code},
-		{"to a public host, keeping the internal binding", map[string]any{"url": "http://api.example.com"}, 400, errInvalidValue.code},
+		{"bad url", map[string]any{"url": "http://api.internal/x"}, 400, errEndpointURLInvalid.code},
+		{"to a public host, keeping the internal binding", map[string]any{"url": "http://api.example.com"}, 400, errEndpointBinding.code},
 		{"to an unreserved domain", map[string]any{"url": "http://api.example.com", "bindings": []string{"public"}}, 400, errEndpointDomainMissing.code},
-		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, errInvalidValue.code},
+		{"empty traffic policy", map[string]any{"traffic_policy": ""}, 400, errTrafficPolicyMissing.code},
 		{"bad traffic policy", map[string]any{"traffic_policy": "on_http_request: ["}, 400, errTrafficPolicyInvalid.code},
-		{"bad binding", map[string]any{"bindings": []string{"public"}}, 400, errInvalidValue.code},
-		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, errDescriptionTooLong.code},
+		{"bad binding", map[string]any{"bindings": []string{"public"}}, 400, errEndpointBinding.code},
+		{"description too long", map[string]any{"description": strings.Repeat("d", 256)}, 400, errEndpointDescription.code},
 		{"type is not updatable", map[string]any{"type": "cloud"}, 400, errUnknownField.code},
 	}
 	for _, tt := range tests {
@@ -405,8 +405,8 @@ func TestEndpointSeeded(t *testing.T) {
 	}
 
 	for _, id := range []string{agentID, edgeID} {
-		wantError(t, do(t, s, http.MethodPatch, "/endpoints/"+id, `{"description":"x"}`), http.StatusBadRequest, errEndpointNotCloud.code)
-		wantError(t, do(t, s, http.MethodDelete, "/endpoints/"+id, ""), http.StatusBadRequest, errEndpointNotCloud.code)
+		wantError(t, do(t, s, http.MethodPatch, "/endpoints/"+id, `{"description":"x"}`), http.StatusBadRequest, errInvalidValue.code)
+		wantError(t, do(t, s, http.MethodDelete, "/endpoints/"+id, ""), http.StatusBadRequest, errInvalidValue.code)
 		wantStatus(t, do(t, s, http.MethodGet, "/endpoints/"+id, ""), http.StatusOK)
 	}
 }
@@ -731,8 +731,9 @@ func TestEndpointTrafficPolicyCases(t *testing.T) {
 			}
 			wantError(t, w, http.StatusBadRequest, errTrafficPolicyInvalid.code)
 			msg := decodeBody[errorBody](t, w).Msg
-			if !strings.HasPrefix(msg, trafficPolicyInvalidPrefix+" ") || !strings.Contains(msg, tc.Error) {
-				t.Errorf("%s, %s: msg %q, want %q then %q", tc.Name, verb, msg, trafficPolicyInvalidPrefix, tc.Error)
+			prefix, _, _ := strings.Cut(errTrafficPolicyInvalid.template, "{MESSAGE}")
+			if !strings.HasPrefix(msg, prefix) || !strings.Contains(msg, tc.Error) {
+				t.Errorf("%s, %s: msg %q, want %q then %q", tc.Name, verb, msg, prefix, tc.Error)
 			}
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	ngrokerrors "github.com/tfedge/terraform-provider-ngrok/third_party/ngrok-errors"
 )
 
 var errorCodePattern = regexp.MustCompile(`^ERR_NGROK_[0-9]+$`)
@@ -58,9 +60,9 @@ func TestEveryErrorIsInTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var (
-		rowDecl   = regexp.MustCompile(`^\t(\w+) += defineError\(`)
+		rowDecl   = regexp.MustCompile(`^\t(\w+) += define(?:Own)?Error\(`)
 		codeInStr = regexp.MustCompile("[\"`][^\"`]*ERR_NGROK_")
-		built     = regexp.MustCompile(`\bapiError\{|\bdefineError\(`)
+		built     = regexp.MustCompile(`\bapiError\{|\bdefine(?:Own)?Error\(`)
 		ident     = regexp.MustCompile(`\b\w+\b`)
 	)
 	uses := map[string]int{} // row variable → uses outside its declaration
@@ -90,7 +92,7 @@ func TestEveryErrorIsInTheTable(t *testing.T) {
 		}
 	}
 	if len(uses) != len(errorTable) {
-		t.Fatalf("errors.go declares %d rows with defineError, errorTable holds %d", len(uses), len(errorTable))
+		t.Fatalf("errors.go declares %d rows with defineError and defineOwnError, errorTable holds %d", len(uses), len(errorTable))
 	}
 	for _, l := range lines {
 		if l.file != "errors.go" && codeInStr.MatchString(l.text) {
@@ -234,4 +236,192 @@ func TestREADMERealTagsNameTheirSource(t *testing.T) {
 			t.Errorf("README.md:%d: %s: %s", line, strings.Join(strings.Fields(tag), " "), problem)
 		}
 	}
+}
+
+// undocumentedCodes are the codes the mock answers that ngrok's error
+// reference does not document, each with the evidence that the real API
+// answers it.
+var undocumentedCodes = map[string]string{
+	"ERR_NGROK_27617": "an Idempotency-Key reused with another request: the seed's wire-details.md §1 names the code " +
+		"[real code]; no page of errors/ of ngrok-docs has it, nor any commit of its history",
+}
+
+// Every code the mock answers is ngrok's, used for the meaning of its page
+// of ngrok's error reference, whose message it sends: a row's message is
+// the reference's template (third_party/ngrok-errors), and what the
+// handlers make of it (with) is that template with its placeholders filled.
+// A row without a code, or with one of undocumentedCodes, writes its own.
+func TestErrorTableFollowsNgroksReference(t *testing.T) {
+	t.Parallel()
+	used := map[string]bool{}
+	for _, k := range errorTable {
+		documented, ok := ngrokerrors.Message(k.code)
+		switch {
+		case k.code == "" || !ok:
+			if _, known := undocumentedCodes[k.code]; k.code != "" && !known {
+				t.Errorf("%s (%d) is not in ngrok's error reference, nor in undocumentedCodes with its evidence", k.code, k.status)
+			}
+			used[k.code] = true
+			if k.template != "" {
+				t.Errorf("%q (%d) has a template, yet ngrok documents no message for it", k.code, k.status)
+			}
+			continue
+		case k.template != documented:
+			t.Errorf("%s (%d): the row's message %q is not ngrok's %q", k.code, k.status, k.template, documented)
+			continue
+		}
+		values := make([]any, len(k.names))
+		for i := range values {
+			values[i] = fmt.Sprintf("<value %d>", i)
+		}
+		err := k.with(values...)
+		if err.code != k.code || err.status != k.status {
+			t.Errorf("%s (%d): with answers %d %s", k.code, k.status, err.status, err.code)
+		}
+		if !ngrokerrors.Pattern(documented).MatchString(err.msg) || ngrokerrors.Placeholder.MatchString(err.msg) {
+			t.Errorf("%s (%d): with makes %q of ngrok's %q", k.code, k.status, err.msg, documented)
+		}
+	}
+	for code := range undocumentedCodes {
+		if !used[code] {
+			t.Errorf("undocumentedCodes names %s, which no row answers", code)
+		}
+	}
+}
+
+// with fills the placeholders in their order, a placeholder met twice with
+// one value; a handler that gives another number of values, or asks a row
+// of ours for ngrok's message (or the other way round), gets a 500 that its
+// tests see, never a message ngrok would not send.
+func TestWithFillsNgroksTemplate(t *testing.T) {
+	t.Parallel()
+	k := &errorKind{code: "ERR_NGROK_516", status: http.StatusBadRequest, template: "The {DOMAIN} is {WHAT}; again {DOMAIN}.",
+		names: []string{"DOMAIN", "WHAT"}}
+	if got := k.with("a.example.com", 7); got.msg != "The a.example.com is 7; again a.example.com." || got.status != 400 || got.code != k.code {
+		t.Errorf("with = %+v", got)
+	}
+	ours := &errorKind{status: http.StatusBadRequest}
+	for name, err := range map[string]*apiError{
+		"too few values":        k.with("a.example.com"),
+		"too many values":       k.with("a", "b", "c"),
+		"with on a row of ours": ours.with(),
+		"errorf on ngrok's":     k.errorf("free text"),
+	} {
+		if err.status != http.StatusInternalServerError || err.code != "" {
+			t.Errorf("%s: %+v, want a 500", name, err)
+		}
+	}
+	if got := ours.errorf("free %s", "text"); got.msg != "free text" || got.status != 400 {
+		t.Errorf("errorf = %+v", got)
+	}
+}
+
+// Every call of with on a row of the table passes as many values as the
+// row's message has placeholders, and errorf is called on rows of ours
+// only, so that no handler answers the 500 of a misuse (with, errorf).
+// Calls through a variable (a helper's parameter) are checked when their
+// tests run.
+//
+// NOTE: a scan of the source text, as in TestEveryErrorIsInTheTable.
+func TestWithIsGivenEveryPlaceholder(t *testing.T) {
+	t.Parallel()
+	rowDecl := regexp.MustCompile(`(?m)^\t(\w+) += define(?:Own)?Error\(`)
+	decls, err := os.ReadFile("errors.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := rowDecl.FindAllStringSubmatch(string(decls), -1)
+	if len(names) != len(errorTable) {
+		t.Fatalf("errors.go declares %d rows, errorTable holds %d", len(names), len(errorTable))
+	}
+	rows := map[string]*errorKind{}
+	for i, m := range names {
+		rows[m[1]] = errorTable[i]
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := regexp.MustCompile(`\b(\w+)\.with\(`)
+	ours := regexp.MustCompile(`\b(\w+)\.errorf\(`)
+	checked := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(data)
+		for _, m := range ours.FindAllStringSubmatch(src, -1) {
+			if k, ok := rows[m[1]]; ok && k.template != "" {
+				t.Errorf("%s: %s.errorf writes a message of its own; %s has ngrok's: use with", name, m[1], k.code)
+			}
+		}
+		for _, m := range call.FindAllStringSubmatchIndex(src, -1) {
+			k, ok := rows[src[m[2]:m[3]]]
+			if !ok {
+				continue
+			}
+			n, spread := countArgs(src[m[1]:])
+			if spread {
+				continue
+			}
+			checked++
+			if n != len(k.names) {
+				line := strings.Count(src[:m[0]], "\n") + 1
+				t.Errorf("%s:%d: %s.with gets %d values; %s's message takes %d (%s)",
+					name, line, src[m[2]:m[3]], n, k.code, len(k.names), strings.Join(k.names, ", "))
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d calls of with found: the scan has drifted from the code", checked)
+	}
+}
+
+// countArgs counts the arguments of a call whose text starts after its
+// opening parenthesis, and says whether the last is spread (args...).
+func countArgs(s string) (n int, spread bool) {
+	depth, commas, empty := 0, 0, true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '"', '\'', '`':
+			j := i + 1
+			for j < len(s) && s[j] != c {
+				if s[j] == '\\' && c != '`' {
+					j++
+				}
+				j++
+			}
+			i = j
+			empty = false
+			continue
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				// NOTE: a comma before the closing parenthesis ends the last
+				// argument of a call written over several lines.
+				if strings.TrimSpace(s[strings.LastIndexAny(s[:i], ",(")+1:i]) == "" && commas > 0 {
+					commas--
+				}
+				if empty {
+					return 0, false
+				}
+				return commas + 1, strings.HasSuffix(strings.TrimSpace(s[:i]), "...")
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				commas++
+			}
+		}
+		if c != ' ' && c != '\t' && c != '\n' {
+			empty = false
+		}
+	}
+	return -1, false
 }

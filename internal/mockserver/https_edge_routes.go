@@ -100,27 +100,24 @@ func (b *httpsEdgeRouteUpdateBody) modules() map[string]json.RawMessage {
 	}
 }
 
-const nounRoute = "a route"
-
 // checkRouteMatchLocked checks a route's match type and match, unique among
 // the routes of its edge but itself (routeID; "" on a create). The store
 // lock must be held.
 func (es *edgeState) checkRouteMatchLocked(edgeID, routeID, matchType, match string) *apiError {
 	if !slices.Contains(routeMatchTypes, matchType) {
-		return errRouteMatchType.errorf(`Invalid match type %q, valid values are "exact_path" and "path_prefix".`, matchType)
+		return errRouteMatchType.with()
 	}
 	switch {
 	case match == "":
-		return errRouteMatchMissing.errorf("Edge routes require a match expression.")
+		return errRouteMatchMissing.with()
 	case len(match) > maxRouteMatchBytes:
-		return errRouteMatchTooLong.errorf("The route selector expression exceeds the maximum length of %d, got %d.", maxRouteMatchBytes, len(match))
+		return errRouteMatchTooLong.with(maxRouteMatchBytes, len(match))
 	case !strings.HasPrefix(match, "/") || strings.ContainsAny(match, " \t\r\n\x00?#"):
-		return errRouteMatchInvalid.errorf(
-			"The route selector expression %q is invalid. Valid route selector match expressions are of the form /path (e.g. \"/foo\", or \"/foo/bar\").", match)
+		return errRouteMatchInvalid.with(match)
 	}
 	for _, r := range es.routes.rows {
 		if r.val.EdgeID == edgeID && r.id != routeID && r.val.Match == match {
-			return errRouteMatchTaken.errorf("Route match expression %q must be unique across all routes for HTTPS edge.", match)
+			return errRouteMatchTaken.with(match)
 		}
 	}
 	return nil
@@ -140,7 +137,7 @@ func (es *edgeState) applyRouteModulesLocked(r *httpsEdgeRoute, raw map[string]j
 
 func (s *Server) createHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	es := s.edges
-	if err := es.writeRefusal(nounRoute); err != nil {
+	if err := es.writeRefusal(); err != nil {
 		return nil, 0, err
 	}
 	var in httpsEdgeRouteCreateBody
@@ -149,15 +146,15 @@ func (s *Server) createHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	}
 	edgeID := rq.r.PathValue("edge_id")
 	if in.EdgeID != "" && in.EdgeID != edgeID {
-		return nil, 0, errRouteEdgeMismatch.errorf("The request edge ID %q does not match the route edge ID %q.", edgeID, in.EdgeID)
+		return nil, 0, errRouteEdgeMismatch.with(edgeID, in.EdgeID)
 	}
-	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+	if err := checkFreeText(in.Description, in.Metadata, edgeText); err != nil {
 		return nil, 0, err
 	}
 	v := httpsEdgeRoute{EdgeID: edgeID, CreatedAt: s.timestamp(), Description: in.Description, Metadata: in.Metadata,
 		MatchType: in.MatchType, Match: in.Match}
 	v, err := es.routes.insertChecked(func() *apiError {
-		if err := es.writeRefusalLocked(nounRoute); err != nil {
+		if err := es.writeRefusalLocked(); err != nil {
 			return err
 		}
 		if _, ok := es.edges.rows[edgeID]; !ok {
@@ -179,7 +176,7 @@ func (s *Server) createHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 
 func (s *Server) updateHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	es := s.edges
-	if err := es.writeRefusal(nounRoute); err != nil {
+	if err := es.writeRefusal(); err != nil {
 		return nil, 0, err
 	}
 	var in httpsEdgeRouteUpdateBody
@@ -188,14 +185,14 @@ func (s *Server) updateHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	}
 	edgeID, id := rq.r.PathValue("edge_id"), rq.r.PathValue("id")
 	if in.EdgeID != "" && in.EdgeID != edgeID {
-		return nil, 0, errRouteEdgeMismatch.errorf("The request edge ID %q does not match the route edge ID %q.", edgeID, in.EdgeID)
+		return nil, 0, errRouteEdgeMismatch.with(edgeID, in.EdgeID)
 	}
 	if in.ID != "" && in.ID != id {
-		return nil, 0, errInvalidValue.errorf("The body's id %q is not the route of the path, %q.", in.ID, id)
+		return nil, 0, errInvalidValue.with("id")
 	}
 	es.st.mu.Lock()
 	defer es.st.mu.Unlock()
-	if err := es.writeRefusalLocked(nounRoute); err != nil {
+	if err := es.writeRefusalLocked(); err != nil {
 		return nil, 0, err
 	}
 	r, err := es.routeLocked(edgeID, id)
@@ -207,7 +204,7 @@ func (s *Server) updateHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	assign(&v.Match, in.Match)
 	assign(&v.Description, in.Description)
 	assign(&v.Metadata, in.Metadata)
-	if err := checkFreeText(v.Description, v.Metadata); err != nil {
+	if err := checkFreeText(v.Description, v.Metadata, edgeText); err != nil {
 		return nil, 0, err
 	}
 	if err := es.checkRouteMatchLocked(edgeID, id, v.MatchType, v.Match); err != nil {
@@ -224,7 +221,7 @@ func (s *Server) deleteHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	es := s.edges
 	es.st.mu.Lock()
 	defer es.st.mu.Unlock()
-	if err := es.writeRefusalLocked(nounRoute); err != nil {
+	if err := es.writeRefusalLocked(); err != nil {
 		return nil, 0, err
 	}
 	r, err := es.routeLocked(rq.r.PathValue("edge_id"), rq.r.PathValue("id"))

@@ -63,11 +63,11 @@ func TestHTTPSEdgeRouteValidation(t *testing.T) {
 		// The fixture's route matches /api as a path prefix.
 		{`{"match_type":"exact_path","match":"/api"}`, "ERR_NGROK_7126"},
 		{`{"edge_id":"` + f.otherEdge + `","match_type":"path_prefix","match":"/x"}`, "ERR_NGROK_7110"},
-		{`{"match_type":"path_prefix","match":"/x","backend":{}}`, "ERR_NGROK_7170"},
-		{`{"match_type":"path_prefix","match":"/x","ip_restriction":{"ip_policy_ids":["ipp_2cMXVoLR3sJHkWr3KqXSMNz3u9k"]}}`, "ERR_NGROK_7174"},
+		{`{"match_type":"path_prefix","match":"/x","backend":{}}`, "ERR_NGROK_215"},
+		{`{"match_type":"path_prefix","match":"/x","ip_restriction":{"ip_policy_ids":["ipp_2cMXVoLR3sJHkWr3KqXSMNz3u9k"]}}`, "ERR_NGROK_7007"},
 		{`{"match_type":"path_prefix","match":"/x","compression":{"level":9}}`, "ERR_NGROK_214"},
-		{`{"match_type":"path_prefix","match":"/x","circuit_breaker":{"error_threshold_percentage":50}}`, "ERR_NGROK_215"},
-		{`{"match_type":"path_prefix","match":"/x","webhook_verification":{"provider":"GITHUB"}}`, "ERR_NGROK_7170"},
+		{`{"match_type":"path_prefix","match":"/x","circuit_breaker":{"error_threshold_percentage":50}}`, "ERR_NGROK_7011"},
+		{`{"match_type":"path_prefix","match":"/x","webhook_verification":{"provider":"GITHUB"}}`, "ERR_NGROK_7027"},
 	}
 	for _, c := range cases {
 		wantError(t, do(t, f.s, http.MethodPost, routes, c.body), http.StatusBadRequest, c.code)

@@ -94,9 +94,6 @@ func TestIPRestrictionEnforcedOnTheAPI(t *testing.T) {
 			continue
 		}
 		wantError(t, w, want, errIPRestricted.code)
-		if !strings.Contains(w.Body.String(), "/_mock/objects/ip_restrictions/"+x.ID) {
-			t.Errorf("the refusal does not say how to undo it: %s", w.Body)
-		}
 	}
 	// A request without a known key is refused for its key first.
 	wantError(t, do(t, s, http.MethodGet, "/ip_policies", "", from("203.0.113.9:5000"), withHeader("Authorization", "Bearer nope")),

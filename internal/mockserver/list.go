@@ -60,13 +60,12 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 	}
 	before := query.Get("before_id")
 	if before != "" {
-		if err := checkIDPrefix("before_id", before, t.kind()); err != nil {
+		if err := checkIDPrefix(before, t.kind()); err != nil {
 			return nil, 0, err
 		}
 	}
 	if before != "" && !wellFormedID(before, t.prefix) {
-		return nil, 0, errInvalidValue.errorf(
-			"The before_id %q is not a valid %s ID: it must be %q followed by %d base-62 characters.", before, t.noun, t.prefix, idLen)
+		return nil, 0, errInvalidValue.with("before_id")
 	}
 	rawFilter := query.Get("filter")
 	var filter *celFilter
@@ -77,13 +76,13 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		var serr *invalidFilterError
 		switch {
 		case errors.As(ferr, &serr):
-			return nil, 0, errInvalidValue.errorf("The filter %q is not a valid expression: %v", rawFilter, serr)
+			return nil, 0, errInvalidFilter.with(serr)
 		case ferr != nil:
 			return nil, 0, internalError("compiling a %s filter: %v", t.noun, ferr)
 		}
 		release, werr := filterSlots.acquire(ctx)
 		if werr != nil {
-			return nil, 0, errInvalidValue.errorf("The filter %q was stopped: %v.", rawFilter, werr)
+			return nil, 0, errInvalidFilter.with(fmt.Sprintf("the filter was stopped: %v", werr))
 		}
 		defer release()
 		filter = f
@@ -104,7 +103,7 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		if filter != nil {
 			ok, err := filter.match(w)
 			if err != nil {
-				failed = errInvalidValue.errorf("The filter %q was stopped: %v.", rawFilter, err)
+				failed = errInvalidFilter.with(fmt.Sprintf("the filter was stopped: %v", err))
 				return false
 			}
 			if !ok {
@@ -145,8 +144,7 @@ func (s *Server) listLimit(query url.Values) (int, *apiError) {
 	if vals, ok := query["limit"]; ok {
 		n, err := strconv.Atoi(vals[0])
 		if err != nil || n < 1 || n > maxLimit {
-			return 0, errInvalidLimit.errorf(
-				"The limit %q is invalid: it must be an integer from 1 to %d.", vals[0], maxLimit)
+			return 0, errInvalidLimit.with(maxLimit, vals[0])
 		}
 		limit = n
 	}

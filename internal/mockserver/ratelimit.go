@@ -39,8 +39,7 @@ func (l *rateLimiter) allow(key string, now time.Time) *apiError {
 	hits = hits[cut:]
 	if len(hits) >= l.perMinute {
 		l.hits[key] = hits
-		return errRateLimited.errorf(
-			"You have exceeded the rate limit of %d API requests per minute. Slow down and retry later.", l.perMinute)
+		return errRateLimited.with(l.perMinute, "minute")
 	}
 	l.hits[key] = append(hits, now)
 	return nil

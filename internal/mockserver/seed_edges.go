@@ -290,7 +290,7 @@ func checkSeedID(id, prefix string) error {
 }
 
 func checkSeedText(noun, description, metadata string) error {
-	if err := checkFreeText(description, metadata); err != nil {
+	if err := checkFreeText(description, metadata, edgeText); err != nil {
 		return fmt.Errorf("seeding a %s: %s", noun, err.msg)
 	}
 	return nil

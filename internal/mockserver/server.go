@@ -556,13 +556,11 @@ func checkBodyHeaders(r *http.Request) *apiError {
 	// NOTE: any Content-Encoding, "identity" included: the API takes plain
 	// JSON only, and RFC 9110 reserves "identity" for Accept-Encoding, so a
 	// client that sends it there is as confused as one that sends gzip.
-	if enc, ok := r.Header["Content-Encoding"]; ok {
-		return errContentEncoding.errorf(
-			"Your request has a Content-Encoding header (%q). Send the body as plain JSON, without Content-Encoding.", strings.Join(enc, ", "))
+	if _, ok := r.Header["Content-Encoding"]; ok {
+		return errContentEncoding.with()
 	}
 	if r.ContentLength > maxBodyBytes {
-		return errBodyTooLarge.errorf(
-			"The request body of %d bytes is larger than the maximum of %d bytes.", r.ContentLength, maxBodyBytes)
+		return errBodyTooLarge.with()
 	}
 	return nil
 }
@@ -580,11 +578,9 @@ func (s *Server) admit(r *http.Request) (string, *apiError) {
 	switch v := firstValue(r.Header, headerVersion); v {
 	case apiVersion:
 	case "":
-		return "", errMissingVersion.errorf(
-			"Your request has not specified an API version. Set the %s header to %s.", headerVersion, apiVersion)
+		return "", errMissingVersion.with(apiVersion)
 	default:
-		return "", errUnsupportedVersion.errorf(
-			"The API version %q in the %s header is not supported. The only supported version is %s.", v, headerVersion, apiVersion)
+		return "", errUnsupportedVersion.with(v, apiVersion)
 	}
 	return s.authenticate(r)
 }
@@ -595,19 +591,16 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 	// first; a proxy or client that added a second, different one would
 	// otherwise be authenticated by whichever came first.
 	if vals := r.Header["Authorization"]; len(vals) > 1 {
-		return "", errNoAuthorization.errorf(
-			"Your request has %d Authorization headers. Send exactly one: \"Bearer <API key>\".", len(vals))
+		return "", errNoAuthorization.with()
 	}
 	auth := firstValue(r.Header, "Authorization")
 	if auth == "" {
-		return "", errNoAuthorization.errorf(
-			`Your request is not authenticated. Send your API key in the Authorization header as "Bearer <API key>".`)
+		return "", errNoAuthorization.with()
 	}
 	// NOTE: the scheme is matched case-insensitively, as RFC 9110 requires.
 	scheme, token, ok := strings.Cut(auth, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" || strings.ContainsAny(token, " \t") {
-		return "", errMalformedAPIKey.errorf(
-			`The Authorization header is malformed. It must be "Bearer <API key>": the word Bearer, one space, and a key without spaces.`)
+		return "", errMalformedAPIKey.with(partialSecret(auth))
 	}
 	for _, k := range s.keys {
 		if subtle.ConstantTimeCompare([]byte(k), []byte(token)) == 1 {
@@ -619,8 +612,7 @@ func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 	if s.mintedAPIKey(token) {
 		return token, nil
 	}
-	return "", errUnknownAPIKey.errorf(
-		"The API key you specified was not found. It may have been deleted, or it may belong to another account.")
+	return "", errUnknownAPIKey.with(partialSecret(token))
 }
 
 // serveUnrouted answers requests no route matched: 405 on a known path,
@@ -708,21 +700,19 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 		// without a word, so the request would run as if it were not there.
 		query, err := url.ParseQuery(r.URL.RawQuery)
 		if err != nil {
-			return errInvalidValue.errorf("The query string is malformed: %v.", err)
+			return errInvalidValue.with("query")
 		}
 		for _, name := range slices.Sorted(maps.Keys(query)) {
 			if !slices.Contains(rt.query, name) {
 				if len(rt.query) == 0 {
-					return errUnknownQueryParameter.errorf(
-						"The query parameter %q is not supported: %s %s accepts no query parameters.", name, rt.method, rt.path)
+					return errUnknownQueryParameter.with(name, "(none)")
 				}
-				return errUnknownQueryParameter.errorf(
-					"The query parameter %q is not supported. Supported parameters: %s.", name, strings.Join(rt.query, ", "))
+				return errUnknownQueryParameter.with(name, strings.Join(rt.query, ", "))
 			}
 		}
 	}
 	for _, name := range rt.idNames {
-		if err := checkIDPrefix("", r.PathValue(name), rt.ids[name]); err != nil {
+		if err := checkIDPrefix(r.PathValue(name), rt.ids[name]); err != nil {
 			return err
 		}
 	}
@@ -740,22 +730,19 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 			"The request body did not arrive within the server's read timeout.")
 	}
 	if err != nil && !errors.As(err, &tooLarge) {
-		return errInvalidJSON.errorf("The request body could not be read: %v.", err)
+		return errInvalidJSON.with(jsonContentType[0])
 	}
 	if len(raw) > 0 && !rt.rawBody {
 		ct := r.Header.Get("Content-Type")
 		if mt, _, perr := mime.ParseMediaType(ct); perr != nil || mt != "application/json" {
 			if ct == "" {
-				return errContentType.errorf(
-					"Your request has a body but no Content-Type header. Set Content-Type to application/json.")
+				return errContentType.with()
 			}
-			return errContentType.errorf(
-				"Your request has a body with Content-Type %q. Set Content-Type to application/json.", ct)
+			return errContentType.with()
 		}
 	}
 	if tooLarge != nil {
-		return errBodyTooLarge.errorf(
-			"The request body is larger than the maximum of %d bytes.", maxBodyBytes)
+		return errBodyTooLarge.with()
 	}
 	rq.raw = raw
 	if rt.rawBody {
@@ -889,4 +876,15 @@ func (e *pooledEncoder) release() {
 // timestamp is the current time as the API shows it: UTC, whole seconds.
 func (s *Server) timestamp() time.Time {
 	return s.now().UTC().Truncate(time.Second)
+}
+
+// partialSecret is what an error message may repeat of a credential that
+// was sent: its first six characters [ours: ngrok's messages quote the
+// credential (ERR_NGROK_202, 203); a client that shows the message, as the
+// provider's diagnostics do, must not print a key whole].
+func partialSecret(s string) string {
+	if len(s) < 12 {
+		return "..."
+	}
+	return s[:6] + "..."
 }

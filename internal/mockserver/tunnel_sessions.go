@@ -151,10 +151,9 @@ func (s *Server) restartTunnelSession(rq *request) (any, int, *apiError) {
 	old := r.val
 	switch {
 	case old.Transport == transportSSH:
-		return nil, 0, errSSHSessionRestart.errorf("SSH sessions do not support restart.")
+		return nil, 0, errSSHSessionRestart.with()
 	case strings.EqualFold(old.OS, "windows"):
-		return nil, 0, errAgentCannotRestart.errorf(
-			"This ngrok agent does not support remote restarting: restart is not supported on Windows.")
+		return nil, 0, errAgentCannotRestart.with("restart is not supported on Windows")
 	}
 	// NOTE: a restart within the second of the start still moves the start
 	// on, so that a restart is always seen in started_at.
@@ -191,12 +190,12 @@ func (s *Server) restartTunnelSession(rq *request) (any, int, *apiError) {
 func (s *Server) updateTunnelSession(rq *request) (any, int, *apiError) {
 	_, err := s.tunnelSessions.update(rq.r.PathValue("id"), func(v *tunnelSession) *apiError {
 		cannot := func(reason string) *apiError {
-			return errAgentCannotUpdate.errorf("This ngrok agent does not support remote updating: %s.", reason)
+			return errAgentCannotUpdate.with(reason)
 		}
 		latest := latestAgentVersions[majorVersion(v.AgentVersion)]
 		switch {
 		case v.Transport == transportSSH:
-			return errSSHSessionUpdate.errorf("SSH sessions do not support update.")
+			return errSSHSessionUpdate.with()
 		case v.UpdatesDisabled:
 			return cannot("the agent's configuration disables update checks")
 		case v.UpdatedTo != "":

@@ -255,7 +255,9 @@ func TestAccSSHCertificate_apiError(t *testing.T) {
   public_key                   = ` + fmt.Sprintf("%q", testSSHPublicKey(t, "ed25519")) + `
 }
 `),
-				ExpectError: regexp.MustCompile(`(?s)Unable to Create ` + kind.title + `.*400 Bad Request with\s+ERR_NGROK_1945.*Operation ID: op_`),
+				// NOTE: ngrok's reference has a code per kind of certificate.
+				ExpectError: regexp.MustCompile(`(?s)Unable to Create ` + kind.title + `.*400 Bad Request with\s+` +
+					map[string]string{"host": "ERR_NGROK_1949", "user": "ERR_NGROK_1951"}[kind.name] + `.*The SSH CA\s+sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam\s+does\s+not\s+exist.*Operation ID: op_`),
 			}},
 		})
 	})
