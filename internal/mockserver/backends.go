@@ -94,8 +94,8 @@ func backendCollection(id string) string {
 // (ERR_NGROK_7174); the store lock must be held.
 func (b *backendTables) checkReferenceLocked(field, id string) *apiError {
 	if backendKind(id) == "" {
-		return errWrongIDPrefix.errorf("The %s %q is not a valid backend ID: backend IDs start with %s, %s, %s, %s or %s.",
-			field, id, prefixTunnelGroupBackend, prefixHTTPResponseBackend, prefixFailoverBackend, prefixWeightedBackend, prefixStaticBackend)
+		return wrongIDPrefix(id, strings.Join([]string{prefixTunnelGroupBackend, prefixHTTPResponseBackend,
+			prefixFailoverBackend, prefixWeightedBackend}, ", ")+" or "+prefixStaticBackend)
 	}
 	if !b.existsLocked(id) {
 		return unknownReferenceError(errEdgeUnknownReference, field, id, "backend")

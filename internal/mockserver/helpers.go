@@ -83,16 +83,21 @@ func deref[T any](p *T) T {
 	return *p
 }
 
-// checkIDPrefix refuses an ID with another collection's prefix, named in
-// the message by field: a body field or before_id, or "" for the path.
-func checkIDPrefix(field, id string, k idKind) *apiError {
+// checkIDPrefix refuses an ID with another collection's prefix. The first
+// argument names where the ID was found (a body field, before_id, or "" for
+// the path), for the reader of the call: the API's message names only the
+// ID [real: errors/err_ngrok_227.mdx].
+func checkIDPrefix(_, id string, k idKind) *apiError {
 	if strings.HasPrefix(id, k.prefix) || k.twinPrefix != "" && strings.HasPrefix(id, k.twinPrefix) {
 		return nil
 	}
-	if field == "" {
-		return errWrongIDPrefix.errorf("%q is not a valid %s ID: %s IDs start with %q.", id, k.noun, k.noun, k.prefix)
-	}
-	return errWrongIDPrefix.errorf("The %s %q is not a valid %s ID: %s IDs start with %q.", field, id, k.noun, k.noun, k.prefix)
+	return wrongIDPrefix(id, k.prefix)
+}
+
+// wrongIDPrefix is ERR_NGROK_227 for id, which should have started with
+// prefixes (one, or a list for a message).
+func wrongIDPrefix(id, prefixes string) *apiError {
+	return errWrongIDPrefix.errorf("The ID %s is invalid. Expected an ID with a prefix of %s.", id, prefixes)
 }
 
 // unknownReferenceError refuses an ID in a body that names no object of

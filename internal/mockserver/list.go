@@ -65,8 +65,7 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		}
 	}
 	if before != "" && !wellFormedID(before, t.prefix) {
-		return nil, 0, errInvalidValue.errorf(
-			"The before_id %q is not a valid %s ID: it must be %q followed by %d base-62 characters.", before, t.noun, t.prefix, idLen)
+		return nil, 0, invalidParameter("before_id")
 	}
 	rawFilter := query.Get("filter")
 	var filter *celFilter
@@ -146,7 +145,7 @@ func (s *Server) listLimit(query url.Values) (int, *apiError) {
 		n, err := strconv.Atoi(vals[0])
 		if err != nil || n < 1 || n > maxLimit {
 			return 0, errInvalidLimit.errorf(
-				"The limit %q is invalid: it must be an integer from 1 to %d.", vals[0], maxLimit)
+				"The page size limit must be between 1 and %d but %s was provided.", maxLimit, vals[0])
 		}
 		limit = n
 	}
