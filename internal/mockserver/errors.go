@@ -413,11 +413,10 @@ var (
 	errIdempotencyMismatch = defineError("ERR_NGROK_27617", http.StatusConflict, realAPI,
 		"an Idempotency-Key reused with another method, path or body")
 	errNotFound = defineError("", http.StatusNotFound, realAPI,
-		"an unknown object (msg Resource not found); on the control API, also an unknown collection, object or route, "+
-			`or a path not in canonical form ("//x", "/x/.."; never a redirect)`)
-	errRouteNotFound = defineError("", http.StatusNotFound, realAPI,
-		`an unknown path, a path not in canonical form ("//x", "/x/.."; never a redirect), or a method not served on a known path `+
-			"(msg Not Found, details.path), answered before the version and the key are checked")
+		"an unknown object (msg Resource not found); "+
+			`an unknown path, a path not in canonical form ("//x", "/x/.."; never a redirect) or a method not served on a known path `+
+			"(msg Not Found, the path in details), answered before the version and the key are checked; "+
+			"on the control API, an unknown collection, object or route")
 	errControlRequest = defineError("", http.StatusBadRequest, ours,
 		"a control API request that is not valid: a fault rule, a seed file, an object edit")
 	errMethodNotAllowed = defineError("", http.StatusMethodNotAllowed, ours,

@@ -100,7 +100,7 @@ func TestIPRestrictionEnforcedOnTheAPI(t *testing.T) {
 	}
 	// A request without a known key is refused for its key first.
 	wantError(t, do(t, s, http.MethodGet, "/ip_policies", "", from("203.0.113.9:5000"), withHeader("Authorization", "Bearer nope")),
-		http.StatusForbidden, errUnknownAPIKey.code)
+		http.StatusForbidden, errMalformedAPIKey.code)
 	if err := s.DeleteObject(collIPRestrictions, x.ID); err != nil {
 		t.Fatal(err)
 	}

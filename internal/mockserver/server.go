@@ -325,6 +325,10 @@ type request struct {
 	body   any    // raw decoded into route.body(), when the route takes one
 	// control: a control API request, answered in its shape (admin.go).
 	control bool
+	// admit: the route must admit the request (admitAPI) before it serves
+	// it; set by serveAPI. A record a test builds to run a route alone is
+	// taken as admitted.
+	admit bool
 	// operational: an API request from a client, which the rate limit, the
 	// API IP restriction and fault rules apply to; not the control API's
 	// own calls (EditObject).
@@ -499,7 +503,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		return
 	}
 	rq.opID = opID
-	rq.operational = operational
+	rq.admit, rq.operational = true, operational
 	// NOTE: the names here and below are in canonical form already, so the
 	// map is used directly: Get and Set would canonicalize them on every
 	// request. The value's slice lives in the request's record, allocated
@@ -628,7 +632,7 @@ func (s *Server) serveUnrouted(w http.ResponseWriter, r *http.Request) {
 // routeNotFound is the API's answer to a path it does not know, or a method
 // it does not serve there: no error_code, and the path in details.
 func routeNotFound(r *http.Request) *apiError {
-	err := errRouteNotFound.errorf("Not Found")
+	err := errNotFound.errorf("Not Found")
 	err.details = map[string]string{"path": r.URL.Path}
 	return err
 }
@@ -644,8 +648,8 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		rq := requestOf(w, r)
 		rq.r = r
 		rq.route = pattern
-		if rt.control {
-			// NOTE: serveAdmin has admitted it already.
+		if rt.control || !rq.admit {
+			// NOTE: serveAdmin has admitted a control API request already.
 			s.runRoute(rt, w, rq)
 			return
 		}
