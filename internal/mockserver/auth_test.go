@@ -78,7 +78,7 @@ func TestAuthenticationMessages(t *testing.T) {
 		"Token x": "The ngrok API requires that you use Basic or Bearer authentication via the Authorization header. " +
 			"It could not parse the header in this request. Authorization Header: Token x." + tail,
 		"Bearer not-a-key": "The API authentication you specified does not look like a valid credential. Your credential: not-a-key." + tail,
-		"Bearer ab_cd": "The API authentication you specified is properly formed, but it is invalid. Your authentication: ab_cd." + tail,
+		"Bearer ab_cd":     "The API authentication you specified is properly formed, but it is invalid. Your authentication: ab_cd." + tail,
 		"Bearer ak_2RfSBcv0nsy71XCHWOegjx1OoKh": "The authentication you specified is actually an API key ID, not an API key token. " +
 			"Your credential: ak_2RfSBcv0nsy71XCHWOegjx1OoKh. Check your records for an API key with the form FIRSTPART_SECONDPART." + tail,
 	} {
