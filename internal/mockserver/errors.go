@@ -94,8 +94,7 @@ var (
 	errUnknownField = defineError("ERR_NGROK_214", http.StatusBadRequest, realAPI,
 		"a field the body's object does not have, names matched case-sensitively")
 	errInvalidValue = defineError("ERR_NGROK_215", http.StatusBadRequest, realCode,
-		"a value of the wrong JSON type, an invalid before_id or filter (a filter over its limits included), "+
-			"and every invalid value that has no code of its own")
+		"a value of the wrong JSON type, an invalid before_id, and every invalid value that has no code of its own")
 	errContentType = defineError("ERR_NGROK_216", http.StatusBadRequest, realAPI,
 		"a body without a Content-Type header")
 	errUnsupportedVersion = defineError("ERR_NGROK_217", http.StatusBadRequest, realAPI,
@@ -116,6 +115,10 @@ var (
 		"a query parameter given more than once (each of the API's takes one value)")
 	errInvalidLimit = defineError("ERR_NGROK_233", http.StatusBadRequest, realAPI,
 		"a limit that is not an integer from 1 to 100")
+	// NOTE: the one code of the API that is not ERR_NGROK_<n> [real: docs
+	// api/api-filtering.mdx, section Error handling].
+	errInvalidFilter = defineError("invalid_cel_expression", http.StatusBadRequest, realAPI,
+		"a filter that does not parse or type-check, or whose result is not a bool; one over the mock's limits (the limits ours)")
 	errEventDestinationFormat = defineError("ERR_NGROK_235", http.StatusBadRequest, realAPI,
 		"an event destination format other than json (any case)")
 	errEventDestinationTarget = defineError("ERR_NGROK_236", http.StatusBadRequest, realCode,

@@ -12,7 +12,9 @@ import (
 	"testing"
 )
 
-var errorCodePattern = regexp.MustCompile(`^ERR_NGROK_[0-9]+$`)
+// NOTE: invalid_cel_expression is the filter's code [real: docs
+// api/api-filtering.mdx].
+var errorCodePattern = regexp.MustCompile(`^(ERR_NGROK_[0-9]+|invalid_cel_expression)$`)
 
 // Every row of the error table is complete and answered once: no two rows
 // share a code and status, so a code's status is never a matter of which

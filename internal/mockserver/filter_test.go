@@ -263,7 +263,7 @@ func TestFilterCostLimitPerObject(t *testing.T) {
 	list := "[" + strings.TrimSuffix(strings.Repeat("1,", 50), ",") + "]"
 	filter := list + ".all(a, " + list + ".all(b, " + list + ".all(c, a + b + c > 0)))"
 	w := do(t, s, http.MethodGet, "/ssh_certificate_authorities?filter="+url.QueryEscape(filter), "")
-	wantError(t, w, http.StatusBadRequest, errInvalidValue.code)
+	wantError(t, w, http.StatusBadRequest, errInvalidFilter.code)
 	if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, "cost limit") {
 		t.Errorf("msg %q does not name the cost limit", msg)
 	}
@@ -422,7 +422,7 @@ func TestHostileFiltersAreRefusedBeforeTheyRun(t *testing.T) {
 	}
 	for name, filter := range map[string]string{"replace": hostileReplace, "regex": hostileRegex} {
 		w, bytes := listAllocated(t, s, "/reserved_domains?filter="+url.QueryEscape(filter))
-		wantError(t, w, http.StatusBadRequest, errInvalidValue.code)
+		wantError(t, w, http.StatusBadRequest, errInvalidFilter.code)
 		if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, "estimated worst-case cost") {
 			t.Errorf("%s: msg %q does not name the estimated cost", name, msg)
 		}

@@ -953,7 +953,7 @@ func TestReservedDomainResolvesToFilter(t *testing.T) {
 		}
 	}
 	wantError(t, do(t, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(`obj.resolves_to.exists(r, r.region == "eu")`), ""),
-		http.StatusBadRequest, errInvalidValue.code)
+		http.StatusBadRequest, errInvalidFilter.code)
 }
 
 // With endpoint configurations deprecated, naming one on a domain answers

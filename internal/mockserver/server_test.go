@@ -64,7 +64,7 @@ func TestRequestErrors(t *testing.T) {
 		{"before_id with wrong prefix", "GET", list + "?before_id=rd_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, errWrongIDPrefix.code},
 		{"malformed before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Oo-h", "", nil, 400, errInvalidValue.code},
 		{"short before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Ook", "", nil, 400, errInvalidValue.code},
-		{"filter syntax error", "GET", list + "?filter=obj.key_type%20%3D%3D", "", nil, 400, errInvalidValue.code},
+		{"filter syntax error", "GET", list + "?filter=obj.key_type%20%3D%3D", "", nil, 400, errInvalidFilter.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,6 +150,9 @@ func TestFilterErrorsNameTheProblem(t *testing.T) {
 			t.Parallel()
 			w := do(t, New(), http.MethodGet, "/ssh_certificate_authorities?filter="+tt.filter, "")
 			msg := decodeBody[errorBody](t, w).Msg
+			if !strings.HasPrefix(msg, "Invalid CEL query: ") {
+				t.Errorf("msg %q does not start as the API's, Invalid CEL query:", msg)
+			}
 			for _, want := range tt.want {
 				if !strings.Contains(msg, want) {
 					t.Errorf("msg %q does not contain %s", msg, want)
