@@ -60,8 +60,14 @@ func hasBody(r *http.Request) bool {
 	return n > 0
 }
 
+// repeatableQuery are the query parameters that take several values: the
+// spec's array parameters, the endpoints list's id and url [real: spec
+// openapi.yaml]. Every other is single-valued (ERR_NGROK_232).
+var repeatableQuery = []string{"id", "url"}
+
 // checkQuery refuses a query string that does not decode (230), a
-// parameter the route does not take (231) and one given twice (232).
+// parameter the route does not take (231) and a single-valued one given
+// twice (232).
 func (rt route) checkQuery(raw string) *apiError {
 	if raw == "" {
 		return nil
@@ -84,7 +90,7 @@ func (rt route) checkQuery(raw string) *apiError {
 			"The supported parameters are: %s. %s", strings.Join(unknown, ", "), listOrNone(rt.query), seeAPIReference)
 	}
 	for _, name := range names {
-		if vals := query[name]; len(vals) > 1 {
+		if vals := query[name]; len(vals) > 1 && !slices.Contains(repeatableQuery, name) {
 			return errQueryParameterRepeated.errorf("The request must specify only a single value for the %s parameter "+
 				"but got %d: %s. %s", name, len(vals), strings.Join(vals, ", "), seeAPIReference)
 		}

@@ -732,9 +732,9 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 		return err
 	}
 	if rt.body == nil && !rt.rawBody {
-		// NOTE: only a GET's and a DELETE's [real: errors/err_ngrok_211.mdx,
-		// issue 30]: the API's POST actions without a body (a tunnel
-		// session's restart) are sent {} by ngrok's own examples.
+		// NOTE: only a GET's and a DELETE's (errors/err_ngrok_211.mdx names
+		// the method; issue 30 these two): the API's POST actions without a
+		// body (a tunnel session's restart) are sent {} by ngrok's examples.
 		if !rt.control && (rt.method == http.MethodGet || rt.method == http.MethodDelete) && hasBody(r) {
 			return errBodyNotExpected.errorf("The %s request you made does not expect a body, but you provided one. %s",
 				rt.method, seeAPIReference)

@@ -180,7 +180,7 @@ func TestNotFoundHasNoErrorCode(t *testing.T) {
 
 // An unknown path, or a method not served on a known one, is the API's Not
 // Found with the path, answered before the version and the key are checked
-// [real: issue 30].
+// (issue 30's account of the real API).
 func TestUnknownRoutesAreNotFound(t *testing.T) {
 	t.Parallel()
 	const one = "/ssh_certificate_authorities/sshca_2RfSBcv0nsy71XCHWOegjx1OoKh"
