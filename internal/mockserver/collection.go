@@ -215,7 +215,7 @@ func (c *collection[T, W, C, U]) routes() []route {
 		query = filteredListQuery
 	}
 	// NOTE: in the order of the SSH authorities' routes before they were
-	// declared, which a 405's Allow header lists.
+	// declared, which a CORS preflight's Access-Control-Allow-Methods lists.
 	return []route{
 		{method: http.MethodPost, path: list, body: bodyOf[C], handle: c.createOne},
 		{method: http.MethodGet, path: list, query: query, handle: c.list},

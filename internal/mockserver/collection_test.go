@@ -137,10 +137,12 @@ func TestDeclaredRoutes(t *testing.T) {
 			id := declaredFixtures[name](t, s)
 			list, one := "/"+name, "/"+name+"/"+id
 			for target, allow := range map[string]string{list: "POST, GET", one: "GET, PATCH, DELETE"} {
-				w := do(t, s, http.MethodPut, target, `{}`)
-				wantError(t, w, http.StatusMethodNotAllowed, "")
-				if got := w.Header().Get("Allow"); got != allow {
-					t.Errorf("Allow on %s = %q, want %q", target, got, allow)
+				wantRouteNotFound(t, do(t, s, http.MethodPut, target, `{}`), target)
+				w := do(t, s, http.MethodOptions, target, "",
+					withHeader("Origin", "https://app.example.com"), withHeader("Access-Control-Request-Method", "PUT"))
+				wantStatus(t, w, http.StatusNoContent)
+				if got := w.Header().Get("Access-Control-Allow-Methods"); got != allow {
+					t.Errorf("Access-Control-Allow-Methods on %s = %q, want %q", target, got, allow)
 				}
 			}
 			wantError(t, do(t, s, http.MethodGet, list+"?sort=asc", ""), http.StatusBadRequest, errUnknownQueryParameter.code)

@@ -91,7 +91,10 @@ var credentialCollection = declare(collectionDecl[credential, CredentialWire, cr
 		c.TokenSHA256 = hash
 		return func(w *CredentialWire) { w.Token = &token }, nil
 	},
-	check: func(s *Server, c *credential) *apiError { return checkOwnerExists(s, c.ID, c.OwnerID) },
+	// NOTE: indexed by the token's hash, so that authenticate tells an
+	// authtoken sent as an API key (ERR_NGROK_206) in constant time.
+	unique: func(c *credential) string { return c.TokenSHA256 },
+	check:  func(s *Server, c *credential) *apiError { return checkOwnerExists(s, c.ID, c.OwnerID) },
 	update: func(_ *Server, in *credentialUpdate, c *credential) *apiError {
 		return updateACLObject(in, &c.Description, &c.Metadata, &c.ACL)
 	},

@@ -292,7 +292,7 @@ func TestEdgeModuleRequestErrors(t *testing.T) {
 			wantError(t, do(t, f.s, tt.method, tt.path, tt.body), http.StatusBadRequest, tt.code)
 		})
 	}
-	wantStatus(t, do(t, f.s, http.MethodPost, f.modulePath(ModuleOIDC), testOIDCBody), http.StatusMethodNotAllowed)
+	wantRouteNotFound(t, do(t, f.s, http.MethodPost, f.modulePath(ModuleOIDC), testOIDCBody), f.modulePath(ModuleOIDC))
 }
 
 func TestEdgeModuleValidation(t *testing.T) {

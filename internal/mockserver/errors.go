@@ -97,25 +97,40 @@ func defineOwnError(code string, status int, o origin, when string) *errorKind {
 // 1914 and 1916, 1945 and 1947), which collection a code is for is read
 // from the codes around it, and the row says so.
 var (
-	errNoAuthorization = defineError("ERR_NGROK_200", http.StatusUnauthorized, realCode,
-		"no Authorization header, or more than one")
+	errNoAuthorization = defineError("ERR_NGROK_200", http.StatusForbidden, realAPI,
+		"no Authorization header, or an empty one")
+	errAuthorizationUnparsable = defineError("ERR_NGROK_201", http.StatusForbidden, realCode,
+		"an Authorization header that is neither Bearer and a token without spaces nor Basic and the base64 of user:password; "+
+			"more than one Authorization header")
 	errMalformedAPIKey = defineError("ERR_NGROK_202", http.StatusForbidden, realAPI,
-		"an Authorization header that is not the word Bearer, one space and a key without spaces")
+		"a key that the server does not accept and that does not have an API key's form, FIRSTPART_SECONDPART in base-62")
 	errUnknownAPIKey = defineError("ERR_NGROK_203", http.StatusForbidden, realAPI,
-		"a well-formed API key that the server does not accept")
-	errBodyTooLarge = defineError("ERR_NGROK_212", http.StatusRequestEntityTooLarge, ours,
+		"a key of an API key's form, FIRSTPART_SECONDPART, that the server does not accept")
+	errAuthtokenAsAPIKey = defineError("ERR_NGROK_206", http.StatusForbidden, realCode,
+		"the token of a credential (an agent authtoken) of the account instead of an API key")
+	errAPIKeyIDAsAPIKey = defineError("ERR_NGROK_208", http.StatusForbidden, realCode,
+		"an API key's ID (ak_ and 27 base-62 characters) instead of its token")
+	errContentTypeUnsupported = defineError("ERR_NGROK_210", http.StatusBadRequest, realCode,
+		"a body with a Content-Type other than application/json")
+	errBodyNotExpected = defineError("ERR_NGROK_211", http.StatusBadRequest, realCode,
+		"a body on a GET or a DELETE")
+	errBodyTooLarge = defineError("ERR_NGROK_212", http.StatusRequestEntityTooLarge, realCode,
 		"a body larger than 1 MiB, or declared so by Content-Length (refused before it is read)")
+	errBodyUnreadable = defineError("ERR_NGROK_212", http.StatusBadRequest, realCode,
+		"a body that could not be read to its end")
+	errRequestTimeout = defineError("ERR_NGROK_212", http.StatusRequestTimeout, realCode,
+		"a body not received within the server's read timeout")
 	errInvalidJSON = defineError("ERR_NGROK_213", http.StatusBadRequest, realCode,
-		"a body that is not valid JSON, has a key twice in one object, nests deeper than 64 levels, or cannot be read")
+		"a body that is not valid JSON, is not a JSON object, has a key twice in one object, or nests deeper than 64 levels")
+	errContentEncoding = defineError("ERR_NGROK_213", http.StatusUnsupportedMediaType, realCode,
+		"any Content-Encoding header, identity included")
 	errUnknownField = defineError("ERR_NGROK_214", http.StatusBadRequest, realAPI,
 		"a field the body's object does not have, names matched case-sensitively")
 	errInvalidValue = defineError("ERR_NGROK_215", http.StatusBadRequest, realCode,
-		"a value of the wrong JSON type, a body that is not an object, a query string that does not decode, "+
-			"an invalid before_id, and every invalid value (a missing one included) that no page of ngrok's reference documents a code for")
+		"a value of the wrong JSON type, an invalid before_id, and every invalid value (a missing one included) "+
+			"that no page of ngrok's reference documents a code for")
 	errContentType = defineError("ERR_NGROK_216", http.StatusBadRequest, realAPI,
-		"a body without Content-Type application/json")
-	errContentEncoding = defineError("ERR_NGROK_216", http.StatusUnsupportedMediaType, realCode,
-		"any Content-Encoding header, identity included")
+		"a body without a Content-Type header")
 	errUnsupportedVersion = defineError("ERR_NGROK_217", http.StatusBadRequest, realAPI,
 		"an Ngrok-Version other than 2")
 	errMissingVersion = defineError("ERR_NGROK_218", http.StatusBadRequest, realAPI,
@@ -123,15 +138,21 @@ var (
 	errIPRestricted = defineError("ERR_NGROK_220", http.StatusForbidden, realCode,
 		"a request from an address that an enforced api IP restriction of the account does not allow")
 	errRateLimited = defineError("ERR_NGROK_226", http.StatusTooManyRequests, realAPI,
-		"more requests in the rolling last minute, per API key, than the rate limit allows")
+		"more requests in the rolling last minute, by all the API keys of the account together, than the rate limit allows")
 	errWrongIDPrefix = defineError("ERR_NGROK_227", http.StatusBadRequest, realCode,
 		"an ID in the path, in before_id or in a body reference, with the wrong prefix")
+	errQueryInvalid = defineError("ERR_NGROK_230", http.StatusBadRequest, realCode,
+		"a query string that does not decode: an invalid escape, a semicolon")
 	errUnknownQueryParameter = defineError("ERR_NGROK_231", http.StatusBadRequest, realAPI,
 		"a query parameter the route does not take")
+	errQueryParameterRepeated = defineError("ERR_NGROK_232", http.StatusBadRequest, realCode,
+		"a query parameter given more than once (each of the API's takes one value)")
 	errInvalidLimit = defineError("ERR_NGROK_233", http.StatusBadRequest, realAPI,
 		"a limit that is not an integer from 1 to 100")
-	errInvalidFilter = defineError("ERR_NGROK_250", http.StatusBadRequest, realCode,
-		"a list filter that is not a CEL expression over the collection's objects, or that goes over its limits")
+	// NOTE: the one code of the API that is not ERR_NGROK_<n> [real: docs
+	// api/api-filtering.mdx, section Error handling].
+	errInvalidFilter = defineOwnError("invalid_cel_expression", http.StatusBadRequest, realAPI,
+		"a filter that does not parse or type-check, or whose result is not a bool; one over the mock's limits (the limits ours)")
 	errTLSVersion = defineError("ERR_NGROK_219", http.StatusBadRequest, realCode,
 		"an edge tls_termination min_version other than 1.0, 1.1, 1.2 or 1.3")
 	errTerminateAt = defineError("ERR_NGROK_224", http.StatusBadRequest, realCode,
@@ -543,14 +564,14 @@ var (
 	errIdempotencyMismatch = defineOwnError("ERR_NGROK_27617", http.StatusConflict, realAPI,
 		"an Idempotency-Key reused with another method, path or body")
 	errNotFound = defineOwnError("", http.StatusNotFound, realAPI,
-		`an unknown object or route, or a path not in canonical form ("//x", "/x/.."; never a redirect); `+
-			"on the control API, also an unknown collection or object")
+		"an unknown object (msg Resource not found); "+
+			`an unknown path, a path not in canonical form ("//x", "/x/.."; never a redirect) or a method not served on a known path `+
+			"(msg Not Found, the path in details), answered before the version and the key are checked; "+
+			"on the control API, an unknown collection, object or route")
 	errControlRequest = defineOwnError("", http.StatusBadRequest, ours,
 		"a control API request that is not valid: a fault rule, a seed file, an object edit")
 	errMethodNotAllowed = defineOwnError("", http.StatusMethodNotAllowed, ours,
-		"a known path with a method not served there")
-	errRequestTimeout = defineOwnError("", http.StatusRequestTimeout, ours,
-		"a body not received within the server's read timeout")
+		"a control API path with a method not served there (the API answers Not Found)")
 	errInternal = defineOwnError("", http.StatusInternalServerError, ours,
 		"the server itself failed: ID randomness exhausted, no greater ID left to mint, the state file not saved")
 	errCancelled = defineOwnError("", http.StatusServiceUnavailable, ours,
@@ -563,6 +584,9 @@ type apiError struct {
 	status int
 	code   string // empty for the real API's bare 404
 	msg    string
+	// details are sent in the body's details beside operation_id: the
+	// path of an unknown route (routeNotFound).
+	details map[string]string
 }
 
 func (e *apiError) Error() string {

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // maxLimit is both the default and the largest accepted list limit.
@@ -76,13 +77,13 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		var serr *invalidFilterError
 		switch {
 		case errors.As(ferr, &serr):
-			return nil, 0, errInvalidFilter.with(serr)
+			return nil, 0, invalidFilter("%v", serr)
 		case ferr != nil:
 			return nil, 0, internalError("compiling a %s filter: %v", t.noun, ferr)
 		}
 		release, werr := filterSlots.acquire(ctx)
 		if werr != nil {
-			return nil, 0, errInvalidFilter.with(fmt.Sprintf("the filter was stopped: %v", werr))
+			return nil, 0, invalidFilter("the filter was stopped: %v", werr)
 		}
 		defer release()
 		filter = f
@@ -103,7 +104,7 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		if filter != nil {
 			ok, err := filter.match(w)
 			if err != nil {
-				failed = errInvalidFilter.with(fmt.Sprintf("the filter was stopped: %v", err))
+				failed = invalidFilter("the filter was stopped: %v", err)
 				return false
 			}
 			if !ok {
@@ -135,6 +136,12 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		page.next = &u
 	}
 	return page, http.StatusOK, nil
+}
+
+// invalidFilter refuses a filter in the API's words: "Invalid CEL query: "
+// and what is wrong with it [real: docs api/api-filtering.mdx].
+func invalidFilter(format string, args ...any) *apiError {
+	return errInvalidFilter.errorf("Invalid CEL query: %s", strings.TrimSpace(fmt.Sprintf(format, args...)))
 }
 
 // listLimit is the page size for a request: the limit asked for (default

@@ -84,8 +84,8 @@ func TestReadOnlyCollections(t *testing.T) {
 			}
 			wantStatus(t, do(t, s, http.MethodGet, strings.TrimPrefix(*page.Next, "http://example.com"), ""), http.StatusOK)
 			wantStatus(t, do(t, s, http.MethodGet, one, ""), http.StatusOK)
-			wantError(t, do(t, s, http.MethodPost, list, `{}`), http.StatusMethodNotAllowed, "")
-			wantError(t, do(t, s, http.MethodPatch, one, `{}`), http.StatusMethodNotAllowed, "")
+			wantRouteNotFound(t, do(t, s, http.MethodPost, list, `{}`), list)
+			wantRouteNotFound(t, do(t, s, http.MethodPatch, one, `{}`), one)
 			wantError(t, do(t, s, http.MethodGet, list+"/op_2RfSBcv0nsy71XCHWOegjx1OoKh", ""), http.StatusBadRequest, errWrongIDPrefix.code)
 
 			if err := s.SaveState(); err != nil {

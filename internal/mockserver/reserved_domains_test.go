@@ -659,7 +659,7 @@ func TestReservedDomainDetach(t *testing.T) {
 	for _, part := range []string{"certificate", "certificate_management_policy"} {
 		wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/rd_2RfSBcv0nsy71XCHWOegjx1OoKh/"+part, ""), http.StatusNotFound, "")
 		wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/sshca_2RfSBcv0nsy71XCHWOegjx1OoKh/"+part, ""), http.StatusBadRequest, errWrongIDPrefix.code)
-		wantError(t, do(t, s, http.MethodGet, "/reserved_domains/"+bare.ID+"/"+part, ""), http.StatusMethodNotAllowed, "")
+		wantRouteNotFound(t, do(t, s, http.MethodGet, "/reserved_domains/"+bare.ID+"/"+part, ""), "/reserved_domains/"+bare.ID+"/"+part)
 	}
 }
 

@@ -167,7 +167,7 @@ data "ngrok_endpoints" "none" {
 func TestAccEndpointsDataSource_invalid(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct{ body, want string }{
-		"filter syntax": {`filter = "obj.type =="`, `(?s)Unable to List Endpoints.*400.*ERR_NGROK_250.*Invalid CEL query`},
+		"filter syntax": {`filter = "obj.type =="`, `(?s)Unable to List Endpoints.*400.*invalid_cel_expression`},
 		"type":          {`type = "agent"`, `(?s)type.*value must be one of`},
 		"url":           {`url = "ftp://a.example.com"`, `(?s)Invalid Endpoint URL`},
 	} {
