@@ -14,7 +14,6 @@ import (
 // what it is instead: an API key's ID (208), an agent authtoken of the
 // account (206), a key of an API key's form (203), anything else (202).
 
-
 // authenticate checks the Authorization header, returning the API key.
 func (s *Server) authenticate(r *http.Request) (string, *apiError) {
 	vals := r.Header["Authorization"]
