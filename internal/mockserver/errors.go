@@ -151,6 +151,8 @@ var (
 		"an IP policy rule cidr that is a bare IP address, without a prefix length")
 	errIPRulePolicy = defineError("ERR_NGROK_1414", http.StatusBadRequest, realCode,
 		"an IP policy rule without ip_policy_id, or whose ip_policy_id names no policy of the account")
+	errIPRuleOnlyOfDashboardRestriction = defineError("ERR_NGROK_1419", http.StatusConflict, realCode,
+		"deleting the only rule of an IP policy that the dashboard IP restriction uses")
 	errIPPolicyInUse = defineError("ERR_NGROK_1420", http.StatusConflict, realCode,
 		"deleting an IP policy that an IP restriction names")
 	errIPRuleAction = defineError("ERR_NGROK_1422", http.StatusBadRequest, realAPI,
@@ -217,6 +219,10 @@ var (
 		"an SSH user certificate critical option other than force-command and source-address, or an invalid value of one")
 	errSSHCertExtension = defineError("ERR_NGROK_1951", http.StatusBadRequest, ours,
 		"an SSH user certificate extension that is neither an OpenSSH flag with an empty value nor name@domain")
+	errSSHCAHasCertificates = defineError("ERR_NGROK_1964", http.StatusConflict, realCode,
+		"deleting an SSH certificate authority that signed host or user certificates that still exist")
+	errManagedCertificateDelete = defineError("ERR_NGROK_1966", http.StatusConflict, realCode,
+		"deleting a TLS certificate that ngrok issued for a reserved domain's certificate management policy")
 	errEventNoTarget = defineError("ERR_NGROK_5100", http.StatusBadRequest, realAPI,
 		"an event destination without a target")
 	errEventDestinationUnknown = defineError("ERR_NGROK_5103", http.StatusBadRequest, realCode,

@@ -74,9 +74,26 @@ var sshCACollection = declare(collectionDecl[sshCA, sshCAWire, sshCACreate, free
 	fields: func(ca *sshCA) objectFields {
 		return objectFields{&ca.ID, &ca.CreatedAt, &ca.Description, &ca.Metadata}
 	},
-	wire:   (*sshCA).wire,
-	create: createSSHCA,
+	wire:      (*sshCA).wire,
+	create:    createSSHCA,
+	removable: sshCARemovable,
 })
+
+// sshCARemovable refuses to delete an authority while a host or user
+// certificate it signed exists [real: errors/err_ngrok_1964.mdx, whose
+// message this is, ID filled in].
+func sshCARemovable(s *Server, ca *sshCA) *apiError {
+	for _, t := range []*table[sshCert]{s.hostCerts, s.userCerts} {
+		for _, r := range t.rows {
+			if r.val.CAID == ca.ID {
+				return errSSHCAHasCertificates.errorf(
+					"Can't delete SSH CA %s because an SSH certificate signed by it exists. "+
+						"Delete all host and user SSH certificates signed by this CA before deleting it.", ca.ID)
+			}
+		}
+	}
+	return nil
+}
 
 func (ca *sshCA) wire(origin string) sshCAWire {
 	return sshCAWire{WireHeader: ca.fields().header(origin, collSSHCAs), PublicKey: ca.PublicKey, KeyType: ca.KeyType}
