@@ -243,16 +243,18 @@ func TestMockSSHCertificateErrors(t *testing.T) {
 	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: "ssh-ed25519 nope"}})
 	wantAPIError("bad key", err, http.StatusBadRequest, "ERR_NGROK_1934")
 
-	// Deleting the authority leaves its certificates but signs no more.
+	// The authority cannot be deleted while a certificate it signed
+	// exists; once that is deleted it can, and signs no more.
 	cert, err := c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	wantAPIError("authority with a certificate", c.DeleteSSHCertificateAuthority(ctx, ca.ID), http.StatusConflict, "ERR_NGROK_1964")
+	if err := c.DeleteSSHUserCertificate(ctx, cert.ID); err != nil {
+		t.Fatal(err)
+	}
 	if err := c.DeleteSSHCertificateAuthority(ctx, ca.ID); err != nil {
 		t.Fatalf("deleting the authority: %v", err)
-	}
-	if _, err := c.GetSSHUserCertificate(ctx, cert.ID); err != nil {
-		t.Errorf("the certificate after its authority's delete: %v", err)
 	}
 	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key}})
 	wantAPIError("deleted authority", err, http.StatusBadRequest, "ERR_NGROK_1951")

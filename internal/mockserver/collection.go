@@ -94,6 +94,11 @@ type collectionDecl[T, W, C, U any] struct {
 	// deleted through the API: the rules that keep it (a vault that holds
 	// secrets). The control API deletes regardless, as it does every row.
 	removable func(s *Server, v *T) *apiError
+	// hidden (optional) reports whether an object is not there for the API
+	// at time now (a managed certificate before it is issued, or once a
+	// later one replaced it): get, PATCH, delete and lists pass it by as if
+	// it did not exist. The control API sees every row.
+	hidden func(v *T, now time.Time) bool
 	// removed (optional) runs under the store lock once the object is gone,
 	// however it went (the API, the control API, an undone seed): what goes
 	// with it, through the store's Locked methods.
@@ -264,7 +269,17 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 }
 
 func (c *collection[T, W, C, U]) list(rq *request) (any, int, *apiError) {
-	return listObjectsIn(c.s, rq, c.t, c.answer, listScope[T]{property: c.property, path: "/" + c.name})
+	scope := listScope[T]{property: c.property, path: "/" + c.name}
+	if c.hidden != nil {
+		now := c.s.now()
+		scope.keep = func(v *T) bool { return !c.hidden(v, now) }
+	}
+	return listObjectsIn(c.s, rq, c.t, c.answer, scope)
+}
+
+// hiddenNow reports whether v is hidden from the API at this moment.
+func (c *collection[T, W, C, U]) hiddenNow(v *T) bool {
+	return c.hidden != nil && c.hidden(v, c.s.now())
 }
 
 // tableOf is the table of the object id names: the twin's for an ID of
@@ -281,6 +296,9 @@ func (c *collection[T, W, C, U]) getOne(rq *request) (any, int, *apiError) {
 	v, err := c.tableOf(id).get(id)
 	if err != nil {
 		return nil, 0, err
+	}
+	if c.hiddenNow(&v) {
+		return nil, 0, notFound()
 	}
 	return c.answer(&v, rq.origin()), http.StatusOK, nil
 }
@@ -304,6 +322,9 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 	}
 	id := rq.r.PathValue("id")
 	v, err := c.tableOf(id).update(id, func(v *T) *apiError {
+		if c.hiddenNow(v) {
+			return notFound()
+		}
 		if text != nil {
 			f := c.fields(v)
 			assign(f.description, text.Description)
@@ -329,11 +350,17 @@ func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
 	id := rq.r.PathValue("id")
 	t := c.tableOf(id)
 	var check func() *apiError
-	if c.removable != nil {
+	if c.removable != nil || c.hidden != nil {
 		check = func() *apiError {
 			r, err := t.rowLocked(id)
 			if err != nil {
 				return err
+			}
+			if c.hiddenNow(&r.val) {
+				return notFound()
+			}
+			if c.removable == nil {
+				return nil
 			}
 			return c.removable(c.s, &r.val)
 		}

@@ -33,8 +33,10 @@ import (
 //     port (80 for http, 443 for https and tls) is dropped from url and
 //     public_url and kept in hostport.
 //   - a public tcp URL must be a reserved TCP address of the account, host
-//     and port (ERR_NGROK_18006 [real]; reserved_addrs.go); tcp_addr is
-//     never set.
+//     and port (ERR_NGROK_18006 [real]; reserved_addrs.go). A tcp endpoint
+//     on a reserved address names it in tcp_addr [real: ngrok-api-go
+//     datatypes.go, "the address reserved for this endpoint"]; deleting the
+//     address leaves tcp_addr out [ours].
 //   - bindings: exactly one of public, internal, kubernetes; default
 //     ["internal"] for a host ending in .internal, else ["public"]. internal
 //     is allowed only on a .internal host, and a .internal host allows only
@@ -92,7 +94,8 @@ type endpoint struct {
 	TrafficPolicy  string   `json:"traffic_policy,omitempty"` // byte for byte as sent; may be empty on agent and edge endpoints
 	Bindings       []string `json:"bindings"`
 	PoolingEnabled bool     `json:"pooling_enabled,omitempty"`
-	DomainID       string   `json:"domain_id,omitempty"` // reserved domain of the host; "" when none
+	DomainID       string   `json:"domain_id,omitempty"`   // reserved domain of the host; "" when none
+	TCPAddrID      string   `json:"tcp_addr_id,omitempty"` // reserved address of a tcp URL; "" when none
 
 	// Agent and edge endpoints only.
 	Region           string `json:"region,omitempty"`
@@ -164,6 +167,7 @@ type endpointWire struct {
 	Metadata         string   `json:"metadata,omitempty"`
 	Description      string   `json:"description,omitempty"`
 	Domain           *refWire `json:"domain,omitempty"`
+	TCPAddr          *refWire `json:"tcp_addr,omitempty"`
 	Tunnel           *refWire `json:"tunnel,omitempty"`
 	Edge             *refWire `json:"edge,omitempty"`
 	UpstreamURL      string   `json:"upstream_url,omitempty"`
@@ -215,6 +219,7 @@ func (e *endpoint) wire(origin string) endpointWire {
 		Metadata:         e.Metadata,
 		Description:      e.Description,
 		Domain:           optionalRef(origin, collReservedDomains, e.DomainID),
+		TCPAddr:          optionalRef(origin, collReservedAddrs, e.TCPAddrID),
 		Tunnel:           optionalRef(origin, collTunnels, e.TunnelID),
 		UpstreamURL:      e.UpstreamURL,
 		UpstreamProtocol: e.UpstreamProtocol,
@@ -310,6 +315,7 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 			Bindings:       slices.Clone(bindings),
 			PoolingEnabled: in.PoolingEnabled,
 			DomainID:       domainID,
+			TCPAddrID:      s.reservedAddrOfLocked(u),
 		}
 	})
 	if err != nil {
@@ -410,6 +416,7 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 			return err
 		}
 		e.DomainID = domainID
+		e.TCPAddrID = s.reservedAddrOfLocked(e.URL)
 		assign(&e.TrafficPolicy, in.TrafficPolicy)
 		assign(&e.Description, in.Description)
 		assign(&e.Metadata, in.Metadata)

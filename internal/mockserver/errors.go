@@ -262,6 +262,8 @@ var (
 		"an IP policy rule cidr that is a bare IP address, without a prefix length")
 	errIPRulePolicy = defineError("ERR_NGROK_1414", http.StatusBadRequest, realCode,
 		"an IP policy rule without ip_policy_id, or whose ip_policy_id names no policy of the account")
+	errIPRuleOnlyOfDashboardRestriction = defineError("ERR_NGROK_1419", http.StatusConflict, realCode,
+		"deleting the only rule of an IP policy that the dashboard IP restriction uses")
 	errIPPolicyInUse = defineError("ERR_NGROK_1420", http.StatusConflict, realCode,
 		"deleting an IP policy that an IP restriction names")
 	errIPRuleDescription = defineError("ERR_NGROK_1421", http.StatusBadRequest, realAPI,
@@ -343,6 +345,10 @@ var (
 		"an SSH user certificate ssh_certificate_authority_id that names no authority of the account (1951 rather than 1949: our reading)")
 	errSSHCertNoPublicKey = defineError("ERR_NGROK_1952", http.StatusBadRequest, realAPI,
 		"an SSH certificate without public_key, or with a blank one")
+	errSSHCAHasCertificates = defineError("ERR_NGROK_1964", http.StatusConflict, realCode,
+		"deleting an SSH certificate authority that signed host or user certificates that still exist")
+	errManagedCertificateDelete = defineError("ERR_NGROK_1966", http.StatusConflict, realCode,
+		"deleting a TLS certificate that ngrok issued for a reserved domain's certificate management policy")
 	errEventNoTarget = defineError("ERR_NGROK_5100", http.StatusBadRequest, realAPI,
 		"an event destination without a target")
 	errEventDestinationUnknown = defineError("ERR_NGROK_5103", http.StatusBadRequest, realCode,

@@ -306,6 +306,8 @@ func TestFilterOverTheWire(t *testing.T) {
 	t.Parallel()
 	s, clock := newRDServer()
 	plain := createRD(t, s, `{"domain":"plain.example.com","description":"abc"}`)
+	// NOTE: plain opts out of the automatic certificates it gets by default.
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+plain.ID+"/certificate_management_policy", ""), http.StatusNoContent)
 	clock.Advance(24 * time.Hour)
 	managed := createRD(t, s, `{"domain":"managed.example.com","certificate_management_policy":{}}`)
 	failing := createRD(t, s, `{"domain":"failing.example.invalid","certificate_management_policy":{}}`)

@@ -2,6 +2,7 @@ package mockserver
 
 import (
 	"net/netip"
+	"slices"
 	"strings"
 	"time"
 )
@@ -18,6 +19,12 @@ import (
 //     share a cidr.
 //   - The real API's per-policy limit on rules (ERR_NGROK_1411) depends on
 //     the account's plan and is not enforced.
+//   - Deleting the only rule of a policy that the dashboard IP restriction
+//     names is refused (ERR_NGROK_1419 [real: errors/err_ngrok_1419.mdx,
+//     whose message this is]), whether or not the restriction is enforced
+//     [ours], with 409 as a conflict with the current state [ours]. The
+//     page names the dashboard restriction alone, so the others do not
+//     hold their rules.
 
 // Rule actions [real].
 const (
@@ -69,9 +76,10 @@ type ipPolicyRuleUpdate struct {
 
 var ipPolicyRuleCollection = declare(collectionDecl[ipPolicyRule, ipPolicyRuleWire, ipPolicyRuleCreate, ipPolicyRuleUpdate]{
 	name: collIPPolicyRules, noun: "IP policy rule", prefix: prefixIPPolicyRule,
-	filter: "ngrok.IPPolicyRule",
-	fields: (*ipPolicyRule).fields,
-	text:   textCodes{errIPRuleDescription, nil},
+	filter:    "ngrok.IPPolicyRule",
+	fields:    (*ipPolicyRule).fields,
+	text:      textCodes{errIPRuleDescription, nil},
+	removable: ipPolicyRuleRemovable,
 	wire: func(r *ipPolicyRule, origin string) ipPolicyRuleWire {
 		return ipPolicyRuleWire{
 			WireHeader: r.fields().header(origin, collIPPolicyRules),
@@ -148,4 +156,20 @@ func canonicalCIDR(raw string) (string, *apiError) {
 		return "", errIPRuleHostBits.with(raw, masked)
 	}
 	return p.String(), nil
+}
+
+// ipPolicyRuleRemovable refuses to delete the only rule of a policy that the
+// dashboard IP restriction names.
+func ipPolicyRuleRemovable(s *Server, r *ipPolicyRule) *apiError {
+	for id, other := range s.ipRules.rows {
+		if id != r.ID && other.val.IPPolicyID == r.IPPolicyID {
+			return nil
+		}
+	}
+	for id, x := range s.ipRestrictions.rows {
+		if x.val.Type == ipRestrictionDashboard && slices.Contains(x.val.IPPolicyIDs, r.IPPolicyID) {
+			return errIPRuleOnlyOfDashboardRestriction.with(r.ID, id)
+		}
+	}
+	return nil
 }

@@ -305,3 +305,31 @@ func TestIPRuleCIDRIsFreedByPatchDeleteAndReset(t *testing.T) {
 	policy = createIPPolicy(t, s, "")
 	wantStatus(t, post("172.16.0.0/12"), http.StatusCreated)
 }
+
+// The only rule of a policy that the dashboard IP restriction uses cannot be
+// deleted [real: errors/err_ngrok_1419.mdx]; one of several can, and so can
+// the only rule of a policy that another kind of restriction uses.
+func TestIPRuleOnlyRuleOfDashboardRestriction(t *testing.T) {
+	t.Parallel()
+	s := New()
+	dashboard, api := createIPPolicy(t, s, ""), createIPPolicy(t, s, "")
+	first := createIPRule(t, s, dashboard.ID, "203.0.113.0/24", "allow")
+	second := createIPRule(t, s, dashboard.ID, "198.51.100.0/24", "allow")
+	apiRule := createIPRule(t, s, api.ID, "192.0.2.0/24", "allow")
+	restriction := createIPRestriction(t, s, `{"type":"dashboard","ip_policy_ids":["`+dashboard.ID+`"]}`)
+	createIPRestriction(t, s, `{"type":"api","ip_policy_ids":["`+api.ID+`"]}`)
+
+	wantStatus(t, do(t, s, http.MethodDelete, "/ip_policy_rules/"+first.ID, ""), http.StatusNoContent)
+	w := do(t, s, http.MethodDelete, "/ip_policy_rules/"+second.ID, "")
+	wantError(t, w, http.StatusConflict, errIPRuleOnlyOfDashboardRestriction.code)
+	want := "Cannot delete only rule (" + second.ID + ") in use by dashboard IP Restriction (" + restriction.ID + ")."
+	if msg := decodeBody[errorBody](t, w).Msg; !strings.HasPrefix(msg, want) {
+		t.Errorf("message %q, want it to start with %q", msg, want)
+	}
+	wantStatus(t, do(t, s, http.MethodGet, "/ip_policy_rules/"+second.ID, ""), http.StatusOK)
+	wantStatus(t, do(t, s, http.MethodDelete, "/ip_policy_rules/"+apiRule.ID, ""), http.StatusNoContent)
+
+	// Detached from the restriction, the policy's last rule can go.
+	wantStatus(t, do(t, s, http.MethodPatch, "/ip_restrictions/"+restriction.ID, `{"ip_policy_ids":["`+api.ID+`"]}`), http.StatusOK)
+	wantStatus(t, do(t, s, http.MethodDelete, "/ip_policy_rules/"+second.ID, ""), http.StatusNoContent)
+}

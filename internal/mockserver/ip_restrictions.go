@@ -35,7 +35,10 @@ import (
 // IP restriction types [real].
 var ipRestrictionTypes = []string{"dashboard", "api", "agent", "endpoints"}
 
-const ipRestrictionAPI = "api"
+const (
+	ipRestrictionAPI       = "api"
+	ipRestrictionDashboard = "dashboard"
+)
 
 type ipRestriction struct {
 	ID          string    `json:"id"`

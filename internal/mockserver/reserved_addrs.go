@@ -90,8 +90,30 @@ var reservedAddrCollection = declare(collectionDecl[reservedAddr, reservedAddrWi
 		assign(&a.Metadata, in.Metadata)
 		return nil
 	},
-	unique: func(a *reservedAddr) string { return a.Addr },
+	unique:  func(a *reservedAddr) string { return a.Addr },
+	removed: releaseReservedAddr,
 })
+
+// reservedAddrOfLocked is the ID of the reserved address a tcp URL is on,
+// or "". The store lock must be held.
+func (s *Server) reservedAddrOfLocked(u endpointURL) string {
+	if u.scheme != "tcp" {
+		return ""
+	}
+	id, _ := s.reservedAddrs.idByKeyLocked(u.hostport())
+	return id
+}
+
+// releaseReservedAddr takes a deleted address off the endpoints on it.
+func releaseReservedAddr(s *Server, a *reservedAddr) {
+	for id, r := range s.endpoints.rows {
+		if r.val.TCPAddrID == a.ID {
+			e := r.val
+			e.TCPAddrID = ""
+			s.endpoints.putLocked(id, e)
+		}
+	}
+}
 
 // reservedAddrHost is the host of the addresses of a region.
 func reservedAddrHost(region string) string {

@@ -68,3 +68,29 @@ func TestReservedAddrGatesTCPEndpoints(t *testing.T) {
 		t.Error("an address without a port was seeded")
 	}
 }
+
+// A tcp endpoint on a reserved address names it in tcp_addr [real:
+// ngrok-api-go datatypes.go]; other endpoints have none, and deleting the
+// address takes it off.
+func TestReservedAddrIsTheTCPAddrOfItsEndpoints(t *testing.T) {
+	t.Parallel()
+	s := New()
+	a := createReservedAddr(t, s, `{}`)
+	b := createReservedAddr(t, s, `{}`)
+	ep := createEndpoint(t, s, map[string]any{"url": "tcp://" + a.Addr})
+	if want := (refWire{ID: a.ID, URI: "http://example.com/reserved_addrs/" + a.ID}); ep.TCPAddr == nil || *ep.TCPAddr != want {
+		t.Errorf("tcp_addr = %+v, want %+v", ep.TCPAddr, want)
+	}
+	moved := decodeBody[endpointWire](t, do(t, s, http.MethodPatch, "/endpoints/"+ep.ID, `{"url":"tcp://`+b.Addr+`"}`))
+	if moved.TCPAddr == nil || moved.TCPAddr.ID != b.ID {
+		t.Errorf("tcp_addr after moving to %s = %+v", b.Addr, moved.TCPAddr)
+	}
+	internal := createEndpoint(t, s, map[string]any{"url": "tcp://db.internal:5432"})
+	if raw := rawFields(t, do(t, s, http.MethodGet, "/endpoints/"+internal.ID, "").Body.Bytes()); raw["tcp_addr"] != nil {
+		t.Errorf("an endpoint on no reserved address has tcp_addr %v", raw["tcp_addr"])
+	}
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_addrs/"+b.ID, ""), http.StatusNoContent)
+	if raw := rawFields(t, do(t, s, http.MethodGet, "/endpoints/"+ep.ID, "").Body.Bytes()); raw["tcp_addr"] != nil {
+		t.Errorf("tcp_addr after the address's delete = %v", raw["tcp_addr"])
+	}
+}

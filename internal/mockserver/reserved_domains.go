@@ -1,8 +1,10 @@
 package mockserver
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
 	"net/http"
 	"slices"
@@ -128,11 +130,44 @@ type domainState struct {
 }
 
 func newDomainState(st *store, ids *idSource, certificates *table[tlsCertificate]) *domainState {
-	return &domainState{
+	ds := &domainState{
 		reserved:        newTable[reservedDomain](st, ids, collReservedDomains, "reserved domain", prefixReservedDomain),
 		certificates:    certificates,
 		endpointConfigs: newTable[endpointConfiguration](st, ids, collEndpointConfigurations, "endpoint configuration", prefixEndpointConfiguration),
 	}
+	// NOTE: a domain's managed certificates go with it, however it goes.
+	ds.reserved.removed = func(d *reservedDomain) { ds.replaceManagedLocked(d.ID, "", nil) }
+	return ds
+}
+
+// replaceManagedLocked drops the managed certificates of the domain id but
+// keep, and stores next (when not nil) as the domain's. The store lock must
+// be held.
+func (ds *domainState) replaceManagedLocked(id, keep string, next *tlsCertificate) {
+	for cid, r := range ds.certificates.rows {
+		if m := r.val.Managed; m != nil && m.DomainID == id && cid != keep {
+			ds.certificates.removeLocked(cid)
+		}
+	}
+	if next != nil {
+		next.Managed.DomainID = id
+		ds.certificates.putLocked(next.ID, *next)
+	}
+}
+
+// retireManagedLocked makes the managed certificate cid, when there is one,
+// leave the API at the moment its successor is issued. The store lock must
+// be held.
+func (ds *domainState) retireManagedLocked(id, cid string, at time.Time) {
+	r, ok := ds.certificates.rows[cid]
+	if !ok || r.val.Managed == nil || r.val.Managed.DomainID != id {
+		return
+	}
+	c := r.val
+	m := *c.Managed
+	m.RetiresAt = at
+	c.Managed = &m
+	ds.certificates.putLocked(cid, c)
 }
 
 // reservedDomain is a stored reserved domain.
@@ -162,6 +197,10 @@ type certPolicy struct {
 	StartedAt      time.Time `json:"started_at"`     // when the job started
 	IssuesAt       time.Time `json:"issues_at"`      // when the job completes
 	CertID         string    `json:"certificate_id"` // the managed certificate the job issues
+	// StatusFrom is when certificate_management_status starts to show the
+	// job: zero for a policy a create attached, whose job shows at once;
+	// IssuesAt for one a PATCH attached, whose status is null until then.
+	StatusFrom time.Time `json:"status_from,omitzero"`
 	// PreviousCertID is the managed certificate issued under an earlier
 	// policy of this domain, shown until CertID is issued.
 	PreviousCertID string `json:"previous_certificate_id,omitempty"`
@@ -173,12 +212,16 @@ func (p *certPolicy) issued(domain string, now time.Time) bool {
 }
 
 type reservedDomainWire struct {
-	ID                          string          `json:"id"`
-	URI                         string          `json:"uri"`
-	CreatedAt                   apiTime         `json:"created_at"`
-	Description                 string          `json:"description,omitempty"`
-	Metadata                    string          `json:"metadata,omitempty"`
-	Domain                      string          `json:"domain"`
+	ID          string  `json:"id"`
+	URI         string  `json:"uri"`
+	CreatedAt   apiTime `json:"created_at"`
+	Description string  `json:"description,omitempty"`
+	Metadata    string  `json:"metadata,omitempty"`
+	Domain      string  `json:"domain"`
+	// IsDev is true only on the account's free dev domain, which ngrok
+	// assigns at sign-up and the mock does not have [real: exchange
+	// _reserved_domains_list_response.md@3196b15].
+	IsDev                       bool            `json:"is_dev"`
 	Region                      string          `json:"region"`
 	CNAMETarget                 *string         `json:"cname_target"`
 	Certificate                 *refWire        `json:"certificate"`
@@ -269,6 +312,12 @@ func (d *reservedDomain) wire(origin string, now time.Time) reservedDomainWire {
 	}
 	w.CertificateManagementPolicy = &certPolicyWire{Authority: p.Authority, PrivateKeyType: p.PrivateKeyType}
 	switch {
+	case now.Before(p.StatusFrom):
+		// NOTE: a policy a PATCH attached shows no status until its job
+		// ends [real: the PATCH's answer and the next GET, exchanges
+		// _reserved_domains_update_response.md and _get_response.md@3196b15;
+		// until the job ends, ours].
+		w.Certificate = optionalRef(origin, collTLSCertificates, p.PreviousCertID)
 	case p.issued(d.Domain, now):
 		w.Certificate = optionalRef(origin, collTLSCertificates, p.CertID)
 		w.CertificateManagementStatus = &certStatusWire{RenewsAt: wireTimePtr(p.IssuesAt.Add(managedCertificateRenewal))}
@@ -355,10 +404,22 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 	}
 	var policy *certPolicy
 	created := s.timestamp()
-	if in.CertificateManagementPolicy != nil {
-		if policy, err = s.newCertPolicy(in.CertificateManagementPolicy, created); err != nil {
+	requested := in.CertificateManagementPolicy
+	if requested == nil && in.CertificateID == "" && !serviceOwned {
+		// NOTE: automatic certificates are the default of a custom domain
+		// [real: docs domains/tls-certificates.mdx, "Automatic TLS
+		// certificates (default)"; exchange _reserved_domains_list_response.md
+		// @3196b15, a job started when its domain was created].
+		requested = &certPolicyWire{}
+	}
+	if requested != nil {
+		if policy, err = s.newCertPolicy(requested, created); err != nil {
 			return nil, 0, err
 		}
+	}
+	managed, err := s.managedCertificateFor(name, policy)
+	if err != nil {
+		return nil, 0, err
 	}
 	d := reservedDomain{
 		CreatedAt:     created,
@@ -370,9 +431,7 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 		ResolvesTo:    resolvesTo,
 	}
 	if !serviceOwned {
-		if d.CNAMETarget, err = s.newCNAMETarget(); err != nil {
-			return nil, 0, err
-		}
+		d.CNAMETarget = cnameTarget(name)
 		if strings.HasPrefix(name, "*.") {
 			d.ACMETarget = "_acme-challenge." + d.CNAMETarget
 		}
@@ -386,14 +445,13 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 			}
 		}
 		if in.CertificateID != "" {
-			if _, ok := s.domains.certificates.rows[in.CertificateID]; !ok {
-				return errCertificateUnknown.with(in.CertificateID)
-			}
+			return s.checkUploadedCertificateLocked(in.CertificateID)
 		}
 		return nil
 	}
 	d, err = tbl.insertChecked(check, func(id string) reservedDomain {
 		d.ID = id
+		s.domains.replaceManagedLocked(id, "", managed)
 		return d
 	})
 	if err != nil {
@@ -454,13 +512,27 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		}
 	}
 	now := s.timestamp()
-	var next *certPolicy
+	var (
+		next    *certPolicy
+		managed *tlsCertificate
+	)
 	if in.CertificateManagementPolicy != nil {
-		// NOTE: the certificate ID is minted outside the store lock; it is
-		// dropped if the policy turns out to be unchanged.
+		// NOTE: the certificate ID and the certificate are made outside the
+		// store lock; they are dropped if the policy turns out to be
+		// unchanged. The domain's name never changes, so it is read first.
 		var err *apiError
 		if next, err = s.newCertPolicy(in.CertificateManagementPolicy, now); err != nil {
 			return nil, 0, err
+		}
+		next.StatusFrom = next.IssuesAt
+		cur, err := s.domains.reserved.get(rq.r.PathValue("id"))
+		if err != nil {
+			return nil, 0, err
+		}
+		if !isServiceOwned(cur.Domain) {
+			if managed, err = s.managedCertificateFor(cur.Domain, next); err != nil {
+				return nil, 0, err
+			}
 		}
 	}
 
@@ -469,8 +541,8 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 			return err
 		}
 		if id := deref(in.CertificateID); id != "" {
-			if _, ok := s.domains.certificates.rows[id]; !ok {
-				return errCertificateUnknown.with(id)
+			if err := s.checkUploadedCertificateLocked(id); err != nil {
+				return err
 			}
 		}
 		if err := s.checkEndpointConfigurationLocked("http_endpoint_configuration_id", in.HTTPEndpointConfigurationID, endpointConfigurationHTTP); err != nil {
@@ -490,6 +562,7 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 			// NOTE: an uploaded certificate replaces the policy [ours].
 			d.CertificateID = *in.CertificateID
 			d.Policy = nil
+			s.domains.replaceManagedLocked(d.ID, "", nil)
 		case next != nil:
 			old := d.Policy
 			if old != nil && old.Authority == next.Authority && old.PrivateKeyType == next.PrivateKeyType {
@@ -505,6 +578,8 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 			// is null until the managed one is issued [real].
 			d.CertificateID = ""
 			d.Policy = next
+			s.domains.retireManagedLocked(d.ID, next.PreviousCertID, next.IssuesAt)
+			s.domains.replaceManagedLocked(d.ID, next.PreviousCertID, managed)
 		}
 		return nil
 	})
@@ -614,6 +689,7 @@ func (s *Server) detachReservedDomainPolicy(rq *request) (any, int, *apiError) {
 	_, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
 		// NOTE: the managed certificate goes with the policy [ours].
 		d.Policy = nil
+		s.domains.replaceManagedLocked(d.ID, "", nil)
 		return nil
 	})
 	if err != nil {
@@ -648,15 +724,56 @@ func (s *Server) newCertPolicy(in *certPolicyWire, start time.Time) (*certPolicy
 	return p, nil
 }
 
-// newCNAMETarget mints a target like the real API's
-// 2udamkamcl8pjmrff.vct3s84uffzzf7py.ngrok-cname.com.
-func (s *Server) newCNAMETarget() (string, *apiError) {
-	a, err := s.ids.randomString(17 + 16)
-	if err != nil {
-		return "", internalError("%v", err)
+// cnameTarget is the CNAME target of the custom domain name, in the real
+// API's form: a label of the domain name, a label of the account, under
+// ngrok-cname.com [real: exchanges _reserved_domains_*@3196b15 and their
+// history back to 2023: myapp.mydomain.com's first label is
+// 2udamkamcl8pjmrff in every recording, the domains of one recording share
+// their second label]. The recorded labels are numbers of 85 bits or so in
+// base 36; the mock's are 17 characters, hashed from the name and from the
+// account's one user [ours], so that a name reserved again in the account
+// gets the target it had.
+func cnameTarget(name string) string {
+	return cnameLabel("domain "+name) + "." + cnameLabel("account "+mockUserID) + "." + cnameTargetDomain
+}
+
+// cnameLabel is a label of 17 base-36 characters hashed from s.
+func cnameLabel(s string) string {
+	sum := sha256.Sum256([]byte("ngrok-mock cname_target " + s))
+	low := new(big.Int).Exp(big.NewInt(36), big.NewInt(16), nil) // the least 17-character number
+	span := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 85), low)
+	n := new(big.Int).Mod(new(big.Int).SetBytes(sum[:]), span)
+	return n.Add(n, low).Text(36)
+}
+
+// managedCertificateFor makes the certificate that p's job issues for the
+// domain name, or nil when none will be: no policy, or a domain under
+// .invalid, which never resolves. It runs outside the store lock: making a
+// key takes time.
+func (s *Server) managedCertificateFor(name string, p *certPolicy) (*tlsCertificate, *apiError) {
+	if p == nil || strings.HasSuffix(name, unresolvableTLD) {
+		return nil, nil
 	}
-	a = strings.ToLower(a)
-	return a[:17] + "." + a[17:] + "." + cnameTargetDomain, nil
+	c, err := newManagedCertificate(name, p.PrivateKeyType, p.IssuesAt)
+	if err != nil {
+		return nil, internalError("making a managed certificate: %v", err)
+	}
+	c.ID = p.CertID
+	return &c, nil
+}
+
+// checkUploadedCertificateLocked refuses a certificate_id that names no
+// uploaded certificate of the account: managed certificates belong to
+// their domain [ours]. The store lock must be held.
+func (s *Server) checkUploadedCertificateLocked(id string) *apiError {
+	r, ok := s.domains.certificates.rows[id]
+	if !ok || r.val.hidden(s.now()) {
+		return errCertificateUnknown.with(id)
+	}
+	if r.val.Managed != nil {
+		return errInvalidValue.with("certificate_id")
+	}
+	return nil
 }
 
 // checkEndpointConfigurationLocked checks an endpoint configuration ID of a

@@ -16,7 +16,7 @@ import (
 var (
 	rdIDPattern    = regexp.MustCompile(`^rd_[0-9A-Za-z]{27}$`)
 	certIDPattern  = regexp.MustCompile(`^cert_[0-9A-Za-z]{27}$`)
-	cnameTargetRE  = regexp.MustCompile(`^[0-9a-z]{17}\.[0-9a-z]{16}\.ngrok-cname\.com$`)
+	cnameTargetRE  = regexp.MustCompile(`^[0-9a-z]{17}\.[0-9a-z]{17}\.ngrok-cname\.com$`)
 	rdTestStart    = time.Date(2025, 9, 4, 10, 11, 14, 0, time.UTC)
 	rdTestStartStr = "2025-09-04T10:11:14Z"
 )
@@ -150,7 +150,7 @@ func TestReservedDomainNullsAndOmissions(t *testing.T) {
 	raw := decodeBody[map[string]any](t, w)
 	wantKeys := []string{"acme_challenge_cname_target", "certificate", "certificate_management_policy",
 		"certificate_management_status", "cname_target", "created_at", "domain", "error_redirect_url",
-		"http_endpoint_configuration", "https_endpoint_configuration", "id", "region", "resolves_to", "uri"}
+		"http_endpoint_configuration", "https_endpoint_configuration", "id", "is_dev", "region", "resolves_to", "uri"}
 	if got := slices.Sorted(maps.Keys(raw)); !slices.Equal(got, wantKeys) {
 		t.Errorf("fields = %v, want %v (description and metadata omitted when empty)", got, wantKeys)
 	}
@@ -163,6 +163,9 @@ func TestReservedDomainNullsAndOmissions(t *testing.T) {
 	}
 	if raw["region"] != "" {
 		t.Errorf("region = %v, want \"\" whatever was requested", raw["region"])
+	}
+	if raw["is_dev"] != false {
+		t.Errorf("is_dev = %v, want false: the mock has no dev domain", raw["is_dev"])
 	}
 	if l, ok := raw["resolves_to"].([]any); !ok || len(l) != 0 {
 		t.Errorf("resolves_to = %v, want [] (global resolution), never null", raw["resolves_to"])
@@ -269,14 +272,69 @@ func TestReservedDomainCreateAccepts(t *testing.T) {
 		}
 	}
 	cert := seedCert(t, s)
-	// Zero values count as omitted.
+	// Zero values count as omitted: the domain gets the default policy.
 	d := createRD(t, s, `{"domain":"zero.example.com","region":"","certificate_id":"","description":"","metadata":""}`)
-	if d.Certificate != nil || d.CertificateManagementPolicy != nil {
-		t.Errorf("zero values attached something: %s", jsonString(t, d))
+	if d.Certificate != nil || jsonString(t, d.CertificateManagementPolicy) != `{"authority":"letsencrypt","private_key_type":"ecdsa"}` {
+		t.Errorf("zero values: %s, want the default policy", jsonString(t, d))
 	}
 	if d := createRD(t, s, `{"domain":"up.example.com","certificate_id":"`+cert+`"}`); d.Certificate == nil || d.Certificate.ID != cert ||
 		d.Certificate.URI != "http://example.com/tls_certificates/"+cert || d.CertificateManagementStatus != nil {
 		t.Errorf("uploaded certificate: %s", jsonString(t, d))
+	}
+}
+
+// A custom domain reserved with neither certificate_id nor a policy gets
+// automatic certificates, with a job started at its creation [real: docs
+// domains/tls-certificates.mdx; exchange _reserved_domains_list_response.md
+// @3196b15]; a subdomain of an ngrok domain gets none [real: the same
+// exchange's dev domain].
+func TestReservedDomainAutomaticCertificatesByDefault(t *testing.T) {
+	t.Parallel()
+	s, clock := newRDServer()
+	cert := seedCert(t, s)
+	wantJob := `{"renews_at":null,"provisioning_job":{"error_code":null,"msg":"Managed certificate provisioning in progress.","started_at":"` + rdTestStartStr + `","retries_at":null}}`
+	for _, domain := range []string{"app.example.com", "*.example.com"} {
+		d := createRD(t, s, `{"domain":"`+domain+`","description":"Device 0001 Dashboard"}`)
+		if got := jsonString(t, d.CertificateManagementPolicy); got != `{"authority":"letsencrypt","private_key_type":"ecdsa"}` {
+			t.Errorf("%s: policy = %s, want letsencrypt and ecdsa", domain, got)
+		}
+		if got := jsonString(t, d.CertificateManagementStatus); got != wantJob || d.Certificate != nil {
+			t.Errorf("%s: status = %s, certificate %s; want a job started at creation and no certificate", domain, got, jsonString(t, d.Certificate))
+		}
+	}
+	for _, body := range []string{`{"domain":"myapp.ngrok.app"}`, `{"domain":"up.example.com","certificate_id":"` + cert + `"}`} {
+		if d := createRD(t, s, body); d.CertificateManagementPolicy != nil || d.CertificateManagementStatus != nil {
+			t.Errorf("%s: %s, want no policy", body, jsonString(t, d))
+		}
+	}
+	clock.Advance(time.Minute)
+	if d := getRD(t, s, createRD(t, s, `{"domain":"later.example.com"}`).ID); d.CertificateManagementStatus.ProvisioningJob == nil {
+		t.Errorf("a domain created later starts its own job: %s", jsonString(t, d))
+	}
+}
+
+// cname_target's first label follows from the domain name, its second from
+// the account [real form: exchanges _reserved_domains_*@3196b15 and their
+// history].
+func TestReservedDomainCNAMETarget(t *testing.T) {
+	t.Parallel()
+	s, _ := newRDServer()
+	a := createRD(t, s, `{"domain":"a.example.com"}`)
+	b := createRD(t, s, `{"domain":"b.example.com"}`)
+	firstA, accountA, _ := strings.Cut(*a.CNAMETarget, ".")
+	firstB, accountB, _ := strings.Cut(*b.CNAMETarget, ".")
+	if firstA == firstB || accountA != accountB {
+		t.Errorf("targets %s and %s: want the name's labels to differ and the account's to be shared", *a.CNAMETarget, *b.CNAMETarget)
+	}
+	// Reserved again, or on another server of the mock (the same account),
+	// a name gets the target it had.
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+a.ID, ""), http.StatusNoContent)
+	if again := createRD(t, s, `{"domain":"A.example.com."}`); *again.CNAMETarget != *a.CNAMETarget {
+		t.Errorf("reserved again: %s, want %s", *again.CNAMETarget, *a.CNAMETarget)
+	}
+	other, _ := newRDServer()
+	if d := createRD(t, other, `{"domain":"b.example.com"}`); *d.CNAMETarget != *b.CNAMETarget {
+		t.Errorf("on another server: %s, want %s", *d.CNAMETarget, *b.CNAMETarget)
 	}
 }
 
@@ -406,9 +464,9 @@ func TestReservedDomainPatchSwitchesCertificateSettings(t *testing.T) {
 	d := createRD(t, s, `{"domain":"app.example.com"}`)
 	id := d.ID
 
-	// none → uploaded certificate
+	// the default policy → uploaded certificate
 	d = patchRD(t, s, id, `{"certificate_id":"`+cert+`"}`)
-	if d.Certificate == nil || d.Certificate.ID != cert || d.CertificateManagementPolicy != nil {
+	if d.Certificate == nil || d.Certificate.ID != cert || d.CertificateManagementPolicy != nil || d.CertificateManagementStatus != nil {
 		t.Fatalf("attach certificate: %s", jsonString(t, d))
 	}
 	// uploaded → another uploaded
@@ -416,12 +474,20 @@ func TestReservedDomainPatchSwitchesCertificateSettings(t *testing.T) {
 		t.Errorf("replace certificate: %s", jsonString(t, d.Certificate))
 	}
 
-	// uploaded → policy: the certificate is null until the managed one is issued.
-	d = patchRD(t, s, id, `{"certificate_management_policy":{}}`)
-	if d.Certificate != nil || d.CertificateManagementPolicy == nil || d.CertificateManagementStatus.ProvisioningJob == nil {
+	// uploaded → policy: the certificate is null until the managed one is
+	// issued, and the status null until the job ends, in the answer and in
+	// reads [real: exchanges _reserved_domains_update_response.md and
+	// _get_response.md@3196b15].
+	d = patchRD(t, s, id, `{"certificate_management_policy":{"authority":"letsencrypt"}}`)
+	if d.Certificate != nil || d.CertificateManagementPolicy == nil || d.CertificateManagementPolicy.PrivateKeyType != "ecdsa" ||
+		d.CertificateManagementStatus != nil {
 		t.Fatalf("policy replacing a certificate: %s", jsonString(t, d))
 	}
-	clock.Advance(time.Minute)
+	clock.Advance(59 * time.Second)
+	if got := getRD(t, s, id); jsonString(t, got) != jsonString(t, d) {
+		t.Errorf("a second before the job ends: %s, want the PATCH's answer", jsonString(t, got))
+	}
+	clock.Advance(time.Second)
 	managed := getRD(t, s, id).Certificate
 	if managed == nil || managed.ID == cert || managed.ID == other {
 		t.Fatalf("managed certificate = %s", jsonString(t, managed))
@@ -435,7 +501,7 @@ func TestReservedDomainPatchSwitchesCertificateSettings(t *testing.T) {
 
 	// Another key type: a new job; the certificate issued before stays until the new one is issued.
 	d = patchRD(t, s, id, `{"certificate_management_policy":{"private_key_type":"rsa"}}`)
-	if d.Certificate == nil || d.Certificate.ID != managed.ID || d.CertificateManagementStatus.ProvisioningJob == nil ||
+	if d.Certificate == nil || d.Certificate.ID != managed.ID || d.CertificateManagementStatus != nil ||
 		d.CertificateManagementPolicy.PrivateKeyType != "rsa" {
 		t.Fatalf("key type change: %s", jsonString(t, d))
 	}
@@ -622,6 +688,11 @@ func TestReservedDomainDetach(t *testing.T) {
 	bare := createRD(t, s, `{"domain":"bare.example.com"}`)
 	service := createRD(t, s, `{"domain":"bare.ngrok.app"}`)
 	clock.Advance(time.Minute)
+	// A custom domain opts out of its default policy by detaching it.
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+bare.ID+"/certificate_management_policy", ""), http.StatusNoContent)
+	if bare = getRD(t, s, bare.ID); bare.Certificate != nil || bare.CertificateManagementPolicy != nil || bare.CertificateManagementStatus != nil {
+		t.Errorf("after opting out: %s", jsonString(t, bare))
+	}
 
 	// Detaching the certificate of a policy is refused: detach the policy.
 	wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+withPolicy.ID+"/certificate", ""),

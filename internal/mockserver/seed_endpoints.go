@@ -171,6 +171,7 @@ func (s *Server) storeSeededEndpoint(noun, id string, e endpoint) (string, error
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
 	e.DomainID, _ = s.matchReservedDomainLocked(e.URL.host)
+	e.TCPAddrID = s.reservedAddrOfLocked(e.URL)
 	build := func(id string) endpoint {
 		e.ID = id
 		return e

@@ -74,12 +74,26 @@ var sshCACollection = declare(collectionDecl[sshCA, sshCAWire, sshCACreate, free
 	fields: func(ca *sshCA) objectFields {
 		return objectFields{&ca.ID, &ca.CreatedAt, &ca.Description, &ca.Metadata}
 	},
-	text:   sshCAText,
-	wire:   (*sshCA).wire,
-	create: createSSHCA,
+	text:      sshCAText,
+	wire:      (*sshCA).wire,
+	create:    createSSHCA,
+	removable: sshCARemovable,
 })
 
 var sshCAText = textCodes{errSSHCADescription, errSSHCAMetadata}
+
+// sshCARemovable refuses to delete an authority while a host or user
+// certificate it signed exists [real: errors/err_ngrok_1964.mdx].
+func sshCARemovable(s *Server, ca *sshCA) *apiError {
+	for _, t := range []*table[sshCert]{s.hostCerts, s.userCerts} {
+		for _, r := range t.rows {
+			if r.val.CAID == ca.ID {
+				return errSSHCAHasCertificates.with(ca.ID)
+			}
+		}
+	}
+	return nil
+}
 
 func (ca *sshCA) wire(origin string) sshCAWire {
 	return sshCAWire{WireHeader: ca.fields().header(origin, collSSHCAs), PublicKey: ca.PublicKey, KeyType: ca.KeyType}

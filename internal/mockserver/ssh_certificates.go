@@ -59,17 +59,12 @@ const maxPrincipals = 256
 // certifying a smaller one would make a certificate no server honours.
 const minRSABits = 1024
 
-// Deleting an authority leaves the certificates it signed [ours: the real
-// API's behaviour is unknown]. A certificate is a finished signature, not
-// something the authority keeps serving: it stays readable, listed and
-// deletable, and (deleting an API object revokes nothing) valid until
-// valid_until. Refusing the delete instead would break `terraform destroy`
-// of a configuration whose ephemeral ngrok_ssh_user_certificate feeds a
-// provider: Terraform opens the ephemeral certificate for the destroy run
-// and closes it only after the authority is gone. What deletion does stop
-// is new signatures: a create naming a deleted authority is refused, and
-// the check is repeated under the store lock when the certificate is
-// stored, so no certificate is ever signed after its authority was deleted.
+// An authority cannot be deleted while a certificate it signed exists
+// (ERR_NGROK_1964 [real], ssh_certificate_authorities.go); deleting a
+// certificate revokes nothing: it stays valid until valid_until. A create
+// naming an authority that was deleted meanwhile is refused: the check is
+// repeated under the store lock when the certificate is stored, so no
+// certificate is ever signed after its authority was deleted.
 
 // sshCert is a stored host or user certificate. The slices and maps are
 // never changed after creation (PATCH touches only description and

@@ -4,6 +4,7 @@ import (
 	"crypto"
 	"crypto/ecdsa"
 	"crypto/ed25519"
+	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha256"
@@ -15,6 +16,7 @@ import (
 	"math/big"
 	"reflect"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -38,6 +40,15 @@ import (
 //     would leave them on ngrok's own certificate: refusing would break a
 //     Terraform replacement of the certificate, which deletes the old one
 //     before the domain moves to the new one.
+//   - A certificate that ngrok issues for a reserved domain's certificate
+//     management policy is a TLS certificate object too, the one the
+//     domain's certificate names [real: the spec's "the most recently issued
+//     automatic one"; ERR_NGROK_1966 refuses deleting one]. It is stored
+//     when its job starts and exists for the API from its issuance until a
+//     later one of its domain is issued; it goes with its policy and its
+//     domain (reserved_domains.go). Its issued_at is set, its key (the
+//     policy's type: ECDSA P-256, or RSA 4096 [real: docs
+//     domains/tls-certificates.mdx]) is the mock's own and never shown.
 //   - Of the subject's multi-valued attributes (organization, ...) the
 //     first is answered.
 //   - Key usages are named after crypto/x509's, in snake case, except the
@@ -55,6 +66,26 @@ type tlsCertificate struct {
 	// whose seeded certificates held no certificate at all.
 	CertificatePEM string                `json:"certificate_pem,omitempty"`
 	Details        TLSCertificateDetails `json:"details"`
+	// Managed is set on a certificate issued for a reserved domain's
+	// certificate management policy; nil on uploaded and seeded ones.
+	Managed *managedCertificate `json:"managed,omitempty"`
+}
+
+// managedCertificate says whose a managed certificate is and when it exists
+// for the API.
+type managedCertificate struct {
+	DomainID string    `json:"domain_id"`
+	IssuedAt time.Time `json:"issued_at"` // before it, the job is still running
+	// RetiresAt is when a later certificate of the domain is issued and
+	// replaces this one; zero while none is on its way.
+	RetiresAt time.Time `json:"retires_at,omitzero"`
+}
+
+// hidden reports whether a managed certificate is not there for the API at
+// time now: not issued yet, or replaced.
+func (c *tlsCertificate) hidden(now time.Time) bool {
+	m := c.Managed
+	return m != nil && (now.Before(m.IssuedAt) || (!m.RetiresAt.IsZero() && !now.Before(m.RetiresAt)))
 }
 
 func (c *tlsCertificate) fields() objectFields {
@@ -116,6 +147,15 @@ var tlsCertificateCollection = declare(collectionDecl[tlsCertificate, tlsCertifi
 			return tlsCertificate{}, err
 		}
 		return tlsCertificate{Description: in.Description, Metadata: in.Metadata, CertificatePEM: chain, Details: details}, nil
+	},
+	hidden: func(c *tlsCertificate, now time.Time) bool { return c.hidden(now) },
+	removable: func(_ *Server, c *tlsCertificate) *apiError {
+		if c.Managed == nil {
+			return nil
+		}
+		// NOTE: the message of ngrok's error reference, ID filled in [real:
+		// errors/err_ngrok_1966.mdx].
+		return errManagedCertificateDelete.with(c.ID)
 	},
 	removed: detachCertificate,
 })
@@ -359,4 +399,80 @@ func seededCertificate(id string, created time.Time) (string, TLSCertificateDeta
 		return "", TLSCertificateDetails{}, err
 	}
 	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})), certificateDetails(leaf, keyTypeEd25519), nil
+}
+
+// managedCertificateLifetime is how long a managed certificate is valid:
+// Let's Encrypt's 90 days, which renews_at (60 days) falls within [ours].
+const managedCertificateLifetime = 90 * 24 * time.Hour
+
+// managedIssuerName is the issuer of managed certificates [ours: the real
+// ones are Let's Encrypt's].
+const managedIssuerName = "ngrok-mock ACME stand-in"
+
+// The mock's signing key and its RSA leaf key, each made once per process:
+// an RSA 4096 key takes seconds to generate, and nothing in this server
+// terminates TLS, so one key serves every RSA certificate.
+var (
+	managedIssuerKey = sync.OnceValues(func() (*ecdsa.PrivateKey, error) {
+		return ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	})
+	managedRSAKey = sync.OnceValues(func() (*rsa.PrivateKey, error) {
+		return rsa.GenerateKey(rand.Reader, 4096)
+	})
+)
+
+// newManagedCertificate makes the certificate a policy's job issues for
+// domain at issued: for the domain's name, valid managedCertificateLifetime,
+// with a key of keyType (rsa or ecdsa). Its ID and domain are the caller's.
+func newManagedCertificate(domain, keyType string, issued time.Time) (tlsCertificate, error) {
+	issuer, err := managedIssuerKey()
+	if err != nil {
+		return tlsCertificate{}, err
+	}
+	var pub crypto.PublicKey
+	switch keyType {
+	case keyTypeRSA:
+		k, err := managedRSAKey()
+		if err != nil {
+			return tlsCertificate{}, err
+		}
+		pub = k.Public()
+	default:
+		k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		if err != nil {
+			return tlsCertificate{}, err
+		}
+		pub, keyType = k.Public(), keyTypeECDSA
+	}
+	serial, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 127))
+	if err != nil {
+		return tlsCertificate{}, err
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: serial,
+		Subject:      pkix.Name{CommonName: domain},
+		Issuer:       pkix.Name{CommonName: managedIssuerName},
+		DNSNames:     []string{domain},
+		NotBefore:    issued,
+		NotAfter:     issued.Add(managedCertificateLifetime),
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	parent := &x509.Certificate{Subject: pkix.Name{CommonName: managedIssuerName}, SerialNumber: big.NewInt(1)}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, parent, pub, issuer)
+	if err != nil {
+		return tlsCertificate{}, err
+	}
+	leaf, err := x509.ParseCertificate(der)
+	if err != nil {
+		return tlsCertificate{}, err
+	}
+	details := certificateDetails(leaf, keyType)
+	details.IssuedAt = wireTimePtr(issued)
+	return tlsCertificate{
+		CreatedAt:      issued,
+		CertificatePEM: string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})),
+		Details:        details,
+		Managed:        &managedCertificate{IssuedAt: issued},
+	}, nil
 }

@@ -448,3 +448,80 @@ func TestTLSCertificateIdempotentCreate(t *testing.T) {
 		t.Errorf("%d certificates, want 1", n)
 	}
 }
+
+// listCertIDs lists the TLS certificates the API shows.
+func listCertIDs(t *testing.T, s http.Handler) []string {
+	t.Helper()
+	w := do(t, s, http.MethodGet, "/tls_certificates", "")
+	wantStatus(t, w, http.StatusOK)
+	var ids []string
+	for _, c := range decodeBody[certList](t, w).Items {
+		ids = append(ids, c.ID)
+	}
+	return ids
+}
+
+// A certificate that ngrok issues for a domain's policy is a TLS
+// certificate object, read at the domain's certificate uri, listed, and not
+// deletable (ERR_NGROK_1966 [real: errors/err_ngrok_1966.mdx]); it exists
+// from its issuance until its policy, its domain or a later certificate
+// replaces it.
+func TestTLSCertificateManagedIsAnObject(t *testing.T) {
+	t.Parallel()
+	s, clock := newRDServer()
+	d := createRD(t, s, `{"domain":"app.example.com"}`)
+	if ids := listCertIDs(t, s); len(ids) != 0 {
+		t.Errorf("before issuance the list holds %v", ids)
+	}
+	clock.Advance(time.Minute)
+	ref := getRD(t, s, d.ID).Certificate
+	if ref == nil {
+		t.Fatal("no certificate issued")
+	}
+	w := do(t, s, http.MethodGet, "/tls_certificates/"+ref.ID, "")
+	wantStatus(t, w, http.StatusOK)
+	c := decodeBody[tlsCertificateWire](t, w)
+	if c.URI != ref.URI || c.SubjectCommonName != "app.example.com" || !slices.Equal(c.SubjectAlternativeNames.DNSNames, []string{"app.example.com"}) ||
+		c.PrivateKeyType != keyTypeECDSA || c.IssuedAt == nil || wireString(*c.IssuedAt) != "2025-09-04T10:12:14Z" ||
+		wireString(c.NotBefore) != "2025-09-04T10:12:14Z" || wireString(c.CreatedAt) != "2025-09-04T10:12:14Z" {
+		t.Errorf("managed certificate = %s", jsonString(t, c))
+	}
+	if block, _ := pem.Decode([]byte(c.CertificatePEM)); block == nil {
+		t.Errorf("certificate_pem %q holds no PEM", c.CertificatePEM)
+	}
+	if ids := listCertIDs(t, s); !slices.Equal(ids, []string{ref.ID}) {
+		t.Errorf("list = %v, want [%s]", ids, ref.ID)
+	}
+	wantError(t, do(t, s, http.MethodDelete, "/tls_certificates/"+ref.ID, ""), http.StatusConflict, errManagedCertificateDelete.code)
+	wantStatus(t, do(t, s, http.MethodPatch, "/tls_certificates/"+ref.ID, `{"description":"managed"}`), http.StatusOK)
+	// It belongs to its domain: another domain cannot name it.
+	wantError(t, do(t, s, http.MethodPost, "/reserved_domains", `{"domain":"b.example.com","certificate_id":"`+ref.ID+`"}`),
+		http.StatusBadRequest, errInvalidValue.code)
+
+	// Another key type: the old certificate stays until the new one is issued.
+	patchRD(t, s, d.ID, `{"certificate_management_policy":{"private_key_type":"rsa"}}`)
+	if ids := listCertIDs(t, s); !slices.Equal(ids, []string{ref.ID}) {
+		t.Errorf("while the new job runs the list = %v, want [%s]", ids, ref.ID)
+	}
+	clock.Advance(time.Minute)
+	renewed := getRD(t, s, d.ID).Certificate
+	wantError(t, do(t, s, http.MethodGet, "/tls_certificates/"+ref.ID, ""), http.StatusNotFound, "")
+	if ids := listCertIDs(t, s); !slices.Equal(ids, []string{renewed.ID}) {
+		t.Errorf("after the new one the list = %v, want [%s]", ids, renewed.ID)
+	}
+	if c := decodeBody[tlsCertificateWire](t, do(t, s, http.MethodGet, "/tls_certificates/"+renewed.ID, "")); c.PrivateKeyType != keyTypeRSA {
+		t.Errorf("the new certificate's key type = %q, want rsa", c.PrivateKeyType)
+	}
+
+	// It goes with its policy, and with its domain.
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+d.ID+"/certificate_management_policy", ""), http.StatusNoContent)
+	wantError(t, do(t, s, http.MethodGet, "/tls_certificates/"+renewed.ID, ""), http.StatusNotFound, "")
+	other := createRD(t, s, `{"domain":"other.example.com"}`)
+	clock.Advance(time.Minute)
+	gone := getRD(t, s, other.ID).Certificate
+	wantStatus(t, do(t, s, http.MethodDelete, "/reserved_domains/"+other.ID, ""), http.StatusNoContent)
+	wantError(t, do(t, s, http.MethodGet, "/tls_certificates/"+gone.ID, ""), http.StatusNotFound, "")
+	if n := s.domains.certificates.len(); n != 0 {
+		t.Errorf("%d certificates stored after their domains went", n)
+	}
+}

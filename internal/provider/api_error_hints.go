@@ -7,6 +7,9 @@ const (
 	errCodeEndpointNotCloud      = "ERR_NGROK_248"
 	errCodeDomainInUse           = "ERR_NGROK_446"
 	errCodeIPPolicyInUse         = "ERR_NGROK_1420"
+	errCodeOnlyRuleOfDashboard   = "ERR_NGROK_1419"
+	errCodeSSHCAHasCertificates  = "ERR_NGROK_1964"
+	errCodeManagedCertificate    = "ERR_NGROK_1966"
 	errCodeEdgesReadOnly         = "ERR_NGROK_7196"
 	errCodeEdgesUnavailable      = "ERR_NGROK_7008"
 	errCodeEndpointConfigs       = "ERR_NGROK_1608"
@@ -61,6 +64,17 @@ var apiErrorCodeHints = map[string]string{
 		"give the policy lifecycle { create_before_destroy = true } (Terraform then updates the restriction first), " +
 		"or remove the policy from the restriction's ip_policy_ids in one apply and delete it in the next. " +
 		"A restriction made outside Terraform must let go of it in the ngrok dashboard.",
+	errCodeOnlyRuleOfDashboard: "This rule is the last of an IP policy that the dashboard IP restriction names, and ngrok " +
+		"keeps it while the restriction does. Give the restriction depends_on = [ngrok_ip_policy_rule.<name>] so that " +
+		"Terraform deletes the restriction first when both go, or add the policy's new rule before deleting the " +
+		"old one, or remove the policy from the restriction's ip_policy_ids in one apply and delete the rule in the next.",
+	errCodeSSHCAHasCertificates: "Host or user certificates signed by this SSH certificate authority still exist, and " +
+		"ngrok keeps the authority while they do. ngrok_ssh_host_certificate and ngrok_ssh_user_certificate resources that " +
+		"name the authority are destroyed before it; delete the others (made outside Terraform) in the ngrok dashboard " +
+		"or with the API, then apply again. Deleting a certificate's object revokes nothing.",
+	errCodeManagedCertificate: "This TLS certificate is the one ngrok obtained for a reserved domain's automatic " +
+		"certificates, and goes only with them: set automatic_certificates = false on the domain (ngrok_reserved_domain), " +
+		"or delete the domain.",
 	errCodeEndpointDomainMissing: "The url's host must be a reserved domain of this account. Reserve it with an " +
 		"ngrok_reserved_domain resource and build the url from it (for example " +
 		"url = \"https://${ngrok_reserved_domain.app.domain}\") so that the domain is reserved first; " +

@@ -13,7 +13,8 @@ import (
 func TestAPIErrorCodeHints(t *testing.T) {
 	t.Parallel()
 	explained := []string{errCodeEndpointNotCloud, errCodeDomainInUse, errCodeEdgesReadOnly, errCodeEdgesUnavailable,
-		errCodeEndpointConfigs, errCodeEndpointDomainMissing, errCodeEndpointURLTaken, errCodeUnknownOwner, errCodeIPPolicyInUse}
+		errCodeEndpointConfigs, errCodeEndpointDomainMissing, errCodeEndpointURLTaken, errCodeUnknownOwner, errCodeIPPolicyInUse,
+		errCodeOnlyRuleOfDashboard, errCodeSSHCAHasCertificates, errCodeManagedCertificate}
 	if len(apiErrorCodeHints) != len(explained) {
 		t.Errorf("%d codes have a hint, want the %d the provider explains", len(apiErrorCodeHints), len(explained))
 	}

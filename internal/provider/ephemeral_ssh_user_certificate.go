@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -21,16 +20,11 @@ import (
 var (
 	_ ephemeral.EphemeralResource              = (*sshUserCertificateEphemeralResource)(nil)
 	_ ephemeral.EphemeralResourceWithConfigure = (*sshUserCertificateEphemeralResource)(nil)
-	_ ephemeral.EphemeralResourceWithClose     = (*sshUserCertificateEphemeralResource)(nil)
 )
 
 const (
 	defaultEphemeralCertValidity = time.Hour
 	minEphemeralCertValidity     = time.Minute
-
-	// privateCertificateID is the private-data key under which Open hands
-	// the certificate's ID to Close.
-	privateCertificateID = "certificate_id"
 )
 
 func NewSSHUserCertificateEphemeralResource() ephemeral.EphemeralResource {
@@ -57,10 +51,6 @@ type sshUserCertificateEphemeralModel struct {
 	Certificate               types.String `tfsdk:"certificate"`
 }
 
-type sshUserCertificatePrivate struct {
-	ID string `json:"id"`
-}
-
 func (e *sshUserCertificateEphemeralResource) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_ssh_user_certificate"
 }
@@ -69,9 +59,12 @@ func (e *sshUserCertificateEphemeralResource) Schema(_ context.Context, _ epheme
 	resp.Schema = schema.Schema{
 		Description: "A short-lived SSH user certificate that never reaches the plan or the state (Terraform 1.10 or later). " +
 			"Terraform signs it when it opens the ephemeral resource, valid from that moment for `validity`, " +
-			"and deletes the API object when it closes the resource at the end of the run. Use it to give a " +
+			"and the provider deletes its API object as soon as it has the signed certificate. Use it to give a " +
 			"provisioner or another provider an SSH login for the length of one run. Deleting the API object " +
-			"does not revoke the certificate: keep `validity` short.",
+			"does not revoke the certificate, which stays valid until `valid_until`: keep `validity` short. " +
+			"No object is left behind that would keep its authority from being deleted (ngrok refuses to delete " +
+			"an authority while a certificate it signed exists, `ERR_NGROK_1964`), so `terraform destroy` can " +
+			"delete the authority even while the certificate feeds a provider.",
 		Attributes: map[string]schema.Attribute{
 			"ssh_certificate_authority_id": schema.StringAttribute{
 				Description: "ID of the SSH certificate authority that signs the certificate (`" + sshCertificateAuthorityIDPrefix + "...`).",
@@ -159,7 +152,7 @@ func (e *sshUserCertificateEphemeralResource) Open(ctx context.Context, req ephe
 			return
 		}
 		// NOTE: interrupted after the API signed it; the replay of the
-		// create told us which certificate it is, and the cleanup below
+		// create told us which certificate it is, and the delete below
 		// deletes it.
 		resp.Diagnostics.AddError("Unable to Create SSH User Certificate",
 			fmt.Sprintf("The run was interrupted (%v) while the ngrok API was signing the certificate, and the API "+
@@ -168,56 +161,38 @@ func (e *sshUserCertificateEphemeralResource) Open(ctx context.Context, req ephe
 		tflog.Info(ctx, "signed ephemeral SSH user certificate", map[string]any{"id": cert.ID, "valid_until": cert.ValidUntil})
 	}
 
-	if !resp.Diagnostics.HasError() {
-		result, diags := sshUserCertificateEphemeralModelFromAPI(ctx, cert, cfg, validity)
-		resp.Diagnostics.Append(diags...)
-		private, err := json.Marshal(sshUserCertificatePrivate{ID: cert.ID})
-		if err != nil {
-			resp.Diagnostics.AddError("Unable to Record SSH User Certificate", err.Error())
-		}
-		if !resp.Diagnostics.HasError() {
-			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateCertificateID, private)...)
-		}
-		if !resp.Diagnostics.HasError() {
-			resp.Diagnostics.Append(resp.Result.Set(ctx, result)...)
-		}
-	}
-	if resp.Diagnostics.HasError() {
-		// NOTE: Terraform does not close a resource whose Open failed, so the
-		// API object would outlive the run; delete it here instead.
-		cleanupCtx, cancel := cleanupContext(ctx)
-		defer cancel()
-		if err := e.client.DeleteSSHUserCertificate(cleanupCtx, cert.ID); err != nil && !apiclient.IsNotFound(err) {
-			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete SSH User Certificate "+cert.ID, err))
-		}
-	}
-}
-
-func (e *sshUserCertificateEphemeralResource) Close(ctx context.Context, req ephemeral.CloseRequest, resp *ephemeral.CloseResponse) {
-	raw, diags := req.Private.GetKey(ctx, privateCertificateID)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() || raw == nil {
-		return
-	}
-	var private sshUserCertificatePrivate
-	if err := json.Unmarshal(raw, &private); err != nil || private.ID == "" {
-		resp.Diagnostics.AddError("Unable to Delete SSH User Certificate",
-			fmt.Sprintf("The certificate's ID could not be read back from Terraform (%v). This is a bug in the provider; "+
-				"delete the certificate with the ngrok API or dashboard.", err))
-		return
-	}
+	// NOTE: the API object is deleted as soon as the certificate is signed,
+	// not when Terraform closes the resource: a terraform destroy deletes
+	// the authority before it closes the ephemeral resources it opened, and
+	// ngrok refuses to delete an authority that signed a certificate that
+	// still exists (ERR_NGROK_1964). Deleting the object revokes nothing.
+	// It runs even when the run is being interrupted.
 	cleanupCtx, cancel := cleanupContext(ctx)
 	defer cancel()
-	err := e.client.DeleteSSHUserCertificate(cleanupCtx, private.ID)
-	if apiclient.IsNotFound(err) {
-		tflog.Info(ctx, "ephemeral SSH user certificate already deleted", map[string]any{"id": private.ID})
+	deleteErr := e.client.DeleteSSHUserCertificate(cleanupCtx, cert.ID)
+	if apiclient.IsNotFound(deleteErr) {
+		deleteErr = nil
+	}
+	if resp.Diagnostics.HasError() {
+		if deleteErr != nil {
+			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete SSH User Certificate "+cert.ID, deleteErr))
+		}
 		return
 	}
-	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Delete SSH User Certificate "+private.ID, err))
+	if deleteErr != nil {
+		resp.Diagnostics.AddWarning("SSH User Certificate Left in ngrok",
+			fmt.Sprintf("The certificate %s was signed, but its API object could not be deleted: %v\n\n"+
+				"The certificate is valid all the same. Delete the object with the ngrok API or dashboard: "+
+				"while it exists, ngrok refuses to delete its authority (ERR_NGROK_1964).", cert.ID, deleteErr))
+	} else {
+		tflog.Info(ctx, "deleted the API object of the ephemeral SSH user certificate", map[string]any{"id": cert.ID})
+	}
+	result, diags := sshUserCertificateEphemeralModelFromAPI(ctx, cert, cfg, validity)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	tflog.Info(ctx, "deleted ephemeral SSH user certificate", map[string]any{"id": private.ID})
+	resp.Diagnostics.Append(resp.Result.Set(ctx, result)...)
 }
 
 // toCreate is the create request for a certificate valid from now for the

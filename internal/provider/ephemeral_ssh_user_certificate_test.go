@@ -140,7 +140,10 @@ func TestAccSSHUserCertificateEphemeral_basic(t *testing.T) {
 					return nil
 				}),
 				// Terraform opened the resource (once to plan, once to
-				// apply) and closed it each time: no certificate is left.
+				// apply), and each Open deleted its certificate's object:
+				// none is left, and the destroy that ends the test can
+				// delete the authority (ERR_NGROK_1964 refuses it while a
+				// certificate it signed exists).
 				stateValuesCheck(func(map[string]map[string]any, map[string]any) error {
 					created, deleted := mock.created.Load(), mock.deleted.Load()
 					if created == 0 || created != deleted {
@@ -357,25 +360,17 @@ func TestShortDuration(t *testing.T) {
 	}
 }
 
-// When Open fails after the certificate was signed, Terraform will not
-// close the resource, so Open itself must delete the API object. Open is
-// called directly with no private data to record the ID in, the one step
-// after the create that a test can make fail.
-func TestSSHUserCertificateEphemeral_openFailureLeavesNothing(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	mock := newCountingMock(t)
-	ca, err := mock.client.CreateSSHCertificateAuthority(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := &sshUserCertificateEphemeralResource{client: mock.client}
+// openUserCertificate calls Open of the ephemeral user certificate directly,
+// for a certificate signed by the authority caID.
+func openUserCertificate(t *testing.T, ctx context.Context, client *apiclient.Client, caID string) *ephemeral.OpenResponse {
+	t.Helper()
+	e := &sshUserCertificateEphemeralResource{client: client}
 	schemaResp := &ephemeral.SchemaResponse{}
 	e.Schema(ctx, ephemeral.SchemaRequest{}, schemaResp)
 	typ := schemaResp.Schema.Type().TerraformType(ctx)
 	cfg := tfsdk.EphemeralResultData{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)}
 	if diags := cfg.Set(ctx, sshUserCertificateEphemeralModel{
-		SSHCertificateAuthorityID: types.StringValue(ca.ID),
+		SSHCertificateAuthorityID: types.StringValue(caID),
 		PublicKey:                 types.StringValue(testSSHPublicKey(t, "ed25519")),
 		Principals:                types.ListNull(types.StringType),
 		CriticalOptions:           types.MapNull(types.StringType),
@@ -383,21 +378,61 @@ func TestSSHUserCertificateEphemeral_openFailureLeavesNothing(t *testing.T) {
 	}); diags.HasError() {
 		t.Fatal(diags)
 	}
-
 	resp := &ephemeral.OpenResponse{Result: tfsdk.EphemeralResultData{Schema: schemaResp.Schema, Raw: tftypes.NewValue(typ, nil)}}
 	e.Open(ctx, ephemeral.OpenRequest{Config: tfsdk.Config{Schema: schemaResp.Schema, Raw: cfg.Raw}}, resp)
+	return resp
+}
 
-	if !resp.Diagnostics.HasError() {
-		t.Fatal("Open succeeded without private data to keep the ID in")
+// Open deletes the certificate's API object as soon as it has the signed
+// certificate, so that none keeps its authority from being deleted
+// (ERR_NGROK_1964): the authority can go while the result is still in use.
+func TestSSHUserCertificateEphemeral_openDeletesTheObject(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	mock := newCountingMock(t)
+	ca, err := mock.client.CreateSSHCertificateAuthority(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp := openUserCertificate(t, ctx, mock.client, ca.ID)
+	if resp.Diagnostics.HasError() || len(resp.Diagnostics) != 0 {
+		t.Fatalf("Open: %v", resp.Diagnostics)
+	}
+	var result sshUserCertificateEphemeralModel
+	if diags := resp.Result.Get(ctx, &result); diags.HasError() {
+		t.Fatal(diags)
+	}
+	if !strings.HasPrefix(result.Certificate.ValueString(), "ssh-ed25519-cert-v01@openssh.com ") {
+		t.Errorf("certificate = %q", result.Certificate.ValueString())
 	}
 	if created, deleted := mock.created.Load(), mock.deleted.Load(); created != 1 || deleted != 1 {
-		t.Errorf("%d certificates created, %d deleted; want the one created deleted", created, deleted)
+		t.Errorf("%d certificates created, %d deleted; want the one created deleted by Open", created, deleted)
 	}
-	for c, err := range mock.client.ListSSHUserCertificates(ctx, nil) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Errorf("user certificate %s outlived the failed Open", c.ID)
+	if err := mock.client.DeleteSSHCertificateAuthority(ctx, ca.ID); err != nil {
+		t.Errorf("deleting the authority after Open: %v", err)
+	}
+}
+
+// A delete that fails leaves the certificate usable: Open returns it, with
+// a warning that says why the object matters.
+func TestSSHUserCertificateEphemeral_failedDeleteIsAWarning(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	mock := newCountingMock(t)
+	ca, err := mock.client.CreateSSHCertificateAuthority(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mock.server.AddFault(mockserver.FaultRule{Method: http.MethodDelete, Path: "/ssh_user_certificates/*", Status: http.StatusBadRequest}); err != nil {
+		t.Fatal(err)
+	}
+	resp := openUserCertificate(t, ctx, mock.client, ca.ID)
+	if resp.Diagnostics.HasError() || resp.Diagnostics.WarningsCount() != 1 ||
+		!strings.Contains(fmt.Sprint(resp.Diagnostics), "ERR_NGROK_1964") {
+		t.Fatalf("diagnostics = %v; want one warning naming ERR_NGROK_1964", resp.Diagnostics)
+	}
+	if resp.Result.Raw.IsNull() {
+		t.Error("Open returned no certificate")
 	}
 }
 

@@ -73,6 +73,7 @@ type reservedDomainModel struct {
 	Description                  types.String `tfsdk:"description"`
 	Metadata                     types.String `tfsdk:"metadata"`
 	CertificateID                types.String `tfsdk:"certificate_id"`
+	AutomaticCertificates        types.Bool   `tfsdk:"automatic_certificates"`
 	CertificateManagementPolicy  types.Object `tfsdk:"certificate_management_policy"`
 	HTTPEndpointConfigurationID  types.String `tfsdk:"http_endpoint_configuration_id"`
 	HTTPSEndpointConfigurationID types.String `tfsdk:"https_endpoint_configuration_id"`
@@ -92,6 +93,8 @@ type reservedDomainModel struct {
 // certificate_id is the uploaded certificate: the API's certificate when no
 // policy manages it. A managed certificate shows only in `certificate`, so
 // that a configuration with a policy and no certificate_id plans no change.
+// automatic_certificates says whether a policy is attached; null on a
+// subdomain of an ngrok domain, where it does not apply.
 func reservedDomainModelFromAPI(d *apiclient.ReservedDomain) reservedDomainModel {
 	m := reservedDomainModel{
 		ID:                           types.StringValue(d.ID),
@@ -102,6 +105,7 @@ func reservedDomainModelFromAPI(d *apiclient.ReservedDomain) reservedDomainModel
 		Description:                  types.StringValue(d.Description),
 		Metadata:                     types.StringValue(d.Metadata),
 		CertificateID:                types.StringNull(),
+		AutomaticCertificates:        types.BoolValue(d.CertificateManagementPolicy != nil),
 		CertificateManagementPolicy:  certPolicyObject(d.CertificateManagementPolicy),
 		HTTPEndpointConfigurationID:  apiRefID(d.HTTPEndpointConfiguration),
 		HTTPSEndpointConfigurationID: apiRefID(d.HTTPSEndpointConfiguration),
@@ -115,6 +119,9 @@ func reservedDomainModelFromAPI(d *apiclient.ReservedDomain) reservedDomainModel
 	}
 	if d.CertificateManagementPolicy == nil && d.Certificate != nil {
 		m.CertificateID = types.StringValue(d.Certificate.ID)
+	}
+	if isServiceOwnedDomain(d.Domain) {
+		m.AutomaticCertificates = types.BoolNull()
 	}
 	return m
 }
@@ -150,6 +157,7 @@ func (m reservedDomainModel) sameSettings(state reservedDomainModel) bool {
 	return m.Domain.Equal(state.Domain) && m.Region.Equal(state.Region) &&
 		m.Description.Equal(state.Description) && m.Metadata.Equal(state.Metadata) &&
 		m.CertificateID.Equal(state.CertificateID) && m.CertificateManagementPolicy.Equal(state.CertificateManagementPolicy) &&
+		m.AutomaticCertificates.Equal(state.AutomaticCertificates) &&
 		m.HTTPEndpointConfigurationID.Equal(state.HTTPEndpointConfigurationID) &&
 		m.HTTPSEndpointConfigurationID.Equal(state.HTTPSEndpointConfigurationID) &&
 		m.ResolvesTo.Equal(state.ResolvesTo) &&
@@ -177,10 +185,12 @@ type reservedDomainChanges struct {
 }
 
 // toUpdate compares the plan m with the state and returns the calls that
-// make the API match the plan. The configuration is the truth: a removed
-// certificate_id or policy is detached, and setting one replaces the other
-// in the same PATCH (the API swaps them). Settings that did not change are
-// not sent, so that repeating a policy never restarts its provisioning.
+// make the API match the plan. The configuration is the truth: an uploaded
+// certificate is detached unless configured, automatic certificates are
+// attached (with ngrok's default policy when the plan leaves it to ngrok)
+// unless turned off, and setting one replaces the other in the same PATCH
+// (the API swaps them). Settings that did not change are not sent, so that
+// repeating a policy never restarts its provisioning.
 func (m reservedDomainModel) toUpdate(state reservedDomainModel) reservedDomainChanges {
 	patch := &apiclient.ReservedDomainUpdate{
 		Description: m.Description.ValueStringPointer(),
@@ -201,20 +211,65 @@ func (m reservedDomainModel) toUpdate(state reservedDomainModel) reservedDomainC
 		}
 	}
 
-	planPolicy, statePolicy := certPolicyFromObject(m.CertificateManagementPolicy), certPolicyFromObject(state.CertificateManagementPolicy)
+	statePolicy := certPolicyFromObject(state.CertificateManagementPolicy)
 	planCert, stateCert := m.CertificateID.ValueString(), state.CertificateID.ValueString()
+	automatic := m.AutomaticCertificates.ValueBool()
 	switch {
-	case planCert != "" && (planCert != stateCert || statePolicy != nil):
-		patch.CertificateID = &planCert
-	case planPolicy != nil && (statePolicy == nil || *planPolicy != *statePolicy || stateCert != ""):
-		patch.CertificateManagementPolicy = planPolicy
+	case planCert != "":
+		if planCert != stateCert || statePolicy != nil {
+			patch.CertificateID = &planCert
+		}
+	case automatic:
+		planPolicy := certPolicyFromObject(m.CertificateManagementPolicy)
+		switch {
+		case planPolicy == nil && (statePolicy == nil || stateCert != ""):
+			// NOTE: the plan leaves the policy to ngrok: an empty one takes
+			// the API's defaults.
+			patch.CertificateManagementPolicy = &apiclient.ReservedDomainCertPolicy{}
+		case planPolicy != nil && (statePolicy == nil || *planPolicy != *statePolicy || stateCert != ""):
+			patch.CertificateManagementPolicy = planPolicy
+		}
 	}
-	none := planCert == "" && planPolicy == nil
+	none := planCert == "" && !automatic
 	return reservedDomainChanges{
 		patch:             patch,
 		detachPolicy:      none && statePolicy != nil,
 		detachCertificate: none && stateCert != "",
 	}
+}
+
+// plannedCertificates is what a plan holds for automatic_certificates and
+// certificate_management_policy, from the planned domain and certificate_id,
+// the configured automatic_certificates and policy, the planned policy (with
+// its defaults) and the policy in the state (null on a create):
+//
+//   - on a subdomain of an ngrok domain, neither applies: both null;
+//   - with certificate_id, or automatic_certificates = false, no policy;
+//   - otherwise automatic certificates: the configured policy, else the one
+//     the domain has, else ngrok's default, unknown until the API answers.
+//
+// Values not known yet at plan time give unknowns where they decide.
+func plannedCertificates(domain, certificateID types.String, cfgAuto types.Bool, cfgPolicy, planPolicy, statePolicy types.Object) (types.Bool, types.Object) {
+	unknown := types.ObjectUnknown(certPolicyAttrTypes)
+	none := types.ObjectNull(certPolicyAttrTypes)
+	switch {
+	case !domain.IsUnknown() && !domain.IsNull() && isServiceOwnedDomain(domain.ValueString()):
+		return types.BoolNull(), none
+	case !certificateID.IsNull():
+		return types.BoolValue(false), none
+	case cfgAuto.Equal(types.BoolValue(false)):
+		return types.BoolValue(false), none
+	case domain.IsUnknown() || cfgAuto.IsUnknown():
+		if !cfgPolicy.IsNull() {
+			return types.BoolUnknown(), planPolicy
+		}
+		return types.BoolUnknown(), unknown
+	case !cfgPolicy.IsNull():
+		return types.BoolValue(true), planPolicy
+	case !statePolicy.IsNull() && !statePolicy.IsUnknown():
+		return types.BoolValue(true), statePolicy
+	}
+	return types.BoolValue(true), unknown
 }
 
 // certificateProgress is where a managed certificate stands.
@@ -233,7 +288,10 @@ func managedCertificateProgress(d *apiclient.ReservedDomain) certificateProgress
 		return certificateNoPolicy
 	case st != nil && st.ProvisioningJob != nil && st.ProvisioningJob.ErrorCode == apiclient.CertJobDNSError:
 		return certificateFailed
-	case d.Certificate != nil && (st == nil || st.ProvisioningJob == nil):
+	case d.Certificate != nil && st != nil && st.ProvisioningJob == nil:
+		// NOTE: a null status is no news: right after a PATCH attaches a
+		// policy the API answers null, with the certificate served before
+		// (the one of another key type) until the new job ends.
 		return certificateIssued
 	}
 	return certificatePending

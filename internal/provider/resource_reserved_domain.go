@@ -63,10 +63,10 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 		Version: stateSchemaVersion,
 		Description: "A reserved domain: a hostname held by the account, on which endpoints can serve traffic. " +
 			"A subdomain of an ngrok domain (such as `myapp.ngrok.app`) works at once; a custom domain needs a " +
-			"DNS CNAME record to `cname_target`, and a TLS certificate: either an uploaded one (`certificate_id`) " +
-			"or one that ngrok obtains and renews (`certificate_management_policy`). Changing between the two, " +
-			"or removing both, is an in-place update. The guide \"Reserved domains: certificates and DNS\" " +
-			"walks through the choices and the DNS records to create.",
+			"DNS CNAME record to `cname_target`, and gets a TLS certificate that ngrok obtains and renews " +
+			"(automatic certificates, ngrok's default), unless it names an uploaded one (`certificate_id`) or " +
+			"turns them off (`automatic_certificates = false`). Changing between the three is an in-place update. " +
+			"The guide \"Reserved domains: certificates and DNS\" walks through the choices and the DNS records to create.",
 		Attributes: map[string]schema.Attribute{
 			"id":         serverSetAttribute("Identifier of the reserved domain (`rd_...`)."),
 			"uri":        serverSetAttribute("API address of the reserved domain."),
@@ -89,7 +89,7 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Description: fmt.Sprintf("Deprecated by ngrok: traffic is now served from every region. One of %s. "+
 					"The API accepts it, validates it and ignores it, and never returns it, so the configured value is "+
 					"kept as is. Adding, changing or removing it is an in-place update that changes nothing in ngrok: "+
-					"it never replaces the reservation, which would give the domain a new `cname_target`.",
+					"it never replaces the reservation (deleting it and reserving the name again).",
 					quotedList(reservedDomainRegions)),
 				DeprecationMessage: "ngrok ignores the region of a reserved domain: traffic is served from every region. Remove the attribute.",
 				Optional:           true,
@@ -99,21 +99,37 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 			"metadata":    metadataResourceAttribute(),
 			"certificate_id": schema.StringAttribute{
 				Description: "ID (`cert_...`) of an uploaded TLS certificate to serve on the domain. Conflicts with " +
-					"`certificate_management_policy`; setting it where a policy was replaces the policy. Removing it " +
-					"detaches the certificate. Not available on subdomains of ngrok domains.",
+					"`certificate_management_policy` and with `automatic_certificates = true`; setting it where a policy was " +
+					"replaces the policy. Removing it detaches the certificate: the domain goes back to automatic " +
+					"certificates, unless `automatic_certificates = false`. Not available on subdomains of ngrok domains.",
 				Optional: true,
 				Validators: []validator.String{
 					idValidator(certificateIDPrefix, "an uploaded TLS certificate"),
 					oneCertificateSourceValidator{},
 				},
 			},
+			"automatic_certificates": schema.BoolAttribute{
+				Description: "Whether ngrok obtains and renews the domain's certificate (a certificate management policy). " +
+					"On a custom domain without `certificate_id` it is `true`, ngrok's default, which `terraform apply` " +
+					"restores when the policy was detached outside Terraform. Set `false` to turn automatic certificates " +
+					"off (the provider detaches the policy that ngrok attaches to every new custom domain): the domain then " +
+					"serves no certificate of its own, and ngrok answers TLS connections to it with its own wildcard " +
+					"certificate, which browsers reject for your name, unless your endpoints terminate TLS themselves. " +
+					"`false` with `certificate_id` is allowed and says the same as `certificate_id` alone. " +
+					"Null on subdomains of ngrok domains, which ngrok always covers.",
+				Optional: true,
+				Computed: true,
+			},
 			"certificate_management_policy": schema.SingleNestedAttribute{
-				Description: "Let ngrok obtain and renew the domain's certificate. Conflicts with `certificate_id`; " +
-					"setting it where an uploaded certificate was replaces that certificate (the domain has no " +
-					"certificate until the managed one is issued). Removing it detaches the policy and its " +
-					"certificate. Not available on subdomains of ngrok domains, which ngrok always covers. " +
+				Description: "How ngrok obtains the domain's certificate when automatic certificates are on. Left out, the " +
+					"domain keeps the policy it has, or gets ngrok's default (`letsencrypt`, `ecdsa`), which the state then " +
+					"shows: removing the attribute never detaches the policy (`automatic_certificates = false` does). " +
+					"Conflicts with `certificate_id` and with `automatic_certificates = false`; setting it where an uploaded " +
+					"certificate was replaces that certificate (the domain has no certificate until the managed one is " +
+					"issued). Not available on subdomains of ngrok domains, which ngrok always covers. " +
 					"`certificate_management_policy = {}` takes the defaults.",
 				Optional: true,
+				Computed: true,
 				Attributes: map[string]schema.Attribute{
 					"authority": schema.StringAttribute{
 						Description: fmt.Sprintf("Certificate authority to request certificates from: %s (the default and only value).",
@@ -187,7 +203,8 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 				},
 			},
 			"certificate_management_status": schema.SingleNestedAttribute{
-				Description: "Status of automatic certificate management; null without a policy. Read-only: " +
+				Description: "Status of automatic certificate management; null without a policy, and null for a while " +
+					"after an update attaches one, until ngrok reports on its job. Read-only: " +
 					"ngrok updates it as it provisions and renews, which never plans a change.",
 				Computed: true,
 				Attributes: map[string]schema.Attribute{
@@ -212,12 +229,12 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 				},
 			},
 			"wait_for_certificate": schema.BoolAttribute{
-				Description: "With `certificate_management_policy`, make create and update wait until the managed " +
+				Description: "With automatic certificates, make create and update wait until the managed " +
 					"certificate is issued (bounded by `timeouts`), and fail with the job's error when ngrok reports " +
 					"`DNS_ERROR`. Create the DNS records first: on a new custom domain, read `cname_target` from a " +
 					"first apply without waiting. When the wait fails during a create, the reservation is kept in the " +
 					"state but Terraform marks it tainted; after fixing DNS, run `terraform untaint` rather than let " +
-					"an apply replace it (a new reservation gets a new `cname_target`). When it fails during an update, " +
+					"an apply replace it (deleting the reservation and reserving the name again). When it fails during an update, " +
 					"the next apply waits again. Defaults to `false`. Not sent to the API.",
 				Optional: true,
 				Computed: true,
@@ -256,56 +273,117 @@ func (r *reservedDomainResource) Configure(_ context.Context, req resource.Confi
 // ValidateConfig checks what depends on several attributes and is known at
 // plan time.
 func (r *reservedDomainResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	// NOTE: the four attributes it checks, read one by one: every plan
+	// NOTE: the five attributes it checks, read one by one: every plan
 	// validates every reserved domain, and a whole-model Get maps all
-	// seventeen by reflection.
+	// eighteen by reflection.
 	var cfg reservedDomainModel
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("domain"), &cfg.Domain)...)
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("certificate_id"), &cfg.CertificateID)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("automatic_certificates"), &cfg.AutomaticCertificates)...)
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("certificate_management_policy"), &cfg.CertificateManagementPolicy)...)
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("wait_for_certificate"), &cfg.WaitForCertificate)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !cfg.Domain.IsUnknown() && !cfg.Domain.IsNull() && isServiceOwnedDomain(cfg.Domain.ValueString()) {
-		for name, set := range map[string]bool{
-			"certificate_id":                !cfg.CertificateID.IsNull(),
-			"certificate_management_policy": !cfg.CertificateManagementPolicy.IsNull(),
+	serviceOwned := !cfg.Domain.IsUnknown() && !cfg.Domain.IsNull() && isServiceOwnedDomain(cfg.Domain.ValueString())
+	if serviceOwned {
+		for _, a := range []struct {
+			name string
+			set  bool
+		}{
+			{"certificate_id", !cfg.CertificateID.IsNull()},
+			{"automatic_certificates", !cfg.AutomaticCertificates.IsNull()},
+			{"certificate_management_policy", !cfg.CertificateManagementPolicy.IsNull()},
 		} {
-			if set {
-				resp.Diagnostics.AddAttributeError(path.Root(name), "Invalid Attribute Combination",
+			if a.set {
+				resp.Diagnostics.AddAttributeError(path.Root(a.name), "Invalid Attribute Combination",
 					fmt.Sprintf("%s is not available on %q: ngrok owns its parent domain and always serves its own "+
-						"certificate there. Remove %s, or reserve a custom domain.", name, cfg.Domain.ValueString(), name))
+						"certificate there. Remove %s, or reserve a custom domain.", a.name, cfg.Domain.ValueString(), a.name))
 			}
 		}
 	}
-	if cfg.WaitForCertificate.ValueBool() && cfg.CertificateManagementPolicy.IsNull() {
+	off := cfg.AutomaticCertificates.Equal(types.BoolValue(false))
+	if off && !cfg.CertificateManagementPolicy.IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("automatic_certificates"), "Invalid Attribute Combination",
+			"automatic_certificates = false turns off the certificates that certificate_management_policy configures. "+
+				"Remove certificate_management_policy to turn them off, or remove automatic_certificates to keep them.")
+	}
+	if cfg.AutomaticCertificates.Equal(types.BoolValue(true)) && !cfg.CertificateID.IsNull() {
+		resp.Diagnostics.AddAttributeError(path.Root("automatic_certificates"), "Invalid Attribute Combination",
+			"automatic_certificates = true has ngrok obtain the domain's certificate, and certificate_id names one you "+
+				"uploaded: a domain serves one. Remove certificate_id to let ngrok manage the certificate, "+
+				"or remove automatic_certificates to serve the uploaded one.")
+	}
+	if cfg.WaitForCertificate.ValueBool() && (serviceOwned || off || !cfg.CertificateID.IsNull()) {
 		resp.Diagnostics.AddAttributeError(path.Root("wait_for_certificate"), "Invalid Attribute Combination",
-			"wait_for_certificate waits for a certificate that ngrok manages, so it needs certificate_management_policy. "+
-				"Set certificate_management_policy, or remove wait_for_certificate.")
+			"wait_for_certificate waits for a certificate that ngrok manages, which a subdomain of an ngrok domain, "+
+				"a certificate_id or automatic_certificates = false leaves out. Remove wait_for_certificate, "+
+				"or let ngrok manage the certificate.")
 	}
 }
 
-// ModifyPlan keeps certificate and certificate_management_status as they
-// are when, once the attribute plan modifiers have set another spelling of
-// the same domain or the same JSON metadata back to the state's value,
-// nothing is left to change. The framework has marked them unknown already,
-// because the configuration differed from the state in text; left unknown,
-// they would plan an update that changes nothing.
+// ModifyPlan plans automatic_certificates and certificate_management_policy
+// from the configuration (plannedCertificates): left out, they are ngrok's
+// default, which on a domain whose policy was detached outside Terraform is
+// a change to plan, though Terraform proposes the prior state.
 //
-// A plan equal to the state (every refresh of an unchanged domain) already
-// holds the state's values, and is left as it is without reading it.
+// It then keeps certificate and certificate_management_status as they are
+// when, once the attribute plan modifiers have set another spelling of the
+// same domain or the same JSON metadata back to the state's value, nothing
+// is left to change: the framework has marked them unknown already, because
+// the configuration differed from the state in text, and left unknown they
+// would plan an update that changes nothing. When this plan is what changes
+// the certificate settings, it marks them unknown itself.
+//
+// A plan equal to the state whose certificate settings stand (every refresh
+// of an unchanged domain) is left as it is after reading six attributes.
 func (r *reservedDomainResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || req.State.Raw.IsNull() || req.Plan.Raw.Equal(req.State.Raw) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var (
+		domain, certificateID              types.String
+		cfgAuto, planAuto                  types.Bool
+		cfgPolicy, planPolicy, statePolicy types.Object
+		created                            = req.State.Raw.IsNull()
+		autoPath, policyPath               = path.Root("automatic_certificates"), path.Root("certificate_management_policy")
+	)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("domain"), &domain)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("certificate_id"), &certificateID)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, autoPath, &cfgAuto)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, policyPath, &cfgPolicy)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, autoPath, &planAuto)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, policyPath, &planPolicy)...)
+	statePolicy = types.ObjectNull(certPolicyAttrTypes)
+	if !created {
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, policyPath, &statePolicy)...)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	auto, policy := plannedCertificates(domain, certificateID, cfgAuto, cfgPolicy, planPolicy, statePolicy)
+	planned := auto.Equal(planAuto) && policy.Equal(planPolicy)
+	if created || (planned && req.Plan.Raw.Equal(req.State.Raw)) {
+		if !planned {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, autoPath, auto)...)
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, policyPath, policy)...)
+		}
 		return
 	}
 	var plan, state reservedDomainModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !plan.sameSettings(state) {
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	plan.Certificate, plan.CertificateManagementStatus = state.Certificate, state.CertificateManagementStatus
+	plan.AutomaticCertificates, plan.CertificateManagementPolicy = auto, policy
+	switch {
+	case plan.sameSettings(state):
+		plan.Certificate, plan.CertificateManagementStatus = state.Certificate, state.CertificateManagementStatus
+	case !plan.AutomaticCertificates.Equal(state.AutomaticCertificates) || !plan.CertificateManagementPolicy.Equal(state.CertificateManagementPolicy):
+		plan.Certificate = types.ObjectUnknown(apiRefAttrTypes)
+		plan.CertificateManagementStatus = types.ObjectUnknown(certStatusAttrTypes)
+	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
 
@@ -346,6 +424,22 @@ func (r *reservedDomainResource) Create(ctx context.Context, req resource.Create
 			return
 		}
 		d = updated
+	}
+	// NOTE: ngrok attaches its default policy to every new custom domain;
+	// turning automatic certificates off is detaching it.
+	if plan.AutomaticCertificates.Equal(types.BoolValue(false)) && d.CertificateManagementPolicy != nil {
+		if err := r.client.DeleteReservedDomainCertificateManagementPolicy(ctx, d.ID); err != nil {
+			resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(plan))...)
+			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Turn Off Automatic Certificates of Reserved Domain", err))
+			return
+		}
+		detached, err := r.client.GetReservedDomain(ctx, d.ID)
+		if err != nil {
+			resp.Diagnostics.Append(resp.State.Set(ctx, reservedDomainModelFromAPI(d).withConfigured(plan))...)
+			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read Created Reserved Domain", err))
+			return
+		}
+		d = detached
 	}
 
 	r.waitAndSave(ctx, d, plan, "create", &resp.State, &resp.Diagnostics)
@@ -555,7 +649,10 @@ func certificateFailureDetail(d *apiclient.ReservedDomain, creating bool) string
 func certificateTimeoutDetail(d *apiclient.ReservedDomain, timeout time.Duration, creating bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "The managed certificate for %s was not issued within %s.", d.Domain, timeout)
-	if st := d.CertificateManagementStatus; st != nil && st.ProvisioningJob != nil {
+	switch st := d.CertificateManagementStatus; {
+	case st == nil:
+		b.WriteString(" ngrok had not reported on its job yet (certificate_management_status was null).")
+	case st.ProvisioningJob != nil:
 		fmt.Fprintf(&b, " Last status: %s", strings.TrimSpace(st.ProvisioningJob.Msg))
 		if st.ProvisioningJob.ErrorCode != "" {
 			fmt.Fprintf(&b, " (%s)", st.ProvisioningJob.ErrorCode)
@@ -573,7 +670,7 @@ func certificateTimeoutDetail(d *apiclient.ReservedDomain, timeout time.Duration
 func waitRetryHint(d *apiclient.ReservedDomain, creating bool) string {
 	if creating {
 		return fmt.Sprintf("\n\nThe reserved domain %s (%s) exists and is saved in the state, marked tainted. "+
-			"A plain apply would replace it, and a new reservation gets a new cname_target: after fixing DNS, "+
+			"A plain apply would replace it, deleting the reservation and reserving the name again: after fixing DNS, "+
 			"run terraform untaint on this resource, then apply again to resume waiting.", d.Domain, d.ID)
 	}
 	return "\n\nThe next apply waits again."

@@ -129,9 +129,12 @@ func rdPath(names ...string) tfjsonpath.Path {
 	return p
 }
 
+// A custom domain whose configuration says nothing about certificates gets
+// ngrok's default, automatic certificates: the state shows the policy ngrok
+// chose and its job, and the next plan is empty.
 func TestAccReservedDomain_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newDomainTestMock(t, &rdClock{now: rdTestClockStart}, time.Hour)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -141,6 +144,9 @@ func TestAccReservedDomain_basic(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionCreate),
 						plancheck.ExpectKnownValue(testRDResource, tfjsonpath.New("wait_for_certificate"), knownvalue.Bool(false)),
+						plancheck.ExpectKnownValue(testRDResource, tfjsonpath.New("automatic_certificates"), knownvalue.Bool(true)),
+						// NOTE: ngrok chooses the policy; the plan leaves it to ngrok.
+						plancheck.ExpectUnknownValue(testRDResource, tfjsonpath.New("certificate_management_policy")),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -156,9 +162,13 @@ func TestAccReservedDomain_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("description"), knownvalue.StringExact("")),
 					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("metadata"), knownvalue.StringExact("")),
 					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_management_policy"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("automatic_certificates"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_management_policy"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"authority": knownvalue.StringExact("letsencrypt"), "private_key_type": knownvalue.StringExact("ecdsa"),
+					})),
 					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_management_status"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testRDResource, rdPath("certificate_management_status", "provisioning_job", "started_at"),
+						knownvalue.StringExact("2025-09-04T10:11:14Z")),
 					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("http_endpoint_configuration_id"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("wait_for_certificate"), knownvalue.Bool(false)),
 					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("timeouts"), knownvalue.Null()),
@@ -590,8 +600,9 @@ func TestAccReservedDomain_importWithOtherSpelling(t *testing.T) {
 	})
 }
 
-// Each transition between an uploaded certificate, automatic management and
-// neither is one in-place update, after which the plan is empty.
+// Each transition between an uploaded certificate, automatic certificates
+// and neither is one in-place update, after which the plan is empty; saying
+// nothing is ngrok's default, automatic certificates.
 func TestAccReservedDomain_certificateTransitions(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t, mockserver.WithCertificateIssueDelay(0))
@@ -599,18 +610,21 @@ func TestAccReservedDomain_certificateTransitions(t *testing.T) {
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	domain := `domain = "app.example.com"`
 	policy := `certificate_management_policy = {}`
+	off := `automatic_certificates = false`
 
 	type apiWant struct {
 		certificate string // "" none, "managed", or a certificate ID
-		policy      bool
+		keyType     string // the policy's, "" without one
 	}
-	step := func(want apiWant, attrs ...string) resource.TestStep {
-		action := plancheck.ResourceActionUpdate
+	step := func(action plancheck.ResourceActionType, want apiWant, attrs ...string) resource.TestStep {
 		checks := []statecheck.StateCheck{
 			sameID.AddStateValue(testRDResource, tfjsonpath.New("id")),
 			expectAPIReservedDomain(mock, func(d *apiclient.ReservedDomain) error {
-				if (d.CertificateManagementPolicy != nil) != want.policy {
-					return fmt.Errorf("API policy = %+v, want present: %v", d.CertificateManagementPolicy, want.policy)
+				switch p := d.CertificateManagementPolicy; {
+				case want.keyType == "" && p != nil:
+					return fmt.Errorf("API policy = %+v, want none", p)
+				case want.keyType != "" && (p == nil || p.PrivateKeyType != want.keyType):
+					return fmt.Errorf("API policy = %+v, want one of key type %s", p, want.keyType)
 				}
 				switch got := d.Certificate; {
 				case want.certificate == "" && got != nil:
@@ -622,13 +636,14 @@ func TestAccReservedDomain_certificateTransitions(t *testing.T) {
 				}
 				return nil
 			}),
+			statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("automatic_certificates"), knownvalue.Bool(want.keyType != "")),
 		}
 		if want.certificate != "" && want.certificate != "managed" {
 			checks = append(checks, statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_id"), knownvalue.StringExact(want.certificate)))
 		} else {
 			checks = append(checks, statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_id"), knownvalue.Null()))
 		}
-		if !want.policy {
+		if want.keyType == "" {
 			checks = append(checks, statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_management_status"), knownvalue.Null()))
 		}
 		return resource.TestStep{
@@ -640,22 +655,95 @@ func TestAccReservedDomain_certificateTransitions(t *testing.T) {
 			ConfigStateChecks: checks,
 		}
 	}
-	create := step(apiWant{})
-	create.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionCreate)}
+	update, noop := plancheck.ResourceActionUpdate, plancheck.ResourceActionNoop
+	automatic, rsa := apiWant{certificate: "managed", keyType: "ecdsa"}, apiWant{certificate: "managed", keyType: "rsa"}
 
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			create,
-			step(apiWant{certificate: certA}, fmt.Sprintf("certificate_id = %q", certA)), // none → certificate
-			step(apiWant{certificate: certB}, fmt.Sprintf("certificate_id = %q", certB)), // certificate → another
-			step(apiWant{certificate: "managed", policy: true}, policy),                  // certificate → policy
-			step(apiWant{}), // policy → none
-			step(apiWant{certificate: "managed", policy: true}, policy), // none → policy
-			step(apiWant{certificate: "managed", policy: true}, `certificate_management_policy = { private_key_type = "rsa" }`),
-			step(apiWant{certificate: certA}, fmt.Sprintf("certificate_id = %q", certA)), // policy → certificate
-			step(apiWant{}), // certificate → none
+			step(plancheck.ResourceActionCreate, automatic),                                      // nothing said: ngrok's default
+			step(update, apiWant{certificate: certA}, fmt.Sprintf("certificate_id = %q", certA)), // automatic → certificate
+			step(update, apiWant{certificate: certB}, fmt.Sprintf("certificate_id = %q", certB)), // certificate → another
+			step(update, automatic, policy),                                                      // certificate → policy
+			step(noop, automatic),                                                                // the policy left out is kept
+			step(update, apiWant{}, off),                                                         // automatic → off
+			step(update, automatic),                                                              // off → nothing said: ngrok's default again
+			step(update, rsa, `certificate_management_policy = { private_key_type = "rsa" }`),
+			step(noop, rsa), // the policy left out is kept, key type and all
+			step(update, apiWant{certificate: certA}, fmt.Sprintf("certificate_id = %q", certA), off), // policy → certificate
+			step(update, apiWant{}, off), // certificate → off
+			step(update, apiWant{certificate: certB}, fmt.Sprintf("certificate_id = %q", certB)), // off → certificate
+			step(update, automatic), // certificate → nothing said: ngrok's default
 		},
+	})
+}
+
+// automatic_certificates = false at create detaches the policy that ngrok
+// attaches to every new custom domain, and the domain keeps none; the plan
+// is empty after each apply.
+func TestAccReservedDomain_automaticCertificatesOff(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`, `automatic_certificates = false`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_management_policy"), knownvalue.Null()),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("automatic_certificates"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_management_policy"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_management_status"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate"), knownvalue.Null()),
+					expectAPIReservedDomain(mock, func(d *apiclient.ReservedDomain) error {
+						if d.CertificateManagementPolicy != nil || d.Certificate != nil {
+							return fmt.Errorf("API policy %+v, certificate %+v: want neither", d.CertificateManagementPolicy, d.Certificate)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				ResourceName:      testRDResource,
+				ImportState:       true,
+				ImportStateVerify: true,
+			},
+			{
+				ResourceName:    testRDResource,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				GenerateConfig:  true,
+			},
+		},
+	})
+}
+
+// A subdomain of an ngrok domain has no certificate settings:
+// automatic_certificates and the policy are null, and stay so.
+func TestAccReservedDomain_serviceOwnedHasNoCertificateSettings(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: mock.config(testAccReservedDomainConfig(`domain = "myapp.ngrok.app"`)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(testRDResource, tfjsonpath.New("automatic_certificates"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_management_policy"), knownvalue.Null()),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("automatic_certificates"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(testRDResource, tfjsonpath.New("certificate_management_status"), knownvalue.Null()),
+			},
+		}},
 	})
 }
 
@@ -910,6 +998,55 @@ func TestAccReservedDomain_driftIsCorrected(t *testing.T) {
 	})
 }
 
+// Automatic certificates turned off outside Terraform (the policy
+// detached) are turned on again when the configuration says nothing: that
+// is ngrok's default, and turning them off is said in the configuration.
+// The update waits for the certificate without a policy in the
+// configuration, through the null status that follows the PATCH.
+func TestAccReservedDomain_detachedPolicyIsRestored(t *testing.T) {
+	t.Parallel()
+	clock := &rdClock{now: rdTestClockStart, step: 5 * time.Second}
+	mock := newDomainTestMock(t, clock, time.Minute)
+	config := mock.config(testAccReservedDomainConfig(`domain = "app.example.com"`, `wait_for_certificate = true`))
+	var id string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: fastPollFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: func(s *terraform.State) error {
+					id = s.RootModule().Resources[testRDResource].Primary.ID
+					return nil
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRDResource, rdPath("certificate", "id"), knownvalue.StringRegexp(rdCertIDPattern)),
+				},
+			},
+			{
+				PreConfig: func() {
+					if err := mock.client.DeleteReservedDomainCertificateManagementPolicy(context.Background(), id); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(testRDResource, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(testRDResource, tfjsonpath.New("automatic_certificates"), knownvalue.Bool(true)),
+						plancheck.ExpectUnknownValue(testRDResource, tfjsonpath.New("certificate_management_policy")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(testRDResource, rdPath("certificate_management_policy", "private_key_type"), knownvalue.StringExact("ecdsa")),
+					statecheck.ExpectKnownValue(testRDResource, rdPath("certificate", "id"), knownvalue.StringRegexp(rdCertIDPattern)),
+					statecheck.ExpectKnownValue(testRDResource, rdPath("certificate_management_status", "provisioning_job"), knownvalue.Null()),
+				},
+			},
+		},
+	})
+}
+
 func TestAccReservedDomain_region(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)
@@ -1096,8 +1233,18 @@ func TestAccReservedDomain_invalidConfig(t *testing.T) {
 			`(?s)certificate_management_policy is not available on "a\.ngrok\.app"`},
 		"certificate on a service-owned domain": {[]string{`domain = "a.ngrok-free.dev"`, `certificate_id = "cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`},
 			`(?s)certificate_id is not available on`},
-		"wait without a policy": {[]string{`domain = "a.example.com"`, `wait_for_certificate = true`},
-			`(?s)wait_for_certificate.*needs\s+certificate_management_policy`},
+		"wait with automatic certificates off": {[]string{`domain = "a.example.com"`, `automatic_certificates = false`, `wait_for_certificate = true`},
+			`(?s)wait_for_certificate.*waits\s+for\s+a\s+certificate\s+that\s+ngrok\s+manages`},
+		"wait with an uploaded certificate": {[]string{`domain = "a.example.com"`, `certificate_id = "cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`, `wait_for_certificate = true`},
+			`(?s)wait_for_certificate.*waits\s+for\s+a\s+certificate\s+that\s+ngrok\s+manages`},
+		"wait on a service-owned domain": {[]string{`domain = "a.ngrok.app"`, `wait_for_certificate = true`},
+			`(?s)wait_for_certificate.*waits\s+for\s+a\s+certificate\s+that\s+ngrok\s+manages`},
+		"automatic certificates off with a policy": {[]string{`domain = "a.example.com"`, `automatic_certificates = false`, `certificate_management_policy = {}`},
+			`(?s)automatic_certificates = false turns off.*Remove\s+certificate_management_policy`},
+		"automatic certificates on with a certificate": {[]string{`domain = "a.example.com"`, `automatic_certificates = true`,
+			`certificate_id = "cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`}, `(?s)automatic_certificates = true.*Remove\s+certificate_id`},
+		"automatic certificates on a service-owned domain": {[]string{`domain = "a.ngrok.app"`, `automatic_certificates = false`},
+			`(?s)automatic_certificates is not available on "a\.ngrok\.app"`},
 		"timeout not a duration": {[]string{`domain = "a.example.com"`, "timeouts {\n    create = \"ten minutes\"\n  }"},
 			`(?s)Invalid Duration.*"ten minutes" is not a duration`},
 		"timeout zero": {[]string{`domain = "a.example.com"`, "timeouts {\n    update = \"0s\"\n  }"},

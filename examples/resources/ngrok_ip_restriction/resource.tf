@@ -20,6 +20,11 @@ resource "ngrok_ip_restriction" "dashboard" {
   type          = "dashboard"
   enforced      = true
   ip_policy_ids = [ngrok_ip_policy.office.id]
+
+  # The last rule of a policy that the dashboard restriction names cannot be
+  # deleted (ERR_NGROK_1419): with this, a destroy deletes the restriction
+  # before the rule.
+  depends_on = [ngrok_ip_policy_rule.office]
 }
 
 # WARNING: an enforced api restriction applies to Terraform too. If its

@@ -75,6 +75,12 @@ var quirks = []quirk{
 			"on every reserved domain, null when unset; the spec has dropped them",
 	},
 	{
+		schema: "ReservedDomain",
+		add:    [][2]string{{"is_dev", "{type: boolean}"}},
+		why: "ngrok's recorded exchanges show it on every reserved domain, true on the account's dev domain " +
+			"(ngrok-docs docs/api/resources/examples/_reserved_domains_list_response.md at 3196b15); the spec lacks it",
+	},
+	{
 		schema: "ReservedDomainUpdate",
 		add: [][2]string{
 			{"http_endpoint_configuration_id", "{type: string}"},
