@@ -88,7 +88,13 @@ func shapeOf(key string, v any, obj map[string]any, origin string) any {
 	case []any:
 		out := []any{}
 		for _, e := range v {
-			s := shapeOf(key, e, obj, origin)
+			// NOTE: the key names the array: its scalars take the key's
+			// enumeration, its objects are never maps.
+			k := key
+			if _, isObject := e.(map[string]any); isObject {
+				k = ""
+			}
+			s := shapeOf(k, e, obj, origin)
 			if !slices.ContainsFunc(out, func(o any) bool { return Equal(o, s) }) {
 				out = append(out, s)
 			}
