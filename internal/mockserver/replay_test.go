@@ -371,7 +371,7 @@ func (r *replayer) replay(x ngrokexchanges.Exchange) []ngrokexchanges.Difference
 		return []ngrokexchanges.Difference{{Path: "status", Want: fmt.Sprint(x.Status), Got: fmt.Sprintf("%d %s", status, raw)}}
 	}
 	if x.ObjectID != "" && x.Method == http.MethodPost {
-		if id, ok := body.(map[string]any)["id"].(string); ok {
+		if id, ok := idOf(body); ok {
 			r.ids[x.ObjectID], r.made[id] = id, true
 		}
 	}
@@ -418,6 +418,16 @@ func (r *replayer) send(x ngrokexchanges.Exchange) (status int, body any, raw st
 		}
 	}
 	return w.Code, body, raw
+}
+
+// idOf is the id of a decoded answer.
+func idOf(body any) (string, bool) {
+	obj, ok := body.(map[string]any)
+	if !ok {
+		return "", false
+	}
+	id, ok := obj["id"].(string)
+	return id, ok
 }
 
 // post sends a request of a given, which must succeed, and returns its
@@ -518,7 +528,7 @@ func (r *replayer) ensure(id, parent string) string {
 		if status != http.StatusCreated {
 			r.t.Fatalf("making %s for %s by %s: %d %s", prefix, id, name, status, raw)
 		}
-		made, _ = body.(map[string]any)["id"].(string)
+		made, _ = idOf(body)
 	}
 	if err != nil {
 		r.t.Fatalf("seeding %s for %s: %v", prefix, id, err)

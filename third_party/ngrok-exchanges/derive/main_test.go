@@ -66,7 +66,7 @@ func extract(t *testing.T, mirror, tree, dir string) {
 	r := tar.NewReader(bytes.NewReader(archive))
 	for {
 		h, err := r.Next()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return
 		}
 		if err != nil {
