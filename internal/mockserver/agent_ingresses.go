@@ -133,6 +133,9 @@ func (a *agentIngress) wire(origin string, now time.Time) agentIngressWire {
 		NSTargets:     slices.Clone(agentIngressNSTargets),
 		RegionDomains: make([]string, 0, len(domainRegions)),
 	}
+	// NOTE: the real API answers an agent ingress's uri as a path, without
+	// the origin (_agent_ingresses_get_response.md@3196b15).
+	w.URI = "/" + collAgentIngresses + "/" + a.ID
 	for _, r := range slices.Sorted(slices.Values(domainRegions)) {
 		w.RegionDomains = append(w.RegionDomains, "tunnel."+r+"."+a.Domain)
 	}

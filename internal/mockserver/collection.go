@@ -85,11 +85,13 @@ type collectionDecl[T, W, C, U any] struct {
 	// unique (optional) is a key that no two objects of the collection may
 	// share; the table indexes them by it (idByKeyLocked), for check.
 	unique func(v *T) string
-	// mint (optional) runs after create, outside the store lock: it makes
-	// the object's secret (an authtoken, an API key), keeps in v only what
-	// the server may keep of it (a hash), and returns what writes the secret
-	// into the create's answer, the one answer that shows it [real].
-	mint func(s *Server, v *T) (reveal func(w *W), err *apiError)
+	// mint (optional) runs after create, outside the store lock: it draws
+	// the object's secret (an authtoken's, an API key's) and returns seal,
+	// which runs once v has its ID (a token begins with it [real]): it keeps
+	// in v only what the server may keep of the token (a hash), and returns
+	// what writes the token into the create's answer, the one answer that
+	// shows it [real].
+	mint func(s *Server, v *T) (seal func() (reveal func(w *W)), err *apiError)
 	// removable (optional) runs under the store lock before an object is
 	// deleted through the API: the rules that keep it (a vault that holds
 	// secrets). The control API deletes regardless, as it does every row.
@@ -242,12 +244,13 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 	if err := c.checkText(&v); err != nil {
 		return nil, 0, err
 	}
-	var reveal func(w *W)
+	var seal func() func(w *W)
 	if c.mint != nil {
-		if reveal, err = c.mint(c.s, &v); err != nil {
+		if seal, err = c.mint(c.s, &v); err != nil {
 			return nil, 0, err
 		}
 	}
+	var reveal func(w *W)
 	created := c.s.timestamp()
 	var check func() *apiError
 	if c.check != nil {
@@ -256,6 +259,9 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 	v, err = c.t.insertChecked(check, func(id string) T {
 		f := c.fields(&v)
 		*f.id, *f.createdAt = id, created
+		if seal != nil {
+			reveal = seal()
+		}
 		return v
 	})
 	if err != nil {

@@ -83,13 +83,16 @@ var credentialCollection = declare(collectionDecl[credential, CredentialWire, cr
 		}
 		return credential{Description: in.Description, Metadata: in.Metadata, ACL: acl, OwnerID: owner}, nil
 	},
-	mint: func(_ *Server, c *credential) (func(w *CredentialWire), *apiError) {
-		token, hash, err := mintToken()
+	mint: func(_ *Server, c *credential) (func() func(w *CredentialWire), *apiError) {
+		secret, err := mintSecret()
 		if err != nil {
 			return nil, err
 		}
-		c.TokenSHA256 = hash
-		return func(w *CredentialWire) { w.Token = &token }, nil
+		return func() func(w *CredentialWire) {
+			token := tokenOf(c.ID, secret)
+			c.TokenSHA256 = tokenHash(token)
+			return func(w *CredentialWire) { w.Token = &token }
+		}, nil
 	},
 	// NOTE: indexed by the token's hash, so that authenticate tells an
 	// authtoken sent as an API key (ERR_NGROK_206) in constant time.
@@ -114,27 +117,33 @@ func updateACLObject(in *credentialUpdate, description, metadata *string, acl *[
 	return nil
 }
 
-// mintToken makes a secret token in the real API's shape (27 base-62
-// characters, an underscore, 21 more) from crypto/rand whatever the ID
-// source, and returns it with its SHA-256 in hex.
-func mintToken() (token, hash string, err *apiError) {
+// tokenSecretLen is the length of a token's secret part [real: the tokens of
+// _credentials_create_response.md and _api_keys_create_response.md@3196b15].
+const tokenSecretLen = 21
+
+// mintSecret draws the secret part of a token: 21 base-62 characters from
+// crypto/rand whatever the ID source.
+func mintSecret() (string, *apiError) {
 	var b strings.Builder
-	for b.Len() < 27+1+21 {
-		if b.Len() == 27 {
-			b.WriteByte('_')
-			continue
-		}
+	for b.Len() < tokenSecretLen {
 		var buf [1]byte
 		if _, rerr := rand.Read(buf[:]); rerr != nil {
-			return "", "", internalError("reading token randomness: %v", rerr)
+			return "", internalError("reading token randomness: %v", rerr)
 		}
 		// NOTE: rejecting bytes >= 248 keeps every character equally likely.
 		if buf[0] < 4*62 {
 			b.WriteByte(base62[buf[0]%62])
 		}
 	}
-	token = b.String()
-	return token, tokenHash(token), nil
+	return b.String(), nil
+}
+
+// tokenOf is the token of the object id with the given secret: the ID
+// without its prefix, an underscore, the secret [real: cr_334Ad4… answers
+// 334Ad4…_3y9oE8…, _credentials_create_response.md@3196b15; an API key's
+// likewise, _api_keys_create_response.md@3196b15].
+func tokenOf(id, secret string) string {
+	return id[strings.IndexByte(id, '_')+1:] + "_" + secret
 }
 
 // tokenHash is the hex SHA-256 of a token: all the server keeps of it.

@@ -58,17 +58,18 @@ type routeModulesSeeded struct {
 	TrafficPolicy         *trafficPolicyModule       `json:"traffic_policy,omitempty"`
 }
 
-// routeModulesSeededWire is their part of a route's answer.
+// routeModulesSeededWire is their part of a route's answer: null when not
+// set [real: _edges_https_routes_get_response.md@3196b15].
 type routeModulesSeededWire struct {
-	CircuitBreaker        *circuitBreakerModule      `json:"circuit_breaker,omitempty"`
-	Compression           *enabledModule             `json:"compression,omitempty"`
-	ResponseHeaders       *requestHeadersModule      `json:"response_headers,omitempty"`
-	WebhookVerification   *webhookVerificationModule `json:"webhook_verification,omitempty"`
-	OAuth                 *oauthWire                 `json:"oauth,omitempty"`
-	SAML                  *samlWire                  `json:"saml,omitempty"`
-	WebsocketTCPConverter *enabledModule             `json:"websocket_tcp_converter,omitempty"`
-	UserAgentFilter       *userAgentFilterModule     `json:"user_agent_filter,omitempty"`
-	TrafficPolicy         *trafficPolicyModule       `json:"traffic_policy,omitempty"`
+	CircuitBreaker        *circuitBreakerModule      `json:"circuit_breaker"`
+	Compression           *enabledModule             `json:"compression"`
+	ResponseHeaders       *requestHeadersModule      `json:"response_headers"`
+	WebhookVerification   *webhookVerificationModule `json:"webhook_verification"`
+	OAuth                 *oauthWire                 `json:"oauth"`
+	SAML                  *samlWire                  `json:"saml"`
+	WebsocketTCPConverter *enabledModule             `json:"websocket_tcp_converter"`
+	UserAgentFilter       *userAgentFilterModule     `json:"user_agent_filter"`
+	TrafficPolicy         *trafficPolicyModule       `json:"traffic_policy"`
 }
 
 // wire answers the modules of route routeID. NOTE: the stored modules

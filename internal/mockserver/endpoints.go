@@ -152,34 +152,35 @@ func (u endpointURL) internal() bool { return strings.HasSuffix(u.host, internal
 
 // endpointWire is the response shape of an endpoint, in the real API's
 // property order. Properties that do not apply are omitted, never null.
+//
+// NOTE: no scheme, host, port, region or upstream_protocol, although the
+// spec and ngrok's Go client name them: no recorded answer has them, of any
+// type of endpoint (exchange _endpoints_list_response.md@3196b15). The
+// mock keeps an agent endpoint's region and upstream protocol (seeded), and
+// answers neither.
 type endpointWire struct {
-	ID               string   `json:"id"`
-	Region           string   `json:"region,omitempty"`
-	CreatedAt        apiTime  `json:"created_at"`
-	UpdatedAt        apiTime  `json:"updated_at"`
-	PublicURL        string   `json:"public_url"`
-	Proto            string   `json:"proto"`
-	Scheme           string   `json:"scheme"`
-	Hostport         string   `json:"hostport"`
-	Host             string   `json:"host"`
-	Port             int      `json:"port"`
-	Type             string   `json:"type"`
-	Metadata         string   `json:"metadata,omitempty"`
-	Description      string   `json:"description,omitempty"`
-	Domain           *refWire `json:"domain,omitempty"`
-	TCPAddr          *refWire `json:"tcp_addr,omitempty"`
-	Tunnel           *refWire `json:"tunnel,omitempty"`
-	Edge             *refWire `json:"edge,omitempty"`
-	UpstreamURL      string   `json:"upstream_url,omitempty"`
-	UpstreamProtocol string   `json:"upstream_protocol,omitempty"`
-	URL              string   `json:"url"`
-	Principal        *refWire `json:"principal,omitempty"`
-	TrafficPolicy    string   `json:"traffic_policy,omitempty"`
-	Bindings         []string `json:"bindings"`
-	TunnelSession    *refWire `json:"tunnel_session,omitempty"`
-	URI              string   `json:"uri"`
-	Name             string   `json:"name,omitempty"`
-	PoolingEnabled   bool     `json:"pooling_enabled"`
+	ID             string   `json:"id"`
+	CreatedAt      apiTime  `json:"created_at"`
+	UpdatedAt      apiTime  `json:"updated_at"`
+	PublicURL      string   `json:"public_url"`
+	Proto          string   `json:"proto"`
+	Hostport       string   `json:"hostport"`
+	Type           string   `json:"type"`
+	Metadata       string   `json:"metadata,omitempty"`
+	Description    string   `json:"description,omitempty"`
+	Domain         *refWire `json:"domain,omitempty"`
+	TCPAddr        *refWire `json:"tcp_addr,omitempty"`
+	Tunnel         *refWire `json:"tunnel,omitempty"`
+	Edge           *refWire `json:"edge,omitempty"`
+	UpstreamURL    string   `json:"upstream_url,omitempty"`
+	URL            string   `json:"url,omitempty"` // none on an edge endpoint
+	Principal      *refWire `json:"principal,omitempty"`
+	TrafficPolicy  string   `json:"traffic_policy,omitempty"`
+	Bindings       []string `json:"bindings"`
+	TunnelSession  *refWire `json:"tunnel_session,omitempty"`
+	URI            string   `json:"uri,omitempty"` // a cloud endpoint's only
+	Name           string   `json:"name,omitempty"`
+	PoolingEnabled bool     `json:"pooling_enabled"`
 }
 
 // endpointCreate is the create body.
@@ -205,37 +206,49 @@ type endpointUpdate struct {
 
 func (e *endpoint) wire(origin string) endpointWire {
 	w := endpointWire{
-		ID:               e.ID,
-		Region:           e.Region,
-		CreatedAt:        wireTime(e.CreatedAt),
-		UpdatedAt:        wireTime(e.UpdatedAt),
-		PublicURL:        e.URL.String(),
-		Proto:            e.URL.scheme,
-		Scheme:           e.URL.scheme,
-		Hostport:         e.URL.hostport(),
-		Host:             e.URL.host,
-		Port:             e.URL.port,
-		Type:             e.Type,
-		Metadata:         e.Metadata,
-		Description:      e.Description,
-		Domain:           optionalRef(origin, collReservedDomains, e.DomainID),
-		TCPAddr:          optionalRef(origin, collReservedAddrs, e.TCPAddrID),
-		Tunnel:           optionalRef(origin, collTunnels, e.TunnelID),
-		UpstreamURL:      e.UpstreamURL,
-		UpstreamProtocol: e.UpstreamProtocol,
-		URL:              e.URL.String(),
-		Principal:        optionalRef(origin, collUsers, e.PrincipalID),
-		TrafficPolicy:    e.TrafficPolicy,
-		Bindings:         slices.Clone(e.Bindings),
-		TunnelSession:    optionalRef(origin, collTunnelSessions, e.TunnelSessionID),
-		URI:              objectURI(origin, collEndpoints, e.ID),
-		Name:             e.Name,
-		PoolingEnabled:   e.PoolingEnabled,
+		ID:             e.ID,
+		CreatedAt:      wireTime(e.CreatedAt),
+		UpdatedAt:      wireTime(e.UpdatedAt),
+		PublicURL:      e.URL.String(),
+		Proto:          e.URL.scheme,
+		Hostport:       e.URL.hostport(),
+		Type:           e.Type,
+		Metadata:       e.Metadata,
+		Description:    e.Description,
+		Domain:         optionalRef(origin, collReservedDomains, e.DomainID),
+		TCPAddr:        optionalRef(origin, collReservedAddrs, e.TCPAddrID),
+		Tunnel:         optionalRef(origin, collTunnels, e.TunnelID),
+		UpstreamURL:    e.UpstreamURL,
+		Principal:      userRef(e.PrincipalID),
+		TrafficPolicy:  e.TrafficPolicy,
+		Bindings:       slices.Clone(e.Bindings),
+		TunnelSession:  optionalRef(origin, collTunnelSessions, e.TunnelSessionID),
+		Name:           e.Name,
+		PoolingEnabled: e.PoolingEnabled,
 	}
-	if e.EdgeID != "" {
+	// NOTE: only a cloud endpoint is an object of the API with a uri; an
+	// edge endpoint has no url either, only its public_url
+	// (_endpoints_list_response.md@3196b15).
+	switch e.Type {
+	case endpointCloud:
+		w.URI = objectURI(origin, collEndpoints, e.ID)
+	case endpointEdge:
 		w.Edge = optionalRef(origin, edgeCollection(e.EdgeID), e.EdgeID)
 	}
+	if e.Type != endpointEdge {
+		w.URL = e.URL.String()
+	}
 	return w
+}
+
+// userRef is a reference to a user of the account, or nil for none: the
+// API serves no user objects, and answers an empty uri [real: an agent
+// endpoint's principal in _endpoints_list_response.md@3196b15].
+func userRef(id string) *refWire {
+	if id == "" {
+		return nil
+	}
+	return &refWire{ID: id}
 }
 
 // edgeCollection is where an edge of the ID's kind lives on the real API.

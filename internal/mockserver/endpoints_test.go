@@ -106,8 +106,8 @@ func TestEndpointCreateCloud(t *testing.T) {
 	}
 	want := endpointWire{
 		ID: e.ID, CreatedAt: apiTime(now), UpdatedAt: apiTime(now),
-		PublicURL: "http://api.internal", Proto: "http", Scheme: "http", Hostport: "api.internal:80",
-		Host: "api.internal", Port: 80, Type: "cloud", Metadata: `{"a":1}`, Description: "api",
+		PublicURL: "http://api.internal", Proto: "http", Hostport: "api.internal:80",
+		Type: "cloud", Metadata: `{"a":1}`, Description: "api",
 		URL: "http://api.internal", TrafficPolicy: testPolicy, Bindings: []string{"internal"},
 		URI: "http://example.com/endpoints/" + e.ID,
 	}
@@ -117,7 +117,10 @@ func TestEndpointCreateCloud(t *testing.T) {
 	// Properties that do not apply are omitted rather than null, and
 	// pooling_enabled is there even when false.
 	raw := rawFields(t, w.Body.Bytes())
-	for _, absent := range []string{"region", "domain", "tcp_addr", "tunnel", "edge", "upstream_url", "upstream_protocol", "principal", "tunnel_session", "name"} {
+	for _, absent := range []string{
+		"region", "domain", "tcp_addr", "tunnel", "edge", "upstream_url", "upstream_protocol", "principal", "tunnel_session", "name",
+		"scheme", "host", "port",
+	} {
 		if _, ok := raw[absent]; ok {
 			t.Errorf("a cloud endpoint has %q: %s", absent, w.Body.String())
 		}
@@ -380,27 +383,39 @@ func TestEndpointSeeded(t *testing.T) {
 	wantStatus(t, w, http.StatusOK)
 	agent := decodeBody[endpointWire](t, w)
 	origin := "http://example.com"
-	if agent.Type != "ephemeral" || agent.Region != "eu" || agent.Name != "laptop" || agent.Description != "dev tunnel" ||
-		agent.UpstreamURL != "http://localhost:3000" || agent.UpstreamProtocol != "http2" ||
+	if agent.Type != "ephemeral" || agent.Name != "laptop" || agent.Description != "dev tunnel" ||
+		agent.UpstreamURL != "http://localhost:3000" ||
 		agent.Tunnel == nil || *agent.Tunnel != (refWire{ID: "tn_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", URI: origin + "/tunnels/tn_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"}) ||
 		agent.TunnelSession == nil || !strings.HasPrefix(agent.TunnelSession.ID, "ts_") ||
 		agent.TunnelSession.URI != origin+"/tunnel_sessions/"+agent.TunnelSession.ID ||
-		agent.Principal == nil || !strings.HasPrefix(agent.Principal.ID, "usr_") || agent.Principal.URI != origin+"/users/"+agent.Principal.ID ||
+		agent.Principal == nil || !strings.HasPrefix(agent.Principal.ID, "usr_") || agent.Principal.URI != "" ||
 		agent.Edge != nil || agent.Domain != nil || !slices.Equal(agent.Bindings, []string{"public"}) ||
 		agent.URL != "https://abc123.ngrok.app" || wireString(agent.CreatedAt) != "2025-09-04T10:00:00Z" {
 		t.Errorf("agent endpoint = %s", w.Body.String())
 	}
-	if _, ok := rawFields(t, w.Body.Bytes())["upstream_proto"]; ok {
-		t.Error("the wire name is upstream_protocol, not upstream_proto")
+	// NOTE: an agent endpoint is not an object of the API: no uri; nor
+	// region or upstream protocol (_endpoints_list_response.md@3196b15).
+	for _, absent := range []string{"uri", "region", "upstream_protocol", "upstream_proto", "scheme", "host", "port"} {
+		if _, ok := rawFields(t, w.Body.Bytes())[absent]; ok {
+			t.Errorf("an agent endpoint has %q: %s", absent, w.Body.String())
+		}
 	}
 
-	edge := decodeBody[endpointWire](t, do(t, s, http.MethodGet, "/endpoints/"+edgeID, ""))
+	w = do(t, s, http.MethodGet, "/endpoints/"+edgeID, "")
+	edge := decodeBody[endpointWire](t, w)
 	if edge.Type != "edge" || edge.Edge == nil || !strings.HasPrefix(edge.Edge.ID, "edgtls_") ||
-		edge.Edge.URI != origin+"/edges/tls/"+edge.Edge.ID || edge.Tunnel != nil || edge.UpstreamURL != "" || edge.Region != "us" {
+		edge.Edge.URI != origin+"/edges/tls/"+edge.Edge.ID || edge.Tunnel != nil || edge.UpstreamURL != "" ||
+		edge.PublicURL != "tls://edge.example.com" {
 		t.Errorf("edge endpoint = %+v", edge)
 	}
+	// NOTE: nor has an edge endpoint a url (_endpoints_list_response.md@3196b15).
+	for _, absent := range []string{"uri", "url", "region", "upstream_protocol"} {
+		if _, ok := rawFields(t, w.Body.Bytes())[absent]; ok {
+			t.Errorf("an edge endpoint has %q: %s", absent, w.Body.String())
+		}
+	}
 	tcp := decodeBody[endpointWire](t, do(t, s, http.MethodGet, "/endpoints/"+tcpAgentID, ""))
-	if tcp.UpstreamURL != "tcp://localhost:22" || tcp.UpstreamProtocol != "" || tcp.Hostport != "5.tcp.ngrok.io:21000" {
+	if tcp.UpstreamURL != "tcp://localhost:22" || tcp.Hostport != "5.tcp.ngrok.io:21000" {
 		t.Errorf("tcp agent endpoint = %+v", tcp)
 	}
 
@@ -486,7 +501,9 @@ func TestEndpointListFilter(t *testing.T) {
 		{`obj.type == "ephemeral" || obj.type == "edge"`, []string{edge, agent}},
 		{`obj.type in ["edge", "ephemeral"]`, []string{edge, agent}},
 		{`obj.url == "http://api.internal"`, []string{cloud.ID}},
-		{`obj.url.startsWith("https://")`, []string{edge, agent}},
+		// NOTE: an edge endpoint has no url, only a public_url.
+		{`obj.url.startsWith("https://")`, []string{agent}},
+		{`obj.public_url.startsWith("https://")`, []string{edge, agent}},
 		{`"public" in obj.bindings`, []string{edge, agent}},
 		{`"kubernetes" in obj.bindings && obj.type == "cloud"`, []string{k8s.ID}},
 		{`obj.id == "` + agent + `"`, []string{agent}},

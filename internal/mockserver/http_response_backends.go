@@ -38,6 +38,14 @@ func (b *httpResponseBackend) fields() objectFields {
 	return objectFields{&b.ID, &b.CreatedAt, &b.Description, &b.Metadata}
 }
 
+// nilIfEmpty is m, or nil (null) when it has no entry.
+func nilIfEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
 type httpResponseBackendWire struct {
 	WireHeader
 	Body       string            `json:"body"`
@@ -69,7 +77,8 @@ var httpResponseBackendCollection = declare(collectionDecl[httpResponseBackend, 
 	wire: func(b *httpResponseBackend, origin string) httpResponseBackendWire {
 		return httpResponseBackendWire{
 			WireHeader: b.fields().header(origin, collHTTPResponseBackends),
-			Body:       b.Body, Headers: nonNilMap(b.Headers), StatusCode: b.StatusCode,
+			// NOTE: null without headers [real: _http_response_backends_list_response.md@3196b15].
+			Body: b.Body, Headers: nilIfEmpty(b.Headers), StatusCode: b.StatusCode,
 		}
 	},
 	create: func(s *Server, in *httpResponseBackendCreate) (httpResponseBackend, *apiError) {

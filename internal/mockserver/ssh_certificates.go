@@ -3,7 +3,6 @@ package mockserver
 import (
 	"crypto/rand"
 	"crypto/rsa"
-	"encoding/binary"
 	"fmt"
 	"maps"
 	"net/http"
@@ -84,7 +83,7 @@ type sshCert struct {
 	CriticalOptions map[string]string `json:"critical_options,omitempty"`
 	Extensions      map[string]string `json:"extensions,omitempty"`
 
-	Serial      uint64 `json:"serial"`
+	Serial      uint64 `json:"serial"`      // 0 since certificates have serial 0 (sign); a state file may hold others
 	Certificate string `json:"certificate"` // "<type>-cert-v01@openssh.com <base64> <id>"
 }
 
@@ -373,16 +372,16 @@ func sshCertText(collection string) textCodes {
 	return textCodes{errSSHUserCertDescription, errSSHUserCertMetadata}
 }
 
-// sign sets serial and certificate: an OpenSSH certificate of subject with
-// the stored principals, validity and options, signed by signer.
+// sign sets certificate: an OpenSSH certificate of subject with the stored
+// principals, validity and options, signed by signer.
+//
+// NOTE: serial 0, as the real API's certificates have
+// (_ssh_host_certificates_create_response.md and
+// _ssh_user_certificates_create_response.md@3196b15): the object ID, the
+// key ID, is what tells them apart.
 func (c *sshCert) sign(subject ssh.PublicKey, certType uint32, signer ssh.Signer) *apiError {
-	serial, err := nonZeroSerial()
-	if err != nil {
-		return internalError("drawing a serial: %v", err)
-	}
 	cert := &ssh.Certificate{
 		Key:             subject,
-		Serial:          serial,
 		CertType:        certType,
 		KeyId:           c.ID,
 		ValidPrincipals: slices.Clone(c.Principals),
@@ -396,21 +395,8 @@ func (c *sshCert) sign(subject ssh.PublicKey, certType uint32, signer ssh.Signer
 	if err := cert.SignCert(rand.Reader, signer); err != nil {
 		return internalError("signing the certificate: %v", err)
 	}
-	c.Serial = serial
 	c.Certificate = strings.TrimSuffix(string(ssh.MarshalAuthorizedKey(cert)), "\n") + " " + c.ID
 	return nil
-}
-
-func nonZeroSerial() (uint64, error) {
-	var b [8]byte
-	for {
-		if _, err := rand.Read(b[:]); err != nil {
-			return 0, err
-		}
-		if n := binary.BigEndian.Uint64(b[:]); n != 0 {
-			return n, nil
-		}
-	}
 }
 
 // parseSubjectKey reads the public key to certify: one authorized-keys line

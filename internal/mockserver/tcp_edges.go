@@ -18,8 +18,8 @@ import (
 //   - Create, list (newest first, cursors), get, PATCH and delete [real
 //     shape]; every module is nested in the edge's answer, null when it is
 //     not set [real: ngrok's examples answer "backend": null].
-//   - hostports empty or absent is answered [] [ours: the real API answers
-//     null, which ngrok's spec does not allow].
+//   - hostports empty or absent is answered null [real:
+//     _edges_tcp_get_response.md@3196b15; a TLS edge's as a TCP edge's].
 //   - A PATCH leaves what it does not name alone; a module it names is
 //     replaced whole; hostports it names replace the list [real: the spec's
 //     update]. No PATCH removes a module: DELETE /edges/tcp/{id}/<module>
@@ -145,7 +145,10 @@ func (k *edgeKind) tableOf(s *Server) *table[tcpTLSEdge] {
 func (k *edgeKind) wire(e *tcpTLSEdge, origin string) any {
 	h := WireHeader{ID: e.ID, URI: objectURI(origin, k.coll, e.ID), CreatedAt: wireTime(e.CreatedAt),
 		Description: e.Description, Metadata: e.Metadata}
-	hostports := nonNil(slices.Clone(e.Hostports))
+	var hostports []string
+	if len(e.Hostports) > 0 {
+		hostports = slices.Clone(e.Hostports)
+	}
 	// NOTE: assigned one by one: a nil *module in an interface is not nil,
 	// and the answer would hold an empty object instead of null.
 	var backend, ipRestriction, trafficPolicy, mutualTLS, tlsTermination any
