@@ -76,6 +76,7 @@ output "endpoints" {
   description = "All endpoints of the account, newest first."
   value = [
     for e in data.ngrok_endpoints.all.endpoints :
-    "${e.id} ${e.type} ${e.url} [${join(", ", e.bindings)}]"
+    # NOTE: an edge endpoint has no url on the real API, only its public_url.
+    "${e.id} ${e.type} ${coalesce(e.url, e.public_url)} [${join(", ", e.bindings)}]"
   ]
 }
