@@ -177,6 +177,10 @@ func buildWebhookVerification(_ *edgeState, in *webhookVerificationBody) (webhoo
 
 // OAuth.
 
+// oauthCookiePrefix is the OAuth module's cookie_prefix when its PUT gives
+// none [real: exchange _edge_route_o_auth_module_replace_response.md@3196b15].
+const oauthCookiePrefix = "ngrok."
+
 // oauthProviders are the providers of the API's EndpointOAuthProvider.
 var oauthProviders = []string{"amazon", "facebook", "github", "gitlab", "google", "linkedin", "microsoft", "twitch"}
 
@@ -249,8 +253,15 @@ func (m *oauthModule) wire() *oauthWire {
 	if m.Provider == "github" {
 		p.Teams, p.Organizations = nonNil(m.Teams), nonNil(m.Organizations)
 	}
+	// NOTE: every provider of the spec is answered, null but the module's
+	// [real: exchange _edge_route_o_auth_module_get_response.md@3196b15].
+	providers := make(map[string]*oauthProviderWire, len(oauthProviders))
+	for _, name := range oauthProviders {
+		providers[name] = nil
+	}
+	providers[m.Provider] = p
 	return &oauthWire{
-		Enabled: m.Enabled, Provider: map[string]*oauthProviderWire{m.Provider: p},
+		Enabled: m.Enabled, Provider: providers,
 		OptionsPassthrough: m.OptionsPassthrough, CookiePrefix: m.CookiePrefix,
 		InactivityTimeout: m.InactivityTimeout, MaximumDuration: m.MaximumDuration, AuthCheckInterval: m.AuthCheckInterval,
 	}
@@ -286,11 +297,15 @@ func buildOAuth(_ *edgeState, in *oauthBody) (oauthModule, *apiError) {
 	if name != "github" && (len(p.Teams) > 0 || len(p.Organizations) > 0) {
 		return oauthModule{}, errInvalidValue.with(name + ".teams")
 	}
+	cookiePrefix := in.CookiePrefix
+	if cookiePrefix == "" {
+		cookiePrefix = oauthCookiePrefix
+	}
 	return oauthModule{
 		Enabled: enabledOrDefault(in.Enabled), Provider: name, ClientID: id,
 		Scopes: slices.Clone(p.Scopes), EmailAddresses: slices.Clone(p.EmailAddresses), EmailDomains: slices.Clone(p.EmailDomains),
 		Teams: slices.Clone(p.Teams), Organizations: slices.Clone(p.Organizations),
-		OptionsPassthrough: in.OptionsPassthrough, CookiePrefix: in.CookiePrefix,
+		OptionsPassthrough: in.OptionsPassthrough, CookiePrefix: cookiePrefix,
 		InactivityTimeout: in.InactivityTimeout, MaximumDuration: in.MaximumDuration, AuthCheckInterval: in.AuthCheckInterval,
 	}, nil
 }

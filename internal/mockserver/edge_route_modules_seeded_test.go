@@ -84,9 +84,19 @@ func TestSeededRouteModulesAnswered(t *testing.T) {
 		t.Errorf("webhook_verification %v", r.Webhook)
 	}
 	g := r.OAuth.Provider["google"]
-	if len(r.OAuth.Provider) != 1 || g == nil || g.ClientID == nil || *g.ClientID != "gid" ||
+	if g == nil || g.ClientID == nil || *g.ClientID != "gid" ||
 		len(g.EmailDomains) != 1 || !r.OAuth.OptionsPassthrough || r.OAuth.AuthCheckInterval != 300 {
 		t.Errorf("oauth %+v (google %+v)", r.OAuth, g)
+	}
+	// NOTE: the other providers answer null, and cookie_prefix defaults to
+	// ngrok's [real: exchange _edge_route_o_auth_module_get_response.md@3196b15].
+	for _, name := range oauthProviders {
+		if p, ok := r.OAuth.Provider[name]; !ok || (name != "google" && p != nil) {
+			t.Errorf("oauth provider %s: %+v (answered: %t), want null", name, p, ok)
+		}
+	}
+	if r.OAuth.CookiePrefix != oauthCookiePrefix {
+		t.Errorf("oauth cookie_prefix %q, want %q", r.OAuth.CookiePrefix, oauthCookiePrefix)
 	}
 	if r.SAML["enabled"] != false || r.SAML["allow_idp_initiated"] != true || r.SAML["nameid_format"] != samlNameIDPersistent ||
 		r.SAML["entity_id"] != samlServiceProviderBase+id || r.SAML["assertion_consumer_service_url"] != samlServiceProviderBase+id+"/acs" {

@@ -100,8 +100,9 @@ func TestEdgeModuleResponsesCarryEveryField(t *testing.T) {
 		ModuleResponseHeaders:     {"enabled": "true", "add": "{}", "remove": `["server"]`},
 		ModuleWebhookVerification: {"enabled": "true", "provider": `"SLACK"`},
 		ModuleOAuth: {
-			"enabled": "true", "provider": `{"google":{"scopes":[],"email_addresses":[],"email_domains":[]}}`,
-			"options_passthrough": "false", "cookie_prefix": `""`, "inactivity_timeout": "0", "maximum_duration": "0",
+			"enabled": "true", "provider": `{"amazon":null,"facebook":null,"github":null,"gitlab":null,` +
+				`"google":{"scopes":[],"email_addresses":[],"email_domains":[]},"linkedin":null,"microsoft":null,"twitch":null}`,
+			"options_passthrough": "false", "cookie_prefix": `"ngrok."`, "inactivity_timeout": "0", "maximum_duration": "0",
 			"auth_check_interval": "0",
 		},
 		ModuleSAML: {

@@ -32,7 +32,6 @@ type replayDifference struct {
 // pattern names) that no longer differs.
 var replayDifferences = []replayDifference{
 	// Collections the mock does not serve.
-	{"abuse_reports_*", "status", reasonNotServed + "abuse reports, outside the provider's scope [ours]"},
 	{"kubernetes_operators_*", "status", reasonNotServed + "Kubernetes operators, outside the provider's scope [ours]"},
 	{"self", "status", reasonNotServed + "GET /self [ours]"},
 	{"endpoint_configurations_*", "status", reasonNotServed + reasonEndpointConfigurations},
@@ -45,16 +44,15 @@ var replayDifferences = []replayDifference{
 	{"reserved_addrs_create", "endpoint_configuration", reasonRecordedOnly + "a reserved address's endpoint_configuration (" + reasonEndpointConfigurations + ")"},
 	{"reserved_addrs_get", "endpoint_configuration", reasonRecordedOnly + "a reserved address's endpoint_configuration (" + reasonEndpointConfigurations + ")"},
 	{"reserved_addrs_list", "reserved_addrs[0].endpoint_configuration", reasonRecordedOnly + "a reserved address's endpoint_configuration (" + reasonEndpointConfigurations + ")"},
-	// HTTPS edge route modules the mock serves by seeding only.
-	{"edge_route_circuit_breaker_module_*", "status", reasonRouteModules},
-	{"edge_route_compression_module_*", "status", reasonRouteModules},
-	{"edge_route_o_auth_module_*", "status", reasonRouteModules},
-	{"edge_route_response_headers_module_*", "status", reasonRouteModules},
-	{"edge_route_saml_module_*", "status", reasonRouteModules},
-	{"edge_route_traffic_policy_module_*", "status", reasonRouteModules},
-	{"edge_route_user_agent_filter_module_*", "status", reasonRouteModules},
-	{"edge_route_webhook_verification_module_*", "status", reasonRouteModules},
-	{"edge_route_websocket_tcp_converter_module_*", "status", reasonRouteModules},
+	// HTTPS edge route modules.
+	{"edge_route_o_auth_module_get", "provider.google.client_secret", reasonModuleSecrets},
+	{"edge_route_o_auth_module_replace", "provider.google.client_secret", reasonModuleSecrets},
+	{"edge_route_webhook_verification_module_get", "secret", reasonModuleSecrets},
+	{"edge_route_webhook_verification_module_replace", "secret", reasonModuleSecrets},
+	{"edge_route_saml_module_get", "request_signing_certificate_pem", reasonSAMLCertificate},
+	{"edge_route_saml_module_replace", "request_signing_certificate_pem", reasonSAMLCertificate},
+	{"edge_route_saml_module_get", "idp_metadata_url", reasonIdPMetadataURL},
+	{"edge_route_saml_module_replace", "idp_metadata_url", reasonIdPMetadataURL},
 	// The edges' policy module, which traffic_policy replaced.
 	{"edges_https_routes_create", "policy", reasonEdgePolicy},
 	{"edges_https_routes_get", "policy", reasonEdgePolicy},
@@ -78,17 +76,12 @@ var replayDifferences = []replayDifference{
 	{"secrets_get", "vault_name", reasonVaultName},
 	{"secrets_list", "secrets[0].vault_name", reasonVaultName},
 	{"secrets_update", "vault_name", reasonVaultName},
-	// Another part of issue 30.
-	{"reserved_domains_create", "is_dev", reasonIsDev},
-	{"reserved_domains_get", "is_dev", reasonIsDev},
-	{"reserved_domains_list", "reserved_domains[1].is_dev", reasonIsDev},
-	{"reserved_domains_list", "reserved_domains[2].is_dev", reasonIsDev},
-	{"reserved_domains_update", "is_dev", reasonIsDev},
-	{"reserved_domains_list", "reserved_domains[0]", reasonIsDev + "; the account's dev domain, which the mock does not make"},
-	{"reserved_domains_get", "certificate_management_status", reasonStatusAfterPatch},
-	{"reserved_domains_update", "certificate_management_status", reasonStatusAfterPatch},
-	{"reserved_domains_delete_certificate", "status", "another part of issue 30, reserved domains' certificates: " +
-		"the recorded DELETE of the certificate of a domain whose PATCH set a policy answered 204; the mock refuses it (ERR_NGROK_436)"},
+	// The recording's account.
+	{"reserved_domains_list", "reserved_domains[0]", "the account's dev domain (is_dev true), which ngrok assigns at sign-up " +
+		"and the mock does not have [ours] (reserved_domains.go)"},
+	// Two sources that disagree.
+	{"reserved_domains_delete_certificate", "status", "the recorded DELETE of the certificate of a domain whose PATCH attached a policy " +
+		"answered 204; ngrok's error reference documents that refusal (errors/err_ngrok_436.mdx), which the mock answers"},
 	// The real API of the recordings.
 	{"failover_backends_update", "backends", reasonBackendsCleared},
 	{"weighted_backends_update", "backends", reasonBackendsCleared},
@@ -99,18 +92,19 @@ const (
 	reasonNotServed              = "not served by the mock: "
 	reasonEndpointConfigurations = "endpoint configurations, which ngrok deprecated (ERR_NGROK_1608) and the provider does not manage; " +
 		"the mock seeds them for reserved domains and serves no route for them [ours]"
-	reasonRecordedOnly = "a field the spec and ngrok's Go client no longer have, which the mock leaves out: "
-	reasonRouteModules = "another part of issue 30, HTTPS edge route modules: the mock serves the route's other modules by seeding only, " +
-		"without PUT, GET or DELETE (README.md, HTTPS edges and backends)"
+	reasonRecordedOnly  = "a field the spec and ngrok's Go client no longer have, which the mock leaves out: "
+	reasonModuleSecrets = "the real API answers the secrets of the OAuth and webhook verification modules; " +
+		"the mock never keeps them in clear, so neither keeps nor answers them [ours] (README.md, HTTPS edges and backends)"
+	reasonSAMLCertificate = "the mock holds no SAML key, and leaves the SAML module's request signing certificate out [ours] " +
+		"(README.md, HTTPS edges and backends)"
+	reasonIdPMetadataURL = reasonRecordedOnly + "idp_metadata_url, empty in the recordings; " +
+		"ngrok's Go client dropped it in 2021 (ngrok-api-go 0c9865f)"
 	reasonEdgePolicy = reasonRecordedOnly + "policy, the module traffic_policy replaced, null in every recording; " +
 		"ngrok's Go client dropped it in 2024 (ngrok-api-go d02578f)"
 	reasonResolvesTo = "newer than the recordings: ngrok's Go client added resolves_to on 2026-01-23 (ngrok-api-go a358699), " +
 		"and the spec the mock follows has it"
 	reasonVaultName = "newer than the recordings: ngrok's Go client added vault_name on 2025-12-16 (ngrok-api-go 82ef30b), " +
 		"and the spec the mock follows has it"
-	reasonIsDev            = "another part of issue 30: is_dev"
-	reasonStatusAfterPatch = "another part of issue 30: a PATCH that attaches a policy answers certificate_management_status null, " +
-		"in its answer and the next GET"
 	reasonBackendsCleared = "the recorded PATCH, of metadata only, answered the backends empty: the API of 2025-09 cleared them; " +
 		"the mock keeps them, as a PATCH keeps what it does not name [ours]"
 )
