@@ -244,7 +244,7 @@ func TestAccCredential_unknownOwner(t *testing.T) {
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
 					Config: mock.config(config),
-					ExpectError: regexp.MustCompile(`(?s)ERR_NGROK_634.*does\s+not\s+name\s+a\s+user.*` +
+					ExpectError: regexp.MustCompile(`(?s)ERR_NGROK_634.*No\s+credential\s+owner\s+could\s+be\s+determined.*` +
 						`owner_id\s+must\s+name\s+a\s+user\s+of\s+this\s+account.*ngrok_service_user`),
 				}},
 				CheckDestroy: func(*terraform.State) error {
