@@ -89,7 +89,7 @@ func parseConfig(args []string, stderr io.Writer, getenv func(string) string) (*
 	flags.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on; port 0 picks a free port")
 	flags.Var(&c.keys, "api-key", "accepted API key; repeat for several, or comma-separate in the environment (default "+mockserver.DefaultAPIKey+")")
 	flags.IntVar(&c.pageSize, "page-size", 100, "largest number of objects on one list page (1-100); small values surface pagination bugs")
-	flags.IntVar(&c.rateLimit, "rate-limit", 0, "requests per minute and API key before 429 ERR_NGROK_226 (0: no limit; the real API allows 120)")
+	flags.IntVar(&c.rateLimit, "rate-limit", 0, "requests per minute for the account, all API keys together, before 429 ERR_NGROK_226 (0: no limit; the real API allows 120)")
 	flags.StringVar(&c.logLevel, "log-level", "info", "request log level on stderr: debug, info, warn, error or off")
 	flags.BoolVar(&c.tls, "tls", false, "serve HTTPS with a generated self-signed certificate, and print its SHA-256 fingerprint")
 	flags.StringVar(&c.tlsCertFile, "tls-cert-file", "", "with -tls, also write the certificate (PEM) here, for the provider's ca_file")

@@ -219,7 +219,7 @@ func TestMockHTTPSEdgeRouteModuleErrors(t *testing.T) {
 	}
 
 	_, err = m.client.ReplaceHTTPSEdgeRouteIPRestriction(ctx, m.edge, m.route, &HTTPSEdgeRouteIPRestrictionReplace{})
-	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || apiErr.ErrorCode != "ERR_NGROK_7173" {
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || apiErr.ErrorCode != "ERR_NGROK_7025" {
 		t.Errorf("replace without policies: %v", err)
 	}
 

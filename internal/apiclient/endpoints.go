@@ -16,7 +16,11 @@ const (
 
 // Endpoint is an endpoint of any type. Properties that do not apply to an
 // endpoint are omitted by the API; the pointer fields are nil then.
-// Description and metadata are omitted when empty and read as "".
+// Description and metadata are omitted when empty and read as "". Only a
+// cloud endpoint has a uri, and an edge endpoint has no url: "" then. The
+// API answers no scheme, host, port, region or upstream protocol of any
+// endpoint that ngrok recorded (third_party/ngrok-exchanges), though the
+// spec names them.
 type Endpoint struct {
 	ID               string   `json:"id"`
 	URI              string   `json:"uri"`

@@ -50,12 +50,11 @@ func TestMockEndpointCRUD(t *testing.T) {
 		created.Metadata != `{"team":"platform"}` {
 		t.Errorf("created = %+v", created)
 	}
-	if created.Port == nil || *created.Port != 80 || created.Host == nil || *created.Host != "api.internal" {
-		t.Errorf("port %v host %v", created.Port, created.Host)
-	}
-	// A cloud endpoint has none of the agent's or edge's properties.
+	// A cloud endpoint has none of the agent's or edge's properties, and,
+	// as the real API's, no scheme, host or port.
 	if created.Tunnel != nil || created.TunnelSession != nil || created.Edge != nil || created.Principal != nil ||
-		created.UpstreamURL != nil || created.UpstreamProtocol != nil || created.Name != nil || created.Region != nil || created.Domain != nil {
+		created.UpstreamURL != nil || created.UpstreamProtocol != nil || created.Name != nil || created.Region != nil || created.Domain != nil ||
+		created.Scheme != nil || created.Host != nil || created.Port != nil {
 		t.Errorf("cloud endpoint with agent or edge properties: %+v", created)
 	}
 	if _, err := time.Parse(time.RFC3339, created.UpdatedAt); err != nil {
@@ -136,8 +135,8 @@ func TestMockEndpointErrors(t *testing.T) {
 		"update an agent endpoint": {func() error {
 			_, err := c.UpdateEndpoint(ctx, agent, &EndpointUpdate{Description: &desc})
 			return err
-		}, 400, "ERR_NGROK_248"},
-		"delete an agent endpoint": {func() error { return c.DeleteEndpoint(ctx, agent) }, 400, "ERR_NGROK_248"},
+		}, 400, "ERR_NGROK_215"},
+		"delete an agent endpoint": {func() error { return c.DeleteEndpoint(ctx, agent) }, 400, "ERR_NGROK_215"},
 	} {
 		err := tc.call()
 		var apiErr *APIError
@@ -179,12 +178,15 @@ func TestMockEndpointListEveryKind(t *testing.T) {
 	if len(all) != 3 || all[0].ID != edge || all[1].ID != agent || all[2].ID != cloud.ID {
 		t.Fatalf("list over pages of 2 = %v", endpointIDs(all))
 	}
+	// NOTE: as the real API's, an agent endpoint has no uri, region or
+	// upstream protocol, an edge endpoint no uri or url.
 	if a := all[1]; a.Type != "ephemeral" || a.Tunnel == nil || a.TunnelSession == nil || a.Principal == nil ||
-		a.UpstreamURL == nil || *a.UpstreamURL != "http://localhost:8080" || a.UpstreamProtocol == nil || *a.UpstreamProtocol != "http1" ||
-		a.Name == nil || *a.Name != "laptop" || a.Region == nil || *a.Region != "us" {
+		a.UpstreamURL == nil || *a.UpstreamURL != "http://localhost:8080" || a.UpstreamProtocol != nil ||
+		a.Name == nil || *a.Name != "laptop" || a.Region != nil || a.URI != "" || a.URL != "https://abc.ngrok.app" {
 		t.Errorf("agent endpoint = %+v", a)
 	}
-	if e := all[0]; e.Type != "edge" || e.Edge == nil || !strings.HasPrefix(e.Edge.ID, "edghts_") || e.Tunnel != nil {
+	if e := all[0]; e.Type != "edge" || e.Edge == nil || !strings.HasPrefix(e.Edge.ID, "edghts_") || e.Tunnel != nil ||
+		e.URI != "" || e.URL != "" || e.PublicURL != "https://shop.example.com" {
 		t.Errorf("edge endpoint = %+v", e)
 	}
 

@@ -273,9 +273,9 @@ func TestMockReservedDomainErrors(t *testing.T) {
 	_, err = c.CreateReservedDomain(ctx, &ReservedDomainCreate{Domain: "a.ngrok.app", CertificateManagementPolicy: &ReservedDomainCertPolicy{}})
 	wantAPIError(t, err, 400, "ERR_NGROK_439")
 	_, err = c.CreateReservedDomain(ctx, &ReservedDomainCreate{Domain: "b.example.com", CertificateID: "cert_2RfSBcv0nsy71XCHWOegjx1OoKh"})
-	wantAPIError(t, err, 400, "ERR_NGROK_215")
+	wantAPIError(t, err, 400, "ERR_NGROK_1965")
 	_, err = c.CreateReservedDomain(ctx, &ReservedDomainCreate{Domain: "b.example.com", Region: "mars"})
-	wantAPIError(t, err, 400, "ERR_NGROK_215")
+	wantAPIError(t, err, 400, "ERR_NGROK_400")
 	if _, err := c.GetReservedDomain(ctx, ""); err == nil {
 		t.Error("get with an empty ID must fail before any request")
 	}

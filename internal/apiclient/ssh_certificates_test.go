@@ -236,12 +236,12 @@ func TestMockSSHCertificateErrors(t *testing.T) {
 		}
 	}
 	_, err := c.CreateSSHHostCertificate(ctx, &SSHHostCertificateCreate{SSHCertificateAuthorityID: "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam", PublicKey: key})
-	wantAPIError("unknown authority", err, http.StatusBadRequest, "ERR_NGROK_1945")
+	wantAPIError("unknown authority", err, http.StatusBadRequest, "ERR_NGROK_1949")
 	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key,
 		ValidAfter: "2030-01-02T00:00:00Z", ValidUntil: "2030-01-01T00:00:00Z"}})
 	wantAPIError("negative validity", err, http.StatusBadRequest, "ERR_NGROK_1943")
 	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: "ssh-ed25519 nope"}})
-	wantAPIError("bad key", err, http.StatusBadRequest, "ERR_NGROK_1946")
+	wantAPIError("bad key", err, http.StatusBadRequest, "ERR_NGROK_1934")
 
 	// The authority cannot be deleted while a certificate it signed
 	// exists; once that is deleted it can, and signs no more.
@@ -257,7 +257,7 @@ func TestMockSSHCertificateErrors(t *testing.T) {
 		t.Fatalf("deleting the authority: %v", err)
 	}
 	_, err = c.CreateSSHUserCertificate(ctx, &SSHUserCertificateCreate{SSHCertificateCreate: SSHCertificateCreate{SSHCertificateAuthorityID: ca.ID, PublicKey: key}})
-	wantAPIError("deleted authority", err, http.StatusBadRequest, "ERR_NGROK_1945")
+	wantAPIError("deleted authority", err, http.StatusBadRequest, "ERR_NGROK_1951")
 
 	if _, err := c.GetSSHHostCertificate(ctx, ""); err == nil {
 		t.Error("an empty ID must be refused before any request")

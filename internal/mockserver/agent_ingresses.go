@@ -80,6 +80,7 @@ var agentIngressCollection = declare(collectionDecl[agentIngress, agentIngressWi
 	property: "ingresses",
 	filter:   "ngrok.AgentIngress",
 	fields:   (*agentIngress).fields,
+	text:     textCodes{errAgentIngressDescription, errAgentIngressMetadata},
 	wire:     func(a *agentIngress, origin string) agentIngressWire { return a.wire(origin, time.Now()) },
 	wireAt:   (*agentIngress).wire,
 	create:   createAgentIngressFrom,
@@ -87,23 +88,21 @@ var agentIngressCollection = declare(collectionDecl[agentIngress, agentIngressWi
 	unique:   func(a *agentIngress) string { return a.Domain },
 	check: func(s *Server, a *agentIngress) *apiError {
 		if id, ok := s.agentIngresses.idByKeyLocked(a.Domain); ok && id != a.ID {
-			return errAgentIngressTaken.errorf("The agent ingress domain %q already exists (%s), choose another domain.", a.Domain, id)
+			return errAgentIngressTaken.with(a.Domain)
 		}
 		return nil
 	},
 })
 
 func createAgentIngressFrom(s *Server, in *agentIngressCreate) (agentIngress, *apiError) {
+	// NOTE: a name a reservation refuses, or a wildcard, is no domain of an
+	// agent ingress: ERR_NGROK_6704, not the reservation's codes.
 	name, err := normalizeDomain(in.Domain)
-	if err != nil {
-		return agentIngress{}, err
-	}
-	if strings.HasPrefix(name, "*.") {
-		return agentIngress{}, errInvalidValue.errorf("The agent ingress domain %q cannot be a wildcard: name the domain itself, such as connect.example.com.", in.Domain)
+	if err != nil || strings.HasPrefix(name, "*.") {
+		return agentIngress{}, errAgentIngressDomain.with(in.Domain)
 	}
 	if isServiceOwned(name) {
-		return agentIngress{}, errAgentIngressServiceDomain.errorf(
-			"The agent ingress domain %q must be a third party domain, you may not enter a domain controlled by ngrok.", name)
+		return agentIngress{}, errAgentIngressServiceDomain.with(name)
 	}
 	a := agentIngress{Description: in.Description, Metadata: in.Metadata, Domain: name}
 	if in.CertificateManagementPolicy != nil {
@@ -134,6 +133,9 @@ func (a *agentIngress) wire(origin string, now time.Time) agentIngressWire {
 		NSTargets:     slices.Clone(agentIngressNSTargets),
 		RegionDomains: make([]string, 0, len(domainRegions)),
 	}
+	// NOTE: the real API answers an agent ingress's uri as a path, without
+	// the origin (_agent_ingresses_get_response.md@3196b15).
+	w.URI = "/" + collAgentIngresses + "/" + a.ID
 	for _, r := range slices.Sorted(slices.Values(domainRegions)) {
 		w.RegionDomains = append(w.RegionDomains, "tunnel."+r+"."+a.Domain)
 	}

@@ -25,11 +25,11 @@ func TestAgentIngressCreate(t *testing.T) {
 	}
 	wantError(t, do(t, s, http.MethodPost, "/agent_ingresses", `{"domain":"CONNECT.example.com"}`), http.StatusConflict, errAgentIngressTaken.code)
 	wantError(t, do(t, s, http.MethodPost, "/agent_ingresses", `{"domain":"x.ngrok.app"}`), http.StatusBadRequest, errAgentIngressServiceDomain.code)
-	wantError(t, do(t, s, http.MethodPost, "/agent_ingresses", `{"domain":"*.example.com"}`), http.StatusBadRequest, errInvalidValue.code)
-	wantError(t, do(t, s, http.MethodPost, "/agent_ingresses", `{}`), http.StatusBadRequest, errInvalidValue.code)
+	wantError(t, do(t, s, http.MethodPost, "/agent_ingresses", `{"domain":"*.example.com"}`), http.StatusBadRequest, errAgentIngressDomain.code)
+	wantError(t, do(t, s, http.MethodPost, "/agent_ingresses", `{}`), http.StatusBadRequest, errAgentIngressDomain.code)
 	wantError(t, do(t, s, http.MethodPatch, "/agent_ingresses/"+a.ID, `{"domain":"other.example.com"}`), http.StatusBadRequest, errUnknownField.code)
 	wantError(t, do(t, s, http.MethodPost, "/agent_ingresses",
-		`{"domain":"b.example.com","certificate_management_policy":{"private_key_type":"dsa"}}`), http.StatusBadRequest, errInvalidValue.code)
+		`{"domain":"b.example.com","certificate_management_policy":{"private_key_type":"dsa"}}`), http.StatusBadRequest, errTLSKeyType.code)
 }
 
 // The certificate job of a policy runs on the server's clock, as a reserved

@@ -41,6 +41,7 @@ var apiKeyCollection = declare(collectionDecl[apiKey, APIKeyWire, apiKeyCreate, 
 	property: "keys",
 	filter:   "ngrok.APIKey",
 	fields:   (*apiKey).fields,
+	text:     textCodes{errCredentialDescription, errCredentialMetadata},
 	wire: func(k *apiKey, origin string) APIKeyWire {
 		return APIKeyWire{WireHeader: k.fields().header(origin, collAPIKeys), OwnerID: k.OwnerID}
 	},
@@ -51,13 +52,16 @@ var apiKeyCollection = declare(collectionDecl[apiKey, APIKeyWire, apiKeyCreate, 
 		}
 		return apiKey{Description: in.Description, Metadata: in.Metadata, OwnerID: owner}, nil
 	},
-	mint: func(_ *Server, k *apiKey) (func(w *APIKeyWire), *apiError) {
-		token, hash, err := mintToken()
+	mint: func(_ *Server, k *apiKey) (func() func(w *APIKeyWire), *apiError) {
+		secret, err := mintSecret()
 		if err != nil {
 			return nil, err
 		}
-		k.TokenSHA256 = hash
-		return func(w *APIKeyWire) { w.Token = &token }, nil
+		return func() func(w *APIKeyWire) {
+			token := tokenOf(k.ID, secret)
+			k.TokenSHA256 = tokenHash(token)
+			return func(w *APIKeyWire) { w.Token = &token }
+		}, nil
 	},
 	// NOTE: the hash is the table's unique key, so that authenticate finds
 	// a key in constant time however many there are.

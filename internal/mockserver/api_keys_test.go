@@ -45,5 +45,5 @@ func TestAPIKeyPatchAndOwner(t *testing.T) {
 	if got := decodeBody[APIKeyWire](t, w); got.Metadata != "m" || got.Token != nil {
 		t.Errorf("patched = %+v", got)
 	}
-	wantError(t, do(t, s, http.MethodPost, "/api_keys", `{"owner_id":"cr_2mockAccountUser00000000000"}`), http.StatusBadRequest, "ERR_NGROK_601")
+	wantError(t, do(t, s, http.MethodPost, "/api_keys", `{"owner_id":"cr_2mockAccountUser00000000000"}`), http.StatusBadRequest, "ERR_NGROK_243")
 }

@@ -31,7 +31,7 @@ func TestApplicationUsersAndSessions(t *testing.T) {
 	if got := decodeBody[applicationSessionWire](t, w); got.ApplicationUser.ID != u {
 		t.Errorf("session's user = %s, want %s", got.ApplicationUser.ID, u)
 	}
-	wantError(t, do(t, s, http.MethodPatch, "/app/users/"+u, `{}`), http.StatusMethodNotAllowed, "")
+	wantRouteNotFound(t, do(t, s, http.MethodPatch, "/app/users/"+u, `{}`), "/app/users/"+u)
 	// Deleting the user takes its sessions.
 	wantStatus(t, do(t, s, http.MethodDelete, "/app/users/"+u, ""), http.StatusNoContent)
 	wantError(t, do(t, s, http.MethodGet, "/app/sessions/"+sess, ""), http.StatusNotFound, "")

@@ -90,15 +90,14 @@ func backendCollection(id string) string {
 }
 
 // checkReferenceLocked checks a route backend module's backend_id: the ID
-// of a backend of any kind (ERR_NGROK_227) of the account
-// (ERR_NGROK_7174); the store lock must be held.
-func (b *backendTables) checkReferenceLocked(field, id string) *apiError {
+// of a backend of any kind (ERR_NGROK_242) of the account
+// (ERR_NGROK_6501); the store lock must be held.
+func (b *backendTables) checkReferenceLocked(id string) *apiError {
 	if backendKind(id) == "" {
-		return errWrongIDPrefix.errorf("The %s %q is not a valid backend ID: backend IDs start with %s, %s, %s, %s or %s.",
-			field, id, prefixTunnelGroupBackend, prefixHTTPResponseBackend, prefixFailoverBackend, prefixWeightedBackend, prefixStaticBackend)
+		return errInvalidBackendID.with(id)
 	}
 	if !b.existsLocked(id) {
-		return unknownReferenceError(errEdgeUnknownReference, field, id, "backend")
+		return errBackendUnknown.with(id)
 	}
 	return nil
 }
@@ -170,32 +169,32 @@ func (b *backendTables) reachesLocked(children []string, self string) bool {
 
 // checkChildrenLocked checks the backends a failover or weighted backend
 // (self, "" on a create) names; refusal is the code for naming itself.
-func (s *Server) checkChildrenLocked(children []string, self string, refusal *errorKind, noun string) *apiError {
+func (s *Server) checkChildrenLocked(children []string, self string, refusal *errorKind) *apiError {
 	if n := len(children); n > maxBackendChildren {
 		kind := errFailoverBackendCount
 		if refusal == errWeightedBackendRefused {
 			kind = errWeightedBackendCount
 		}
-		return kind.errorf("A %s may name at most %d backends; this one names %d.", noun, maxBackendChildren, n)
+		return kind.with(maxBackendChildren, n)
 	}
 	for _, id := range children {
 		if backendKind(id) == "" {
-			return errBackendIDInvalid.errorf("The id %q is not a valid backend ID.", id)
+			return errBackendIDInvalid.with(id)
 		}
 		if !s.backends.existsLocked(id) {
-			return errBackendUnknown.errorf("Cannot save backend reference %q because it does not exist.", id)
+			return errBackendUnknown.with(id)
 		}
 	}
 	if self != "" && s.backends.reachesLocked(children, self) {
-		return refusal.errorf("A %s may not reference the backend %q: it leads back to the %s itself.", noun, self, noun)
+		return refusal.with(self, backendKind(self))
 	}
 	return nil
 }
 
 // removableBackendLocked refuses to delete a backend that another backend
 // or a route's backend module names, and any write that edges refuse.
-func (s *Server) removableBackendLocked(id, noun string) *apiError {
-	if err := s.edges.writeRefusalLocked(noun); err != nil {
+func (s *Server) removableBackendLocked(id string) *apiError {
+	if err := s.edges.writeRefusalLocked(); err != nil {
 		return err
 	}
 	for _, r := range s.backends.failover.rows {
@@ -210,23 +209,21 @@ func (s *Server) removableBackendLocked(id, noun string) *apiError {
 	}
 	for _, r := range s.edges.routes.rows {
 		if r.val.Backend != nil && r.val.Backend.BackendID == id {
-			return errBackendInUse.errorf(
-				"The backend %q could not be deleted because the route %s of the edge %s still uses it.", id, r.id, r.val.EdgeID)
+			return errBackendInUse.with()
 		}
 	}
 	return nil
 }
 
 func backendInUse(id, by string) *apiError {
-	return errBackendInUse.errorf(
-		"The backend %q could not be deleted because it is still referenced by at least one backend (%s).", id, by)
+	return errBackendInUse.with()
 }
 
 // checkHostPort checks a static backend's address: host:port with a host
 // and a port from 1 to 65535 [real codes; the port range is ours].
 func checkHostPort(addr string) *apiError {
 	if addr == "" {
-		return errStaticAddressMissing.errorf("Static backend requires address in the host:port form.")
+		return errStaticAddressMissing.with()
 	}
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
@@ -234,13 +231,13 @@ func checkHostPort(addr string) *apiError {
 		if ae := (*net.AddrError)(nil); errors.As(err, &ae) {
 			reason = ae.Err
 		}
-		return errStaticAddressInvalid.errorf("Static backend address %q is invalid (%s). Use host:port as address.", addr, reason)
+		return errStaticAddressInvalid.with(addr, reason)
 	}
 	if host == "" {
-		return errStaticAddressHost.errorf("Static backend address %q is missing host. Use host:port as address.", addr)
+		return errStaticAddressHost.with(addr)
 	}
 	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
-		return errStaticAddressInvalid.errorf("Static backend address %q is invalid (the port must be a number from 1 to 65535). Use host:port as address.", addr)
+		return errStaticAddressInvalid.with(addr, "the port must be a number from 1 to 65535")
 	}
 	return nil
 }

@@ -51,7 +51,7 @@ func TestBackendsCreateUpdate(t *testing.T) {
 		t.Errorf("after PATCH %s", got)
 	}
 	if got := jsonOf(t, backendAnswer(t, s, collHTTPResponseBackends, createBackend(t, s, collHTTPResponseBackends, `{}`))); !strings.Contains(got, `"status_code":200`) ||
-		!strings.Contains(got, `"headers":{}`) || !strings.Contains(got, `"body":""`) {
+		!strings.Contains(got, `"headers":null`) || !strings.Contains(got, `"body":""`) {
 		t.Errorf("default HTTP response backend %s", got)
 	}
 
@@ -152,8 +152,8 @@ func TestBackendReferences(t *testing.T) {
 		t.Errorf("backend module %s", got)
 	}
 	wantError(t, do(t, g.s, http.MethodDelete, "/"+collFailoverBackends+"/"+gfo, ""), http.StatusBadRequest, errBackendInUse.code)
-	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errWrongIDPrefix.code)
-	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"bkdwd_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errEdgeUnknownReference.code)
+	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errInvalidBackendID.code)
+	wantError(t, do(t, g.s, http.MethodPut, g.modulePath(ModuleBackend), `{"backend_id":"bkdwd_2RfSBcv0nsy71XCHWOegjx1OoKh"}`), http.StatusBadRequest, errBackendUnknown.code)
 
 	// A route's backend module holds its backend.
 	f := newEdgeFixture(t)

@@ -431,9 +431,9 @@ func benchEndpointWire() *endpointWire {
 	created := apiTime(time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
 	return &endpointWire{
 		ID: "ep_31ZDDtNBwD8ztEmCFlfj9ODYV0S", CreatedAt: created, UpdatedAt: created, Type: "cloud",
-		Description: "prod endpoint", Metadata: `{"team":"x"}`, Port: 443, URL: "https://app.example.com",
-		PublicURL: "https://app.example.com", Proto: "https", Scheme: "https", Hostport: "app.example.com:443",
-		Host: "app.example.com", TrafficPolicy: "on_http_request: []\n", Bindings: []string{"public"},
+		Description: "prod endpoint", Metadata: `{"team":"x"}`, URL: "https://app.example.com",
+		PublicURL: "https://app.example.com", Proto: "https", Hostport: "app.example.com:443",
+		TrafficPolicy: "on_http_request: []\n", Bindings: []string{"public"},
 		Domain: &refWire{ID: "rd_1", URI: "https://api.ngrok.com/reserved_domains/rd_1"},
 		URI:    "https://api.ngrok.com/endpoints/ep_31ZDDtNBwD8ztEmCFlfj9ODYV0S",
 	}

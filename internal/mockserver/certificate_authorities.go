@@ -55,6 +55,7 @@ var certificateAuthorityCollection = declare(collectionDecl[certificateAuthority
 	name: collCertificateAuthorities, noun: "certificate authority", prefix: prefixCertificateAuthority,
 	filter: "ngrok.CertificateAuthority",
 	fields: (*certificateAuthority).fields,
+	text:   textCodes{errCADescription, errCAMetadata},
 	wire:   (*certificateAuthority).wire,
 	create: func(_ *Server, in *certificateAuthorityCreate) (certificateAuthority, *apiError) {
 		chain, _, err := parseCAPEM(in.CAPEM)
@@ -93,17 +94,14 @@ func parseCAPEM(caPEM string) (string, *x509.Certificate, *apiError) {
 			break
 		}
 		if block.Type != "CERTIFICATE" || len(block.Headers) > 0 {
-			return "", nil, errCAFormat.errorf(
-				"Failed to upload Certificate Authority. Invalid file format %q given. Upload a Certificate Authority in PEM format: CERTIFICATE blocks without headers.", block.Type)
+			return "", nil, errCAFormat.with(block.Type)
 		}
 		cert, err := x509.ParseCertificate(block.Bytes)
 		if err != nil {
-			return "", nil, errCAFormat.errorf(
-				"Failed to upload Certificate Authority. The certificate does not parse: %q. Upload a Certificate Authority in PEM format.", err.Error())
+			return "", nil, errCAFormat.with(err)
 		}
 		if !cert.BasicConstraintsValid || !cert.IsCA {
-			return "", nil, errCANotCA.errorf(
-				"The uploaded certificate's x509 Basic Constraints did not mark it as a certificate authority (see RFC 5280, 4.2.1.9): %q.", cert.Subject.CommonName)
+			return "", nil, errCANotCA.with()
 		}
 		if first == nil {
 			first = cert
@@ -111,8 +109,7 @@ func parseCAPEM(caPEM string) (string, *x509.Certificate, *apiError) {
 		out.Write(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: block.Bytes}))
 	}
 	if first == nil {
-		return "", nil, errCAFormat.errorf(
-			"Failed to upload Certificate Authority. Invalid file format %q given. Upload a Certificate Authority in PEM format.", "no PEM block")
+		return "", nil, errCAFormat.with("no PEM block")
 	}
 	return out.String(), first, nil
 }

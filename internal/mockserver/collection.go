@@ -59,6 +59,9 @@ type collectionDecl[T, W, C, U any] struct {
 
 	// fields points at the fields every stored object has.
 	fields func(v *T) objectFields
+	// text (optional) names the codes of a too long description and
+	// metadata, where ngrok's reference documents the collection's.
+	text textCodes
 	// wire is the object's answer; origin is the scheme and host the client
 	// used (request.origin).
 	wire func(v *T, origin string) W
@@ -82,11 +85,13 @@ type collectionDecl[T, W, C, U any] struct {
 	// unique (optional) is a key that no two objects of the collection may
 	// share; the table indexes them by it (idByKeyLocked), for check.
 	unique func(v *T) string
-	// mint (optional) runs after create, outside the store lock: it makes
-	// the object's secret (an authtoken, an API key), keeps in v only what
-	// the server may keep of it (a hash), and returns what writes the secret
-	// into the create's answer, the one answer that shows it [real].
-	mint func(s *Server, v *T) (reveal func(w *W), err *apiError)
+	// mint (optional) runs after create, outside the store lock: it draws
+	// the object's secret (an authtoken's, an API key's) and returns seal,
+	// which runs once v has its ID (a token begins with it [real]): it keeps
+	// in v only what the server may keep of the token (a hash), and returns
+	// what writes the token into the create's answer, the one answer that
+	// shows it [real].
+	mint func(s *Server, v *T) (seal func() (reveal func(w *W)), err *apiError)
 	// removable (optional) runs under the store lock before an object is
 	// deleted through the API: the rules that keep it (a vault that holds
 	// secrets). The control API deletes regardless, as it does every row.
@@ -217,7 +222,7 @@ func (c *collection[T, W, C, U]) routes() []route {
 		query = filteredListQuery
 	}
 	// NOTE: in the order of the SSH authorities' routes before they were
-	// declared, which a 405's Allow header lists.
+	// declared, which a CORS preflight's Access-Control-Allow-Methods lists.
 	return []route{
 		{method: http.MethodPost, path: list, body: bodyOf[C], handle: c.createOne},
 		{method: http.MethodGet, path: list, query: query, handle: c.list},
@@ -239,12 +244,13 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 	if err := c.checkText(&v); err != nil {
 		return nil, 0, err
 	}
-	var reveal func(w *W)
+	var seal func() func(w *W)
 	if c.mint != nil {
-		if reveal, err = c.mint(c.s, &v); err != nil {
+		if seal, err = c.mint(c.s, &v); err != nil {
 			return nil, 0, err
 		}
 	}
+	var reveal func(w *W)
 	created := c.s.timestamp()
 	var check func() *apiError
 	if c.check != nil {
@@ -253,6 +259,9 @@ func (c *collection[T, W, C, U]) createOne(rq *request) (any, int, *apiError) {
 	v, err = c.t.insertChecked(check, func(id string) T {
 		f := c.fields(&v)
 		*f.id, *f.createdAt = id, created
+		if seal != nil {
+			reveal = seal()
+		}
 		return v
 	})
 	if err != nil {
@@ -313,7 +322,7 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 		if text, ok = any(in).(*freeTextUpdate); !ok {
 			return nil, 0, internalError("the %s PATCH body is a %T and no update is declared", c.noun, in)
 		}
-		if err := checkFreeText(deref(text.Description), deref(text.Metadata)); err != nil {
+		if err := checkFreeText(deref(text.Description), deref(text.Metadata), c.text); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -371,7 +380,7 @@ func (c *collection[T, W, C, U]) deleteOne(rq *request) (any, int, *apiError) {
 // checkText enforces the limits of description and metadata on v.
 func (c *collection[T, W, C, U]) checkText(v *T) *apiError {
 	f := c.fields(v)
-	return checkFreeText(*f.description, *f.metadata)
+	return checkFreeText(*f.description, *f.metadata, c.text)
 }
 
 // answer is v's wire shape, at the server's current time when the

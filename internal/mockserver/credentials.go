@@ -68,6 +68,7 @@ var credentialCollection = declare(collectionDecl[credential, CredentialWire, cr
 	name: collCredentials, noun: "credential", prefix: prefixCredential,
 	filter: "ngrok.Credential",
 	fields: (*credential).fields,
+	text:   textCodes{errCredentialDescription, errCredentialMetadata},
 	wire: func(c *credential, origin string) CredentialWire {
 		return CredentialWire{WireHeader: c.fields().header(origin, collCredentials), ACL: nonNil(c.ACL), OwnerID: c.OwnerID}
 	},
@@ -82,15 +83,21 @@ var credentialCollection = declare(collectionDecl[credential, CredentialWire, cr
 		}
 		return credential{Description: in.Description, Metadata: in.Metadata, ACL: acl, OwnerID: owner}, nil
 	},
-	mint: func(_ *Server, c *credential) (func(w *CredentialWire), *apiError) {
-		token, hash, err := mintToken()
+	mint: func(_ *Server, c *credential) (func() func(w *CredentialWire), *apiError) {
+		secret, err := mintSecret()
 		if err != nil {
 			return nil, err
 		}
-		c.TokenSHA256 = hash
-		return func(w *CredentialWire) { w.Token = &token }, nil
+		return func() func(w *CredentialWire) {
+			token := tokenOf(c.ID, secret)
+			c.TokenSHA256 = tokenHash(token)
+			return func(w *CredentialWire) { w.Token = &token }
+		}, nil
 	},
-	check: func(s *Server, c *credential) *apiError { return checkOwnerExists(s, c.ID, c.OwnerID) },
+	// NOTE: indexed by the token's hash, so that authenticate tells an
+	// authtoken sent as an API key (ERR_NGROK_206) in constant time.
+	unique: func(c *credential) string { return c.TokenSHA256 },
+	check:  func(s *Server, c *credential) *apiError { return checkOwnerExists(s, c.ID, c.OwnerID) },
 	update: func(_ *Server, in *credentialUpdate, c *credential) *apiError {
 		return updateACLObject(in, &c.Description, &c.Metadata, &c.ACL)
 	},
@@ -110,27 +117,33 @@ func updateACLObject(in *credentialUpdate, description, metadata *string, acl *[
 	return nil
 }
 
-// mintToken makes a secret token in the real API's shape (27 base-62
-// characters, an underscore, 21 more) from crypto/rand whatever the ID
-// source, and returns it with its SHA-256 in hex.
-func mintToken() (token, hash string, err *apiError) {
+// tokenSecretLen is the length of a token's secret part [real: the tokens of
+// _credentials_create_response.md and _api_keys_create_response.md@3196b15].
+const tokenSecretLen = 21
+
+// mintSecret draws the secret part of a token: 21 base-62 characters from
+// crypto/rand whatever the ID source.
+func mintSecret() (string, *apiError) {
 	var b strings.Builder
-	for b.Len() < 27+1+21 {
-		if b.Len() == 27 {
-			b.WriteByte('_')
-			continue
-		}
+	for b.Len() < tokenSecretLen {
 		var buf [1]byte
 		if _, rerr := rand.Read(buf[:]); rerr != nil {
-			return "", "", internalError("reading token randomness: %v", rerr)
+			return "", internalError("reading token randomness: %v", rerr)
 		}
 		// NOTE: rejecting bytes >= 248 keeps every character equally likely.
 		if buf[0] < 4*62 {
 			b.WriteByte(base62[buf[0]%62])
 		}
 	}
-	token = b.String()
-	return token, tokenHash(token), nil
+	return b.String(), nil
+}
+
+// tokenOf is the token of the object id with the given secret: the ID
+// without its prefix, an underscore, the secret [real: cr_334Ad4… answers
+// 334Ad4…_3y9oE8…, _credentials_create_response.md@3196b15; an API key's
+// likewise, _api_keys_create_response.md@3196b15].
+func tokenOf(id, secret string) string {
+	return id[strings.IndexByte(id, '_')+1:] + "_" + secret
 }
 
 // tokenHash is the hex SHA-256 of a token: all the server keeps of it.
@@ -149,8 +162,7 @@ func checkOwnerID(id *string) (string, *apiError) {
 			return *id, nil
 		}
 	}
-	return "", errOwnerID.errorf("The owner_id %q is not a user, service user or bot user ID: it must be usr_, service_ or bot_ "+
-		"followed by %d base-62 characters.", *id, idLen)
+	return "", errIDPrefixes.with(*id, strings.Join(ownerIDPrefixes, ", "))
 }
 
 // checkOwnerExists refuses, on a create (id is ""), an owner that is no
@@ -169,7 +181,7 @@ func checkOwnerExists(s *Server, id, owner string) *apiError {
 			}
 		}
 	}
-	return unknownReferenceError(errUnknownOwner, "owner_id", owner, "user, service user or bot user")
+	return errUnknownOwner.with()
 }
 
 // removeOwnedBy deletes what the user owner owns, as the API does when a
@@ -201,12 +213,11 @@ func removeWhere[T any](t *table[T], match func(v *T) bool) {
 // ACL is stored as none.
 func checkACL(rules []string) ([]string, *apiError) {
 	if len(rules) > maxACLRules {
-		return nil, errACLRule.errorf("The acl has %d rules; the most an ACL may hold is %d.", len(rules), maxACLRules)
+		return nil, errInvalidValue.with("acl")
 	}
 	for _, r := range rules {
 		if !validACLRule(r) {
-			return nil, errACLRule.errorf(
-				"Invalid ACL rule. An ACL rule must be '*' or start with 'bind:'. The bind value must match the format of a domain, address, or label. You specified: %q.", r)
+			return nil, errACLRule.with(r)
 		}
 	}
 	if len(rules) == 0 {

@@ -7,11 +7,96 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"mime"
+	"net/http"
+	"net/url"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 )
+
+// jsonType is the one type of body the API takes [real: docs api/index.mdx].
+const jsonType = "application/json"
+
+// checkContentType refuses a body without Content-Type (216) or of another
+// type than JSON (210); parameters such as a charset are allowed.
+func checkContentType(ct string) *apiError {
+	if ct == "" {
+		return errContentType.with()
+	}
+	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != jsonType {
+		return errContentTypeUnsupported.with(ct)
+	}
+	return nil
+}
+
+// hasBody reports whether r carries a body of at least one byte; a body of
+// unknown length (chunked) is read for its first byte.
+func hasBody(r *http.Request) bool {
+	switch {
+	case r.ContentLength > 0:
+		return true
+	case r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody:
+		return false
+	}
+	var b [1]byte
+	n, _ := io.ReadFull(r.Body, b[:])
+	return n > 0
+}
+
+// repeatableQuery are the query parameters that take several values: the
+// spec's array parameters, the endpoints list's id and url [real: spec
+// openapi.yaml]. Every other is single-valued (ERR_NGROK_232).
+var repeatableQuery = []string{"id", "url"}
+
+// checkQuery refuses a query string that does not decode (230), a
+// parameter the route does not take (231) and a single-valued one given
+// twice (232).
+func (rt route) checkQuery(raw string) *apiError {
+	if raw == "" {
+		return nil
+	}
+	// NOTE: URL.Query drops a pair it cannot decode ("?limit=%zz") without
+	// a word, so the request would run as if it were not there.
+	query, err := url.ParseQuery(raw)
+	if err != nil {
+		return errQueryInvalid.with(err)
+	}
+	names := slices.Sorted(maps.Keys(query))
+	var unknown []string
+	for _, name := range names {
+		if !slices.Contains(rt.query, name) {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) > 0 {
+		return errUnknownQueryParameter.with(strings.Join(unknown, ", "), listOrNone(rt.query))
+	}
+	for _, name := range names {
+		if vals := query[name]; len(vals) > 1 && !slices.Contains(repeatableQuery, name) {
+			return errQueryParameterRepeated.with(name, len(vals), strings.Join(vals, ", "))
+		}
+	}
+	return nil
+}
+
+// listOrNone joins names for a message, or says there are none.
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// invalidParameter is ERR_NGROK_215 for the request parameter name (a body
+// field's path, a query parameter).
+func invalidParameter(name string) *apiError {
+	return errInvalidValue.with(name)
+}
+
+// bodyNotParsed is ERR_NGROK_213 for a JSON body.
+func bodyNotParsed() *apiError { return errInvalidJSON.with(jsonType) }
 
 // decodeStrict decodes a JSON object into dst (a pointer to a struct) and
 // refuses what a lenient decoder would let through: syntax errors (213),
@@ -21,16 +106,16 @@ func decodeStrict(raw []byte, dst any) *apiError {
 	// later step (the duplicate-key walk, encoding/json's decoders, the
 	// field-name walk) meets at most maxJSONDepth levels: none of them is
 	// then more than linear in the body's size.
-	if depth, at := jsonDepth(raw); depth > maxJSONDepth {
-		return errInvalidJSON.errorf("The request body is not valid JSON here: it nests arrays and objects deeper than %d levels (at byte %d).", maxJSONDepth, at)
+	if depth, _ := jsonDepth(raw); depth > maxJSONDepth {
+		return bodyNotParsed()
 	}
 	// NOTE: encoding/json keeps the last of two equal keys, so
 	// {"private_key_type":"dsa","private_key_type":"ed25519"} would pass as
 	// ed25519 although a value that must be refused was sent. A body with a
 	// key twice in one object is not interoperable JSON (RFC 8259 leaves its
 	// meaning open), so it is answered as invalid JSON, like a syntax error.
-	if key, ok := duplicateKey(raw); ok {
-		return errInvalidJSON.errorf("The request body is not valid JSON: the key %q appears twice in one object.", key)
+	if _, ok := duplicateKey(raw); ok {
+		return bodyNotParsed()
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -38,7 +123,7 @@ func decodeStrict(raw []byte, dst any) *apiError {
 		return decodeError(raw, dst, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return errInvalidJSON.errorf("The request body is not valid JSON: unexpected data after the top-level object.")
+		return bodyNotParsed() // data after the top-level object
 	}
 	// NOTE: encoding/json matches field names case-insensitively, so a client
 	// that forgot a json tag ("Description") would pass unnoticed. The real
@@ -195,27 +280,22 @@ func pathTo(containers []string, key string) string {
 }
 
 func decodeError(raw []byte, dst any, err error) *apiError {
-	var syntaxErr *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
 	switch {
-	case errors.As(err, &syntaxErr):
-		return errInvalidJSON.errorf("The request body is not valid JSON: %v (at byte %d).", err, syntaxErr.Offset)
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errInvalidJSON.errorf("The request body is not valid JSON: it ends in the middle of a value.")
-	case errors.As(err, &typeErr):
-		if typeErr.Field == "" {
-			return errInvalidValue.errorf("The request body must be a JSON object, not %s.", article(typeErr.Value))
-		}
-		return errInvalidValue.errorf("The field %q must be %s, not %s.",
-			typeErr.Field, jsonTypeName(typeErr.Type), article(typeErr.Value))
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return invalidParameter(typeErr.Field)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		if e := checkFieldNames(raw, reflect.TypeOf(dst)); e != nil {
 			return e
 		}
+		// NOTE: unreachable while checkFieldNames sees what encoding/json
+		// sees; kept so that a disagreement is still a 214.
 		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		return errUnknownField.errorf("The request body contains the unknown field %s.", name)
+		return unknownField(strings.Trim(name, `"`), nil)
 	default:
-		return errInvalidJSON.errorf("The request body could not be decoded: %v.", err)
+		// NOTE: a syntax error, a body cut short, and a body that is not an
+		// object (typeErr without a field).
+		return bodyNotParsed()
 	}
 }
 
@@ -224,7 +304,7 @@ func decodeError(raw []byte, dst any, err error) *apiError {
 func checkFieldNames(raw []byte, t reflect.Type) *apiError {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return errInvalidJSON.errorf("The request body is not valid JSON: %v.", err)
+		return bodyNotParsed()
 	}
 	return walkFieldNames(v, t, "")
 }
@@ -243,7 +323,7 @@ func walkFieldNames(v any, t reflect.Type, path string) *apiError {
 		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			ft, ok := fields[k]
 			if !ok {
-				return unknownField(path+k, k, fields)
+				return unknownField(path+k, fields)
 			}
 			if err := walkFieldNames(obj[k], ft, path+k+"."); err != nil {
 				return err
@@ -269,19 +349,10 @@ func walkFieldNames(v any, t reflect.Type, path string) *apiError {
 	return nil
 }
 
-func unknownField(path, key string, fields map[string]reflect.Type) *apiError {
-	names := slices.Sorted(maps.Keys(fields))
-	for _, n := range names {
-		if strings.EqualFold(n, key) {
-			return errUnknownField.errorf(
-				"The request body contains the unknown field %q. Field names are case-sensitive: did you mean %q?", path, n)
-		}
-	}
-	if len(names) == 0 {
-		return errUnknownField.errorf("The request body contains the unknown field %q. This object takes no fields.", path)
-	}
-	return errUnknownField.errorf(
-		"The request body contains the unknown field %q. Accepted fields here: %s.", path, strings.Join(names, ", "))
+// unknownField is ERR_NGROK_214 for the field at path, with the fields of
+// its object.
+func unknownField(path string, fields map[string]reflect.Type) *apiError {
+	return errUnknownField.with(path, listOrNone(slices.Sorted(maps.Keys(fields))))
 }
 
 // jsonFields maps the JSON names of a struct's exported fields to their types.
@@ -302,41 +373,4 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 		fields[name] = f.Type
 	}
 	return fields
-}
-
-// jsonTypeName names the JSON type a Go type decodes from.
-func jsonTypeName(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "a boolean"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	default:
-		return "an object"
-	}
-}
-
-// article turns encoding/json's description of a value ("string",
-// "number 1.5", "array") into a phrase for a message.
-func article(desc string) string {
-	switch {
-	case strings.HasPrefix(desc, "number "):
-		return "the number " + strings.TrimPrefix(desc, "number ")
-	case desc == "array" || desc == "object":
-		return "an " + desc
-	case desc == "bool":
-		return "a boolean"
-	default:
-		return "a " + desc
-	}
 }

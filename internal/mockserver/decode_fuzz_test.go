@@ -53,7 +53,7 @@ func FuzzDecodeStrict(f *testing.F) {
 			if err.status != http.StatusBadRequest || !slices.Contains([]string{errInvalidJSON.code, errUnknownField.code, errInvalidValue.code}, err.code) || err.msg == "" {
 				t.Fatalf("%q refused with %d %s %q", raw, err.status, err.code, err.msg)
 			}
-			if dup && (err.code != errInvalidJSON.code || !strings.Contains(err.msg, "appears twice")) {
+			if dup && err.code != errInvalidJSON.code {
 				t.Fatalf("%q has a key twice but was refused as %s %q", raw, err.code, err.msg)
 			}
 			return

@@ -9,9 +9,11 @@ import (
 	"strings"
 )
 
-// The four per-route modules of HTTPS edges (README.md, section HTTPS edge
-// route modules), each served at
-// /edges/https/{edge_id}/routes/{id}/<module> with PUT, GET and DELETE.
+// The modules of an HTTPS edge route (README.md, section HTTPS edge route
+// modules), each served at /edges/https/{edge_id}/routes/{id}/<module> with
+// PUT, GET and DELETE: the four of this file, which the provider writes,
+// and the nine of edge_route_modules_seeded.go [real: the spec, and
+// ngrok-api-go's edge_modules/https_edge_route_* clients].
 //
 //   - PUT takes the bare module object and replaces the whole module: an
 //     omitted field is its zero value, except enabled, which defaults to true.
@@ -26,14 +28,25 @@ import (
 //     EdgeRouteModule: in the route's row, so that Reset forgets them and the
 //     state file keeps them with the route. A DELETE of the OIDC module
 //     forgets its body, which holds the client secret: a deleted secret
-//     leaves the state file (state_scrub.go).
+//     leaves the state file (state_scrub.go). The bodies of the webhook
+//     verification and OAuth modules are never kept: their secrets are not
+//     (edge_route_modules_seeded.go).
 
-// Module names, as path segments and as EdgeRouteModule's argument.
+// Module names, as path segments and as EdgeRouteModule's argument
+// (ModuleTrafficPolicy is declared with the TCP and TLS edges' modules).
 const (
-	ModuleOIDC           = "oidc"
-	ModuleBackend        = "backend"
-	ModuleIPRestriction  = "ip_restriction"
-	ModuleRequestHeaders = "request_headers"
+	ModuleOIDC                  = "oidc"
+	ModuleBackend               = "backend"
+	ModuleIPRestriction         = "ip_restriction"
+	ModuleRequestHeaders        = "request_headers"
+	ModuleCircuitBreaker        = "circuit_breaker"
+	ModuleCompression           = "compression"
+	ModuleResponseHeaders       = "response_headers"
+	ModuleWebhookVerification   = "webhook_verification"
+	ModuleOAuth                 = "oauth"
+	ModuleSAML                  = "saml"
+	ModuleWebsocketTCPConverter = "websocket_tcp_converter"
+	ModuleUserAgentFilter       = "user_agent_filter"
 )
 
 // edgeState holds the seed-only objects. readOnly is guarded by the store
@@ -91,26 +104,23 @@ func (s *Server) SetEdgesWritable(writable bool) {
 	s.edges.writable = writable
 }
 
-// writeRefusal is why a write to an edge, route or backend (noun, e.g. "an
-// HTTPS edge") is refused, or nil when it may go ahead. The caller holds
-// the store lock.
-func (es *edgeState) writeRefusalLocked(noun string) *apiError {
+// writeRefusalLocked is why a write to an edge, route or backend is
+// refused, or nil when it may go ahead. The caller holds the store lock.
+func (es *edgeState) writeRefusalLocked() *apiError {
 	switch {
 	case es.readOnly:
 		return edgesReadOnlyError()
 	case !es.writable:
-		return errEdgesNotServed.errorf(
-			"Edges are no longer available: %s cannot be created, changed or deleted. "+
-				"Use cloud endpoints with a traffic policy instead.", noun)
+		return errEdgesNotServed.with()
 	}
 	return nil
 }
 
 // writeRefusal is writeRefusalLocked taking the store lock.
-func (es *edgeState) writeRefusal(noun string) *apiError {
+func (es *edgeState) writeRefusal() *apiError {
 	es.st.mu.Lock()
 	defer es.st.mu.Unlock()
-	return es.writeRefusalLocked(noun)
+	return es.writeRefusalLocked()
 }
 
 // SetEndpointConfigurationsDeprecated makes every endpoint configuration ID
@@ -160,32 +170,123 @@ type routeModule[B, M any] struct {
 	// runs with the store lock held, so that references to backends and IP
 	// policies are checked atomically with the write.
 	build func(es *edgeState, in *B) (M, *apiError)
-	wire  func(m *M, origin string) any
-	slot  func(r *httpsEdgeRoute) **M
+	// wire answers the module of the route routeID (the SAML module's URLs
+	// are derived from it).
+	wire func(m *M, origin, routeID string) any
+	slot func(r *httpsEdgeRoute) **M
 	// secret: the module holds a credential, so that its DELETE also
 	// forgets the recorded PUT body that holds it.
 	secret bool
+	// unrecorded: the body holds a secret the mock does not keep, so that
+	// no body of the module is recorded.
+	unrecorded bool
 }
 
+// routeModuleDecl is a routeModule whatever its types: what the route table
+// and the bodies of route creates and PATCHes need of it.
+type routeModuleDecl interface {
+	moduleName() string
+	routes(s *Server) []route
+	// applyLocked builds the module from raw, the module's value in a
+	// route's create or PATCH body, onto r, as its PUT would; absent or
+	// null leaves the module as it is. The store lock must be held.
+	applyLocked(es *edgeState, r *httpsEdgeRoute, raw json.RawMessage) *apiError
+}
+
+func (m routeModule[B, M]) moduleName() string { return m.name }
+
+func (m routeModule[B, M]) routes(s *Server) []route { return moduleRoutes(s, m) }
+
+func (m routeModule[B, M]) applyLocked(es *edgeState, r *httpsEdgeRoute, raw json.RawMessage) *apiError {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var body B
+	if err := decodeStrict(raw, &body); err != nil {
+		return err
+	}
+	v, err := m.build(es, &body)
+	if err != nil {
+		return err
+	}
+	*m.slot(r) = &v
+	if !m.unrecorded {
+		r.recordPut(m.name, raw)
+	}
+	return nil
+}
+
+// originWire adapts a module's wire method that needs only the origin.
+func originWire[M any](wire func(*M, string) any) func(*M, string, string) any {
+	return func(m *M, origin, _ string) any { return wire(m, origin) }
+}
+
+// routeModules are the thirteen modules of a route, in the order a route
+// body's modules are checked.
+var routeModules = []routeModuleDecl{
+	routeModule[oidcBody, oidcModule]{
+		name: ModuleOIDC, build: buildOIDC, wire: originWire((*oidcModule).wire),
+		slot: func(r *httpsEdgeRoute) **oidcModule { return &r.OIDC }, secret: true,
+	},
+	routeModule[backendBody, backendModule]{
+		name: ModuleBackend, build: buildBackend, wire: originWire((*backendModule).wire),
+		slot: func(r *httpsEdgeRoute) **backendModule { return &r.Backend },
+	},
+	routeModule[ipRestrictionBody, ipRestrictionModule]{
+		name: ModuleIPRestriction, build: buildIPRestriction, wire: originWire((*ipRestrictionModule).wire),
+		slot: func(r *httpsEdgeRoute) **ipRestrictionModule { return &r.IPRestriction },
+	},
+	routeModule[requestHeadersBody, requestHeadersModule]{
+		name: ModuleRequestHeaders, build: buildRequestHeaders, wire: originWire((*requestHeadersModule).wire),
+		slot: func(r *httpsEdgeRoute) **requestHeadersModule { return &r.RequestHeaders },
+	},
+	routeModule[circuitBreakerBody, circuitBreakerModule]{
+		name: ModuleCircuitBreaker, build: buildCircuitBreaker, wire: asStored[circuitBreakerModule],
+		slot: func(r *httpsEdgeRoute) **circuitBreakerModule { return &r.Seeded.CircuitBreaker },
+	},
+	routeModule[enabledBody, enabledModule]{
+		name: ModuleCompression, build: buildEnabled, wire: asStored[enabledModule],
+		slot: func(r *httpsEdgeRoute) **enabledModule { return &r.Seeded.Compression },
+	},
+	routeModule[requestHeadersBody, requestHeadersModule]{
+		name: ModuleResponseHeaders, build: buildRequestHeaders, wire: originWire((*requestHeadersModule).wire),
+		slot: func(r *httpsEdgeRoute) **requestHeadersModule { return &r.Seeded.ResponseHeaders },
+	},
+	routeModule[webhookVerificationBody, webhookVerificationModule]{
+		name: ModuleWebhookVerification, build: buildWebhookVerification, wire: asStored[webhookVerificationModule],
+		slot: func(r *httpsEdgeRoute) **webhookVerificationModule { return &r.Seeded.WebhookVerification }, unrecorded: true,
+	},
+	routeModule[oauthBody, oauthModule]{
+		name: ModuleOAuth, build: buildOAuth, wire: func(m *oauthModule, _, _ string) any { return m.wire() },
+		slot: func(r *httpsEdgeRoute) **oauthModule { return &r.Seeded.OAuth }, unrecorded: true,
+	},
+	routeModule[samlBody, samlModule]{
+		name: ModuleSAML, build: buildSAML, wire: func(m *samlModule, _, routeID string) any { return m.wire(routeID) },
+		slot: func(r *httpsEdgeRoute) **samlModule { return &r.Seeded.SAML },
+	},
+	routeModule[enabledBody, enabledModule]{
+		name: ModuleWebsocketTCPConverter, build: buildEnabled, wire: asStored[enabledModule],
+		slot: func(r *httpsEdgeRoute) **enabledModule { return &r.Seeded.WebsocketTCPConverter },
+	},
+	routeModule[userAgentFilterBody, userAgentFilterModule]{
+		name: ModuleUserAgentFilter, build: buildUserAgentFilter, wire: asStored[userAgentFilterModule],
+		slot: func(r *httpsEdgeRoute) **userAgentFilterModule { return &r.Seeded.UserAgentFilter },
+	},
+	routeModule[trafficPolicyBody, trafficPolicyModule]{
+		name: ModuleTrafficPolicy, build: buildTrafficPolicyModule, wire: asStored[trafficPolicyModule],
+		slot: func(r *httpsEdgeRoute) **trafficPolicyModule { return &r.Seeded.TrafficPolicy },
+	},
+}
+
+// asStored is the wire of a module answered as it is stored.
+func asStored[M any](m *M, _, _ string) any { return m }
+
 func (s *Server) edgeRouteModuleRoutes() []route {
-	return slices.Concat(
-		moduleRoutes(s, routeModule[oidcBody, oidcModule]{
-			name: ModuleOIDC, build: buildOIDC, wire: (*oidcModule).wire,
-			slot: func(r *httpsEdgeRoute) **oidcModule { return &r.OIDC }, secret: true,
-		}),
-		moduleRoutes(s, routeModule[backendBody, backendModule]{
-			name: ModuleBackend, build: buildBackend, wire: (*backendModule).wire,
-			slot: func(r *httpsEdgeRoute) **backendModule { return &r.Backend },
-		}),
-		moduleRoutes(s, routeModule[ipRestrictionBody, ipRestrictionModule]{
-			name: ModuleIPRestriction, build: buildIPRestriction, wire: (*ipRestrictionModule).wire,
-			slot: func(r *httpsEdgeRoute) **ipRestrictionModule { return &r.IPRestriction },
-		}),
-		moduleRoutes(s, routeModule[requestHeadersBody, requestHeadersModule]{
-			name: ModuleRequestHeaders, build: buildRequestHeaders, wire: (*requestHeadersModule).wire,
-			slot: func(r *httpsEdgeRoute) **requestHeadersModule { return &r.RequestHeaders },
-		}),
-	)
+	var rs []route
+	for _, m := range routeModules {
+		rs = append(rs, m.routes(s)...)
+	}
+	return rs
 }
 
 func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
@@ -214,9 +315,11 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		}
 		route := r.val
 		*m.slot(&route) = &v
-		route.recordPut(m.name, rq.raw)
+		if !m.unrecorded {
+			route.recordPut(m.name, rq.raw)
+		}
 		es.routes.putLocked(r.id, route)
-		return m.wire(&v, rq.origin()), http.StatusOK, nil
+		return m.wire(&v, rq.origin(), r.id), http.StatusOK, nil
 	}
 	get := func(rq *request) (any, int, *apiError) {
 		es.st.mu.Lock()
@@ -229,7 +332,7 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 		if v == nil {
 			return nil, 0, notFound()
 		}
-		return m.wire(v, rq.origin()), http.StatusOK, nil
+		return m.wire(v, rq.origin(), r.id), http.StatusOK, nil
 	}
 	remove := func(rq *request) (any, int, *apiError) {
 		es.st.mu.Lock()
@@ -257,9 +360,7 @@ func moduleRoutes[B, M any](s *Server, m routeModule[B, M]) []route {
 }
 
 func edgesReadOnlyError() *apiError {
-	return errEdgesReadOnly.errorf(
-		"Edges are read-only for this account: they can no longer be created or changed. " +
-			"Use cloud endpoints with a traffic policy instead.")
+	return errEdgesReadOnly.with()
 }
 
 // enabledOrDefault applies the API's default for an omitted (or null) enabled.
@@ -295,30 +396,21 @@ type oidcModule struct {
 func (m *oidcModule) wire(string) any { return m }
 
 func buildOIDC(_ *edgeState, in *oidcBody) (oidcModule, *apiError) {
-	var missing []string
-	for _, f := range []struct{ name, value string }{
-		{"issuer", in.Issuer}, {"client_id", in.ClientID}, {"client_secret", in.ClientSecret},
-	} {
-		if f.value == "" {
-			missing = append(missing, f.name)
-		}
-	}
-	if len(missing) > 0 {
-		return oidcModule{}, errEdgeModuleMissingField.errorf(
-			"The OIDC module requires issuer, client_id and client_secret; missing: %s.", strings.Join(missing, ", "))
+	switch {
+	case in.Issuer == "":
+		return oidcModule{}, errOIDCIssuerMissing.with()
+	case in.ClientID == "":
+		return oidcModule{}, errOIDCClientIDMissing.with()
+	case in.ClientSecret == "":
+		return oidcModule{}, errOIDCClientSecretMissing.with()
 	}
 	if u, err := url.Parse(in.Issuer); err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
-		return oidcModule{}, errEdgeOIDCIssuer.errorf(
-			"The OIDC issuer %q is not an absolute https URL (such as https://accounts.google.com).", in.Issuer)
+		return oidcModule{}, errInvalidValue.with("issuer")
 	}
 	scopes := make([]string, 0, len(in.Scopes))
 	for _, sc := range in.Scopes {
-		if !isScopeToken(sc) {
-			return oidcModule{}, errInvalidValue.errorf(
-				"The OIDC scope %q is not a valid scope: scopes are non-empty and made of printable ASCII characters other than space, '\"' and '\\'.", sc)
-		}
-		if slices.Contains(scopes, sc) {
-			return oidcModule{}, errInvalidValue.errorf("The OIDC scope %q is listed twice.", sc)
+		if !isScopeToken(sc) || slices.Contains(scopes, sc) {
+			return oidcModule{}, errInvalidValue.with("scopes")
 		}
 		scopes = append(scopes, sc)
 	}
@@ -374,23 +466,24 @@ func (m *backendModule) wire(origin string) any {
 
 func buildBackend(es *edgeState, in *backendBody) (backendModule, *apiError) {
 	if in.BackendID == "" {
-		return backendModule{}, errEdgeModuleMissingField.errorf(
-			"The backend module requires backend_id, the ID of a backend (a tunnel group backend: %s...).", prefixTunnelGroupBackend)
+		return backendModule{}, errInvalidValue.with("backend_id")
 	}
-	if err := es.allBackends.checkReferenceLocked("backend_id", in.BackendID); err != nil {
+	if err := es.allBackends.checkReferenceLocked(in.BackendID); err != nil {
 		return backendModule{}, err
 	}
 	return backendModule{Enabled: enabledOrDefault(in.Enabled), BackendID: in.BackendID}, nil
 }
 
-// checkReference checks an ID in a body that must name an object of t; the
-// store lock must be held.
-func checkReference[T any](t *table[T], id, field string) *apiError {
-	if err := checkIDPrefix(field, id, t.kind()); err != nil {
+// checkIPPolicyReference checks an ID of ip_policy_ids: an IP policy of the
+// account; the store lock must be held. NOTE: never a 404, which answers
+// for the object at the path: a client that reads 404 as "this object is
+// gone" must not be misled.
+func checkIPPolicyReference(t *table[ipPolicy], id string) *apiError {
+	if err := checkIDPrefix(id, t.kind()); err != nil {
 		return err
 	}
 	if _, ok := t.rows[id]; !ok {
-		return unknownReferenceError(errEdgeUnknownReference, field, id, t.noun)
+		return errEdgeIPPolicyUnknown.with(id)
 	}
 	return nil
 }
@@ -422,16 +515,15 @@ func (m *ipRestrictionModule) wire(origin string) any {
 
 func buildIPRestriction(es *edgeState, in *ipRestrictionBody) (ipRestrictionModule, *apiError) {
 	if len(in.IPPolicyIDs) == 0 {
-		return ipRestrictionModule{}, errEdgeNoIPPolicies.errorf(
-			"The ip_restriction module requires at least one ID in ip_policy_ids.")
+		return ipRestrictionModule{}, errIPRestrictionModuleEmpty.with()
 	}
 	ids := make([]string, 0, len(in.IPPolicyIDs))
 	for _, id := range in.IPPolicyIDs {
-		if err := checkReference(es.ipPolicies, id, "ip_policy_ids entry"); err != nil {
+		if err := checkIPPolicyReference(es.ipPolicies, id); err != nil {
 			return ipRestrictionModule{}, err
 		}
 		if slices.Contains(ids, id) {
-			return ipRestrictionModule{}, errInvalidValue.errorf("The IP policy %q is listed twice in ip_policy_ids.", id)
+			return ipRestrictionModule{}, errInvalidValue.with("ip_policy_ids")
 		}
 		ids = append(ids, id)
 	}
@@ -457,18 +549,17 @@ func (m *requestHeadersModule) wire(string) any { return m }
 func buildRequestHeaders(_ *edgeState, in *requestHeadersBody) (requestHeadersModule, *apiError) {
 	add := make(map[string]string, len(in.Add))
 	for _, name := range slices.Sorted(maps.Keys(in.Add)) {
-		if err := checkHeaderName(name, "add", slices.Collect(maps.Keys(add))); err != nil {
+		if err := checkHeaderName(name, slices.Collect(maps.Keys(add))); err != nil {
 			return requestHeadersModule{}, err
 		}
 		if v := in.Add[name]; strings.ContainsAny(v, "\r\n\x00") {
-			return requestHeadersModule{}, errEdgeHeaderName.errorf(
-				"The value of the header %q in add contains a line break or NUL character, which no HTTP header value may hold.", name)
+			return requestHeadersModule{}, errHeaderValueInvalid.with(v, "it contains a line break or NUL character")
 		}
 		add[name] = in.Add[name]
 	}
 	remove := make([]string, 0, len(in.Remove))
 	for _, name := range in.Remove {
-		if err := checkHeaderName(name, "remove", remove); err != nil {
+		if err := checkHeaderName(name, remove); err != nil {
 			return requestHeadersModule{}, err
 		}
 		remove = append(remove, name)
@@ -478,15 +569,13 @@ func buildRequestHeaders(_ *edgeState, in *requestHeadersBody) (requestHeadersMo
 
 // checkHeaderName refuses a name that is not an HTTP token (RFC 9110 §5.1)
 // or that repeats one of seen ignoring case: header names are case-insensitive.
-func checkHeaderName(name, field string, seen []string) *apiError {
+func checkHeaderName(name string, seen []string) *apiError {
 	if !isHeaderToken(name) {
-		return errEdgeHeaderName.errorf(
-			"%q in %s is not a valid HTTP header name: use letters, digits and !#$%%&'*+-.^_`|~ only.", name, field)
+		return errHeaderNameInvalid.with(name)
 	}
 	for _, s := range seen {
 		if strings.EqualFold(s, name) {
-			return errEdgeHeaderName.errorf(
-				"The header %q is listed twice in %s (as %q): header names are case-insensitive.", name, field, s)
+			return errHeaderTwice.with(strings.ToLower(name), s, name)
 		}
 	}
 	return nil

@@ -12,21 +12,22 @@ import (
 // The other modules of an HTTPS edge route (README.md, section HTTPS edges
 // and backends): circuit_breaker, compression, response_headers,
 // webhook_verification, oauth, saml, websocket_tcp_converter,
-// user_agent_filter and traffic_policy. They exist by seeding only
-// (HTTPSEdgeRouteSeed, a seed file's routes) and are read nested in their
-// route, in the spec's shapes; the mock serves no PUT or DELETE of them
-// [ours: edges are read-only for most accounts, and the four modules of
-// edge_route_modules.go are the ones the provider writes].
+// user_agent_filter and traffic_policy, which the provider does not write.
+// They are seeded (HTTPSEdgeRouteSeed, a seed file's routes), or written by
+// their PUTs and in route creates and PATCHes like the four of
+// edge_route_modules.go (routeModules) [real: the spec; ngrok-api-go sends
+// them], and read nested in their route, in the spec's shapes.
 //
 //   - Each seed is the body of the module's PUT in the real API, checked as
 //     the API checks it, where its documentation says how, and refused
 //     otherwise (seedModule: unknown fields too).
 //   - Secrets are neither answered nor kept: the webhook verification
 //     secret and the OAuth client secret are checked (present where the
-//     API requires them) and dropped [ours: the real API answers them; the
-//     mock follows the provider's rule that a secret never reaches a state].
-//     The SAML module's request signing certificate is left out: the mock
-//     holds no SAML key [ours].
+//     API requires them) and dropped, and the bodies that hold them are not
+//     recorded [ours: the real API answers them; the mock follows the
+//     provider's rule that a secret never reaches a state]. The SAML
+//     module's request signing certificate is left out: the mock holds no
+//     SAML key [ours].
 
 // RouteModuleSeeds are the seedable modules of a route besides the four of
 // edge_route_modules.go, each the body of the module's PUT as JSON; a module
@@ -43,7 +44,8 @@ type RouteModuleSeeds struct {
 	TrafficPolicy         *RouteModuleSeed `json:"traffic_policy,omitempty"`
 }
 
-// routeModulesSeeded is what a route stores of those modules; nil is not set.
+// routeModulesSeeded is what a route stores of those modules, seeded or
+// written; nil is not set.
 type routeModulesSeeded struct {
 	CircuitBreaker        *circuitBreakerModule      `json:"circuit_breaker,omitempty"`
 	Compression           *enabledModule             `json:"compression,omitempty"`
@@ -56,17 +58,18 @@ type routeModulesSeeded struct {
 	TrafficPolicy         *trafficPolicyModule       `json:"traffic_policy,omitempty"`
 }
 
-// routeModulesSeededWire is their part of a route's answer.
+// routeModulesSeededWire is their part of a route's answer: null when not
+// set [real: _edges_https_routes_get_response.md@3196b15].
 type routeModulesSeededWire struct {
-	CircuitBreaker        *circuitBreakerModule      `json:"circuit_breaker,omitempty"`
-	Compression           *enabledModule             `json:"compression,omitempty"`
-	ResponseHeaders       *requestHeadersModule      `json:"response_headers,omitempty"`
-	WebhookVerification   *webhookVerificationModule `json:"webhook_verification,omitempty"`
-	OAuth                 *oauthWire                 `json:"oauth,omitempty"`
-	SAML                  *samlWire                  `json:"saml,omitempty"`
-	WebsocketTCPConverter *enabledModule             `json:"websocket_tcp_converter,omitempty"`
-	UserAgentFilter       *userAgentFilterModule     `json:"user_agent_filter,omitempty"`
-	TrafficPolicy         *trafficPolicyModule       `json:"traffic_policy,omitempty"`
+	CircuitBreaker        *circuitBreakerModule      `json:"circuit_breaker"`
+	Compression           *enabledModule             `json:"compression"`
+	ResponseHeaders       *requestHeadersModule      `json:"response_headers"`
+	WebhookVerification   *webhookVerificationModule `json:"webhook_verification"`
+	OAuth                 *oauthWire                 `json:"oauth"`
+	SAML                  *samlWire                  `json:"saml"`
+	WebsocketTCPConverter *enabledModule             `json:"websocket_tcp_converter"`
+	UserAgentFilter       *userAgentFilterModule     `json:"user_agent_filter"`
+	TrafficPolicy         *trafficPolicyModule       `json:"traffic_policy"`
 }
 
 // wire answers the modules of route routeID. NOTE: the stored modules
@@ -89,15 +92,15 @@ func (m *routeModulesSeeded) wire(routeID string) routeModulesSeededWire {
 // seed checks and sets the modules of a seeded route; the store lock is held.
 func (m *routeModulesSeeded) seed(es *edgeState, in RouteModuleSeeds) error {
 	return errors.Join(
-		seedModule(es, "circuit_breaker", in.CircuitBreaker, buildCircuitBreaker, &m.CircuitBreaker),
-		seedModule(es, "compression", in.Compression, buildEnabled, &m.Compression),
-		seedModule(es, "response_headers", in.ResponseHeaders, buildRequestHeaders, &m.ResponseHeaders),
-		seedModule(es, "webhook_verification", in.WebhookVerification, buildWebhookVerification, &m.WebhookVerification),
-		seedModule(es, "oauth", in.OAuth, buildOAuth, &m.OAuth),
-		seedModule(es, "saml", in.SAML, buildSAML, &m.SAML),
-		seedModule(es, "websocket_tcp_converter", in.WebsocketTCPConverter, buildEnabled, &m.WebsocketTCPConverter),
-		seedModule(es, "user_agent_filter", in.UserAgentFilter, buildUserAgentFilter, &m.UserAgentFilter),
-		seedModule(es, "traffic_policy", in.TrafficPolicy, buildTrafficPolicyModule, &m.TrafficPolicy),
+		seedModule(es, ModuleCircuitBreaker, in.CircuitBreaker, buildCircuitBreaker, &m.CircuitBreaker),
+		seedModule(es, ModuleCompression, in.Compression, buildEnabled, &m.Compression),
+		seedModule(es, ModuleResponseHeaders, in.ResponseHeaders, buildRequestHeaders, &m.ResponseHeaders),
+		seedModule(es, ModuleWebhookVerification, in.WebhookVerification, buildWebhookVerification, &m.WebhookVerification),
+		seedModule(es, ModuleOAuth, in.OAuth, buildOAuth, &m.OAuth),
+		seedModule(es, ModuleSAML, in.SAML, buildSAML, &m.SAML),
+		seedModule(es, ModuleWebsocketTCPConverter, in.WebsocketTCPConverter, buildEnabled, &m.WebsocketTCPConverter),
+		seedModule(es, ModuleUserAgentFilter, in.UserAgentFilter, buildUserAgentFilter, &m.UserAgentFilter),
+		seedModule(es, ModuleTrafficPolicy, in.TrafficPolicy, buildTrafficPolicyModule, &m.TrafficPolicy),
 	)
 }
 
@@ -138,8 +141,7 @@ type circuitBreakerModule struct {
 func buildCircuitBreaker(_ *edgeState, in *circuitBreakerBody) (circuitBreakerModule, *apiError) {
 	// NOTE: the API documents the percentage as a fraction (0.5 is half).
 	if p := in.ErrorThresholdPercentage; p < 0 || p > 1 {
-		return circuitBreakerModule{}, errInvalidValue.errorf(
-			"error_threshold_percentage %v is not between 0 and 1: it is a fraction of the requests (0.5 is half).", p)
+		return circuitBreakerModule{}, errCircuitBreakerThreshold.with(p)
 	}
 	return circuitBreakerModule{
 		Enabled: enabledOrDefault(in.Enabled), TrippedDuration: in.TrippedDuration, RollingWindow: in.RollingWindow,
@@ -163,14 +165,12 @@ type webhookVerificationModule struct {
 
 func buildWebhookVerification(_ *edgeState, in *webhookVerificationBody) (webhookVerificationModule, *apiError) {
 	if in.Provider == "" {
-		return webhookVerificationModule{}, errEdgeModuleMissingField.errorf(
-			"The webhook_verification module requires provider (such as SLACK or GITHUB).")
+		return webhookVerificationModule{}, errWebhookProvider.with("the providers of ngrok's webhook verification, such as SLACK, GITHUB or SNS")
 	}
 	// NOTE: ngrok's module documentation: every provider but Amazon SNS
 	// signs with a secret the module must hold.
 	if in.Secret == "" && !strings.EqualFold(in.Provider, "SNS") {
-		return webhookVerificationModule{}, errEdgeModuleMissingField.errorf(
-			"The webhook_verification module requires secret for the provider %s.", in.Provider)
+		return webhookVerificationModule{}, errWebhookSecret.with(in.Provider)
 	}
 	return webhookVerificationModule{Enabled: enabledOrDefault(in.Enabled), Provider: in.Provider}, nil
 }
@@ -263,13 +263,17 @@ func buildOAuth(_ *edgeState, in *oauthBody) (oauthModule, *apiError) {
 			names = append(names, name)
 		}
 	}
-	if len(names) != 1 {
-		return oauthModule{}, errEdgeModuleMissingField.errorf(
-			"The oauth module requires exactly one provider, one of %s; got %d.", strings.Join(oauthProviders, ", "), len(names))
+	switch len(names) {
+	case 0:
+		return oauthModule{}, errOAuthNoProvider.with()
+	case 1:
+	default:
+		slices.Sort(names)
+		return oauthModule{}, errOAuthManyProviders.with(strings.Join(names, ", "))
 	}
 	name := names[0]
 	if !slices.Contains(oauthProviders, name) {
-		return oauthModule{}, errInvalidValue.errorf("The OAuth provider %q is not one of %s.", name, strings.Join(oauthProviders, ", "))
+		return oauthModule{}, errOAuthProvider.with()
 	}
 	p := in.Provider[name]
 	id, secret := deref(p.ClientID), deref(p.ClientSecret)
@@ -277,11 +281,10 @@ func buildOAuth(_ *edgeState, in *oauthBody) (oauthModule, *apiError) {
 	// client_secret the module uses ngrok's managed application; one
 	// without the other is an application half given [ours: refused].
 	if (id == "") != (secret == "") {
-		return oauthModule{}, errEdgeModuleMissingField.errorf(
-			"The %s OAuth provider takes client_id and client_secret together (your own application) or neither (ngrok's).", name)
+		return oauthModule{}, errOAuthClient.with()
 	}
 	if name != "github" && (len(p.Teams) > 0 || len(p.Organizations) > 0) {
-		return oauthModule{}, errInvalidValue.errorf("teams and organizations are for the github OAuth provider only, not %s.", name)
+		return oauthModule{}, errInvalidValue.with(name + ".teams")
 	}
 	return oauthModule{
 		Enabled: enabledOrDefault(in.Enabled), Provider: name, ClientID: id,
@@ -346,10 +349,10 @@ func (m *samlModule) wire(routeID string) *samlWire {
 
 func buildSAML(_ *edgeState, in *samlBody) (samlModule, *apiError) {
 	if in.IdPMetadata == "" {
-		return samlModule{}, errEdgeModuleMissingField.errorf("The saml module requires idp_metadata, the identity provider's metadata XML.")
+		return samlModule{}, errSAMLMetadataMissing.with()
 	}
 	if !isSAMLMetadata(in.IdPMetadata) {
-		return samlModule{}, errInvalidValue.errorf("idp_metadata is not SAML metadata: an XML document whose root is an EntityDescriptor.")
+		return samlModule{}, errSAMLMetadata.with("the root element is not an EntityDescriptor")
 	}
 	format := in.NameIDFormat
 	if format == "" {
@@ -401,8 +404,7 @@ func buildUserAgentFilter(_ *edgeState, in *userAgentFilterBody) (userAgentFilte
 		for _, re := range list {
 			// NOTE: the API's expressions are RE2, as Go's regexp.
 			if _, err := regexp.Compile(re); err != nil {
-				return userAgentFilterModule{}, errEdgeUserAgentRegexp.errorf(
-					"The user agent filter regular expression `%s` is an invalid regular expression: `%v`.", re, err)
+				return userAgentFilterModule{}, errEdgeUserAgentRegexp.with(re, err)
 			}
 		}
 	}
@@ -424,7 +426,7 @@ type trafficPolicyModule struct {
 
 func buildTrafficPolicyModule(_ *edgeState, in *trafficPolicyBody) (trafficPolicyModule, *apiError) {
 	if strings.TrimSpace(in.Value) == "" {
-		return trafficPolicyModule{}, errEdgeModuleMissingField.errorf("The traffic_policy module requires value, a traffic policy.")
+		return trafficPolicyModule{}, errTrafficPolicyMissing.with("the traffic_policy module's value is empty")
 	}
 	if err := checkTrafficPolicy(in.Value); err != nil {
 		return trafficPolicyModule{}, err

@@ -26,10 +26,14 @@ func everyModuleSeed() HTTPSEdgeRouteSeed {
 	}}
 }
 
-// quoteJSON is s as a JSON string.
+// quoteJSON is s as a JSON string, written as the server writes it: without
+// escaping HTML.
 func quoteJSON(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // A seeded route answers every module nested as the API does, with the
@@ -98,11 +102,12 @@ func TestSeededRouteModulesAnswered(t *testing.T) {
 		t.Errorf("traffic_policy %+v", r.TrafficPolicy)
 	}
 
-	// A route without them answers none of them.
+	// A route without them answers each null [real:
+	// _edges_https_routes_get_response.md@3196b15].
 	plain := do(t, f.s, http.MethodGet, "/edges/https/"+f.edge+"/routes/"+f.route, "").Body.String()
 	for _, m := range []string{"circuit_breaker", "compression", "oauth", "saml", "traffic_policy", "user_agent_filter"} {
-		if strings.Contains(plain, `"`+m+`"`) {
-			t.Errorf("a route without %s answers it: %s", m, plain)
+		if !strings.Contains(plain, `"`+m+`":null`) {
+			t.Errorf("a route without %s does not answer it null: %s", m, plain)
 		}
 	}
 }
@@ -143,17 +148,17 @@ func TestSeededRouteModulesRefused(t *testing.T) {
 		want string
 	}{
 		"unknown field":         {RouteModuleSeeds{Compression: ptrRaw(`{"level":9}`)}, "unknown field"},
-		"percentage above one":  {RouteModuleSeeds{CircuitBreaker: ptrRaw(`{"error_threshold_percentage":50}`)}, "between 0 and 1"},
-		"webhook no provider":   {RouteModuleSeeds{WebhookVerification: ptrRaw(`{"secret":"x"}`)}, "requires provider"},
-		"webhook no secret":     {RouteModuleSeeds{WebhookVerification: ptrRaw(`{"provider":"GITHUB"}`)}, "requires secret"},
-		"oauth two providers":   {RouteModuleSeeds{OAuth: ptrRaw(`{"provider":{"google":{},"github":{}}}`)}, "exactly one provider"},
-		"oauth unknown":         {RouteModuleSeeds{OAuth: ptrRaw(`{"provider":{"myspace":{}}}`)}, "not one of"},
-		"oauth half a client":   {RouteModuleSeeds{OAuth: ptrRaw(`{"provider":{"google":{"client_id":"a"}}}`)}, "together"},
-		"oauth teams on google": {RouteModuleSeeds{OAuth: ptrRaw(`{"provider":{"google":{"teams":["a"]}}}`)}, "github OAuth provider only"},
-		"saml no metadata":      {RouteModuleSeeds{SAML: ptrRaw(`{}`)}, "requires idp_metadata"},
+		"percentage above one":  {RouteModuleSeeds{CircuitBreaker: ptrRaw(`{"error_threshold_percentage":50}`)}, "between 0.0 and 1.0 inclusive, was 50"},
+		"webhook no provider":   {RouteModuleSeeds{WebhookVerification: ptrRaw(`{"secret":"x"}`)}, "specify a supported provider name"},
+		"webhook no secret":     {RouteModuleSeeds{WebhookVerification: ptrRaw(`{"provider":"GITHUB"}`)}, "for GITHUB requires a secret"},
+		"oauth two providers":   {RouteModuleSeeds{OAuth: ptrRaw(`{"provider":{"google":{},"github":{}}}`)}, "multiple are defined: [github, google]"},
+		"oauth unknown":         {RouteModuleSeeds{OAuth: ptrRaw(`{"provider":{"myspace":{}}}`)}, "unsupported OAuth Provider"},
+		"oauth half a client":   {RouteModuleSeeds{OAuth: ptrRaw(`{"provider":{"google":{"client_id":"a"}}}`)}, "a client ID and a client secret"},
+		"oauth teams on google": {RouteModuleSeeds{OAuth: ptrRaw(`{"provider":{"google":{"teams":["a"]}}}`)}, "parameter google.teams is invalid"},
+		"saml no metadata":      {RouteModuleSeeds{SAML: ptrRaw(`{}`)}, "IdP Metadata or IdP Metadata URL properties must be specified"},
 		"saml not metadata":     {RouteModuleSeeds{SAML: ptrRaw(`{"idp_metadata":"<html></html>"}`)}, "EntityDescriptor"},
 		"user agent regexp":     {RouteModuleSeeds{UserAgentFilter: ptrRaw(`{"deny":["(bot"]}`)}, "invalid regular expression"},
-		"policy empty":          {RouteModuleSeeds{TrafficPolicy: ptrRaw(`{"value":""}`)}, "requires value"},
+		"policy empty":          {RouteModuleSeeds{TrafficPolicy: ptrRaw(`{"value":""}`)}, "Traffic policy configuration is required"},
 		"policy invalid":        {RouteModuleSeeds{TrafficPolicy: ptrRaw(`{"value":"{\"on_http_request\":[{\"actions\":[{\"type\":\"nope\"}]}]}"}`)}, "traffic policy"},
 		"response header name":  {RouteModuleSeeds{ResponseHeaders: ptrRaw(`{"remove":["bad name"]}`)}, "not a valid HTTP header name"},
 	}

@@ -6,6 +6,9 @@ import (
 	"slices"
 )
 
+// edgeText are the description and metadata codes of edges and routes.
+var edgeText = textCodes{errEdgeDescription, errEdgeMetadata}
+
 // HTTPS edges and their routes as the API reads them
 // (README.md, section HTTPS edges and backends):
 //
@@ -20,8 +23,8 @@ import (
 //     are read-only (SetEdgesReadOnly), and ERR_NGROK_7008 unless edges are
 //     writable (SetEdgesWritable) [real codes: the real API answers 7008
 //     where edges are no longer available to an account].
-//   - A route's module not set is left out of the route [ours: the real
-//     API's Go client reads an absent module and a null one alike].
+//   - A route's module not set is null in the route [real:
+//     _edges_https_routes_get_response.md@3196b15].
 
 type httpsEdgeWire struct {
 	WireHeader
@@ -41,10 +44,10 @@ type httpsEdgeRouteWire struct {
 	Description string  `json:"description,omitempty"`
 	Metadata    string  `json:"metadata,omitempty"`
 
-	Backend        any `json:"backend,omitempty"`
-	IPRestriction  any `json:"ip_restriction,omitempty"`
-	RequestHeaders any `json:"request_headers,omitempty"`
-	OIDC           any `json:"oidc,omitempty"`
+	Backend        any `json:"backend"`
+	IPRestriction  any `json:"ip_restriction"`
+	RequestHeaders any `json:"request_headers"`
+	OIDC           any `json:"oidc"`
 	routeModulesSeededWire
 }
 
@@ -56,7 +59,7 @@ func routeWire(r *httpsEdgeRoute, origin string) httpsEdgeRouteWire {
 		routeModulesSeededWire: r.Seeded.wire(r.ID),
 	}
 	// NOTE: assigned one by one: a nil *module in an interface is not nil,
-	// and omitempty would write null.
+	// and would be written as the module's zero value rather than null.
 	if r.Backend != nil {
 		w.Backend = r.Backend.wire(origin)
 	}

@@ -58,7 +58,7 @@ import (
 //     second even when the clock has not (timestamps have whole seconds); a
 //     PATCH that changes nothing leaves it alone.
 //   - PATCH and DELETE of an ephemeral or edge endpoint are refused with
-//     400 ERR_NGROK_248, the code that refuses creating one.
+//     400 ERR_NGROK_215 (notCloudError).
 //   - region is omitted on cloud endpoints (they are global); description and
 //     metadata are omitted when empty, as on reserved domains.
 
@@ -152,34 +152,35 @@ func (u endpointURL) internal() bool { return strings.HasSuffix(u.host, internal
 
 // endpointWire is the response shape of an endpoint, in the real API's
 // property order. Properties that do not apply are omitted, never null.
+//
+// NOTE: no scheme, host, port, region or upstream_protocol, although the
+// spec and ngrok's Go client name them: no recorded answer has them, of any
+// type of endpoint (exchange _endpoints_list_response.md@3196b15). The
+// mock keeps an agent endpoint's region and upstream protocol (seeded), and
+// answers neither.
 type endpointWire struct {
-	ID               string   `json:"id"`
-	Region           string   `json:"region,omitempty"`
-	CreatedAt        apiTime  `json:"created_at"`
-	UpdatedAt        apiTime  `json:"updated_at"`
-	PublicURL        string   `json:"public_url"`
-	Proto            string   `json:"proto"`
-	Scheme           string   `json:"scheme"`
-	Hostport         string   `json:"hostport"`
-	Host             string   `json:"host"`
-	Port             int      `json:"port"`
-	Type             string   `json:"type"`
-	Metadata         string   `json:"metadata,omitempty"`
-	Description      string   `json:"description,omitempty"`
-	Domain           *refWire `json:"domain,omitempty"`
-	TCPAddr          *refWire `json:"tcp_addr,omitempty"`
-	Tunnel           *refWire `json:"tunnel,omitempty"`
-	Edge             *refWire `json:"edge,omitempty"`
-	UpstreamURL      string   `json:"upstream_url,omitempty"`
-	UpstreamProtocol string   `json:"upstream_protocol,omitempty"`
-	URL              string   `json:"url"`
-	Principal        *refWire `json:"principal,omitempty"`
-	TrafficPolicy    string   `json:"traffic_policy,omitempty"`
-	Bindings         []string `json:"bindings"`
-	TunnelSession    *refWire `json:"tunnel_session,omitempty"`
-	URI              string   `json:"uri"`
-	Name             string   `json:"name,omitempty"`
-	PoolingEnabled   bool     `json:"pooling_enabled"`
+	ID             string   `json:"id"`
+	CreatedAt      apiTime  `json:"created_at"`
+	UpdatedAt      apiTime  `json:"updated_at"`
+	PublicURL      string   `json:"public_url"`
+	Proto          string   `json:"proto"`
+	Hostport       string   `json:"hostport"`
+	Type           string   `json:"type"`
+	Metadata       string   `json:"metadata,omitempty"`
+	Description    string   `json:"description,omitempty"`
+	Domain         *refWire `json:"domain,omitempty"`
+	TCPAddr        *refWire `json:"tcp_addr,omitempty"`
+	Tunnel         *refWire `json:"tunnel,omitempty"`
+	Edge           *refWire `json:"edge,omitempty"`
+	UpstreamURL    string   `json:"upstream_url,omitempty"`
+	URL            string   `json:"url,omitempty"` // none on an edge endpoint
+	Principal      *refWire `json:"principal,omitempty"`
+	TrafficPolicy  string   `json:"traffic_policy,omitempty"`
+	Bindings       []string `json:"bindings"`
+	TunnelSession  *refWire `json:"tunnel_session,omitempty"`
+	URI            string   `json:"uri,omitempty"` // a cloud endpoint's only
+	Name           string   `json:"name,omitempty"`
+	PoolingEnabled bool     `json:"pooling_enabled"`
 }
 
 // endpointCreate is the create body.
@@ -205,37 +206,49 @@ type endpointUpdate struct {
 
 func (e *endpoint) wire(origin string) endpointWire {
 	w := endpointWire{
-		ID:               e.ID,
-		Region:           e.Region,
-		CreatedAt:        wireTime(e.CreatedAt),
-		UpdatedAt:        wireTime(e.UpdatedAt),
-		PublicURL:        e.URL.String(),
-		Proto:            e.URL.scheme,
-		Scheme:           e.URL.scheme,
-		Hostport:         e.URL.hostport(),
-		Host:             e.URL.host,
-		Port:             e.URL.port,
-		Type:             e.Type,
-		Metadata:         e.Metadata,
-		Description:      e.Description,
-		Domain:           optionalRef(origin, collReservedDomains, e.DomainID),
-		TCPAddr:          optionalRef(origin, collReservedAddrs, e.TCPAddrID),
-		Tunnel:           optionalRef(origin, collTunnels, e.TunnelID),
-		UpstreamURL:      e.UpstreamURL,
-		UpstreamProtocol: e.UpstreamProtocol,
-		URL:              e.URL.String(),
-		Principal:        optionalRef(origin, collUsers, e.PrincipalID),
-		TrafficPolicy:    e.TrafficPolicy,
-		Bindings:         slices.Clone(e.Bindings),
-		TunnelSession:    optionalRef(origin, collTunnelSessions, e.TunnelSessionID),
-		URI:              objectURI(origin, collEndpoints, e.ID),
-		Name:             e.Name,
-		PoolingEnabled:   e.PoolingEnabled,
+		ID:             e.ID,
+		CreatedAt:      wireTime(e.CreatedAt),
+		UpdatedAt:      wireTime(e.UpdatedAt),
+		PublicURL:      e.URL.String(),
+		Proto:          e.URL.scheme,
+		Hostport:       e.URL.hostport(),
+		Type:           e.Type,
+		Metadata:       e.Metadata,
+		Description:    e.Description,
+		Domain:         optionalRef(origin, collReservedDomains, e.DomainID),
+		TCPAddr:        optionalRef(origin, collReservedAddrs, e.TCPAddrID),
+		Tunnel:         optionalRef(origin, collTunnels, e.TunnelID),
+		UpstreamURL:    e.UpstreamURL,
+		Principal:      userRef(e.PrincipalID),
+		TrafficPolicy:  e.TrafficPolicy,
+		Bindings:       slices.Clone(e.Bindings),
+		TunnelSession:  optionalRef(origin, collTunnelSessions, e.TunnelSessionID),
+		Name:           e.Name,
+		PoolingEnabled: e.PoolingEnabled,
 	}
-	if e.EdgeID != "" {
+	// NOTE: only a cloud endpoint is an object of the API with a uri; an
+	// edge endpoint has no url either, only its public_url
+	// (_endpoints_list_response.md@3196b15).
+	switch e.Type {
+	case endpointCloud:
+		w.URI = objectURI(origin, collEndpoints, e.ID)
+	case endpointEdge:
 		w.Edge = optionalRef(origin, edgeCollection(e.EdgeID), e.EdgeID)
 	}
+	if e.Type != endpointEdge {
+		w.URL = e.URL.String()
+	}
 	return w
+}
+
+// userRef is a reference to a user of the account, or nil for none: the
+// API serves no user objects, and answers an empty uri [real: an agent
+// endpoint's principal in _endpoints_list_response.md@3196b15].
+func userRef(id string) *refWire {
+	if id == "" {
+		return nil
+	}
+	return &refWire{ID: id}
 }
 
 // edgeCollection is where an edge of the ID's kind lives on the real API.
@@ -254,7 +267,7 @@ func (s *Server) endpointRoutes() []route {
 	id := map[string]idKind{"id": s.endpoints.kind()}
 	return []route{
 		{method: http.MethodPost, path: list, body: bodyOf[endpointCreate], handle: s.createEndpoint},
-		{method: http.MethodGet, path: list, query: filteredListQuery, handle: s.listEndpoints},
+		{method: http.MethodGet, path: list, query: endpointListQuery, handle: s.listEndpoints},
 		{method: http.MethodGet, path: one, ids: id, handle: s.getEndpoint},
 		{method: http.MethodPatch, path: one, ids: id, body: bodyOf[endpointUpdate], handle: s.updateEndpoint},
 		{method: http.MethodDelete, path: one, ids: id, handle: s.deleteEndpoint},
@@ -269,18 +282,17 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	switch in.Type {
 	case "", endpointCloud:
 	default:
-		return nil, 0, notCloudError(fmt.Sprintf("The type %q cannot be created through the API", in.Type))
+		return nil, 0, errEndpointNotCloud.with(in.Type)
 	}
 	if in.URL == "" {
-		return nil, 0, errInvalidValue.errorf("The url is required, for example \"https://app.example.com\".")
+		return nil, 0, errEndpointFieldMissing.with("url")
 	}
 	u, err := parseEndpointURL(in.URL)
 	if err != nil {
 		return nil, 0, err
 	}
 	if in.TrafficPolicy == "" {
-		return nil, 0, errInvalidValue.errorf(
-			"The traffic_policy is required: a cloud endpoint does nothing but apply its traffic policy.")
+		return nil, 0, errTrafficPolicyMissing.with("a cloud endpoint does nothing but apply its traffic policy")
 	}
 	if err := checkTrafficPolicy(in.TrafficPolicy); err != nil {
 		return nil, 0, err
@@ -292,7 +304,7 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	if err := checkBindings(u, bindings); err != nil {
 		return nil, 0, err
 	}
-	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+	if err := checkFreeText(in.Description, in.Metadata, endpointText); err != nil {
 		return nil, 0, err
 	}
 
@@ -325,8 +337,39 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	return e.wire(rq.origin()), http.StatusCreated, nil
 }
 
+// endpointListQuery adds to a filtered list's parameters the endpoint
+// list's own, id and url, each repeatable (arrays) [real: the spec, which
+// marks them deprecated for filter].
+var endpointListQuery = append(slices.Clone(filteredListQuery), "id", "url")
+
+// listEndpoints narrows the list to the endpoints whose ID is one of the id
+// parameters, when there are any, and whose url is one of the url
+// parameters, when there are any [ours: the spec says only "filter results
+// by endpoint IDs" and "by endpoint URLs"]. A url is compared with the
+// answer's, normalised as a create normalises it, so that the url a create
+// was sent finds the endpoint [ours].
 func (s *Server) listEndpoints(rq *request) (any, int, *apiError) {
-	return listObjects(s, rq, s.endpoints, (*endpoint).wire)
+	query := rq.r.URL.Query()
+	ids, urls := query["id"], query["url"]
+	for i, u := range urls {
+		if n, err := parseEndpointURL(u); err == nil {
+			urls[i] = n.String()
+		}
+	}
+	scope := listScope[endpoint]{path: "/" + collEndpoints}
+	if len(ids) > 0 || len(urls) > 0 {
+		scope.keep = func(e *endpoint) bool {
+			return (len(ids) == 0 || slices.Contains(ids, e.ID)) && (len(urls) == 0 || slices.Contains(urls, e.URL.String()))
+		}
+		scope.carry = url.Values{}
+		if len(ids) > 0 {
+			scope.carry["id"] = ids
+		}
+		if len(urls) > 0 {
+			scope.carry["url"] = urls
+		}
+	}
+	return listObjectsIn(s, rq, s.endpoints, (*endpoint).wire, scope)
 }
 
 func (s *Server) getEndpoint(rq *request) (any, int, *apiError) {
@@ -352,28 +395,25 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 	}
 	if in.TrafficPolicy != nil {
 		if *in.TrafficPolicy == "" {
-			return nil, 0, errInvalidValue.errorf(
-				"The traffic_policy cannot be emptied: a cloud endpoint does nothing but apply its traffic policy.")
+			return nil, 0, errTrafficPolicyMissing.with("a cloud endpoint does nothing but apply its traffic policy")
 		}
 		if err := checkTrafficPolicy(*in.TrafficPolicy); err != nil {
 			return nil, 0, err
 		}
 	}
-	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
+	if err := checkFreeText(deref(in.Description), deref(in.Metadata), endpointText); err != nil {
 		return nil, 0, err
 	}
 
 	now := s.timestamp()
 	e, err := s.endpoints.update(rq.r.PathValue("id"), func(e *endpoint) *apiError {
 		if e.Type != endpointCloud {
-			return notCloudError(fmt.Sprintf("The %s endpoint %s cannot be changed through the API", e.Type, e.ID))
+			return notCloudError()
 		}
 		before := *e
 		if newURL != nil {
 			if newURL.scheme != e.URL.scheme {
-				return errEndpointSchemeChange.errorf(
-					"The scheme of an endpoint's url cannot change (from %q to %q). Delete the endpoint and create one with the new url.",
-					e.URL.scheme, newURL.scheme)
+				return errEndpointSchemeChange.with()
 			}
 			e.URL = *newURL
 		}
@@ -424,17 +464,19 @@ func (s *Server) deleteEndpoint(rq *request) (any, int, *apiError) {
 		return nil, 0, err
 	}
 	if r.val.Type != endpointCloud {
-		return nil, 0, notCloudError(fmt.Sprintf("The %s endpoint %s cannot be deleted through the API", r.val.Type, id))
+		return nil, 0, notCloudError()
 	}
 	s.endpoints.removeLocked(id)
 	return nil, http.StatusNoContent, nil
 }
 
-func notCloudError(what string) *apiError {
-	return errEndpointNotCloud.errorf(
-		"%s: only cloud endpoints are created, changed and deleted through the API. "+
-			"Agent (ephemeral) endpoints come and go with the agent that serves them, and edge endpoints with their edge.", what)
-}
+// notCloudError refuses a PATCH or DELETE of an agent or edge endpoint,
+// which come and go with their agent or edge [ours: ngrok's reference has no
+// code for it; ERR_NGROK_248 is about a create's type].
+func notCloudError() *apiError { return errInvalidValue.with("id") }
+
+// endpointText are the description and metadata codes of cloud endpoints.
+var endpointText = textCodes{errEndpointDescription, errEndpointMetadata}
 
 // checkEndpointURLLocked applies the rules that involve other objects: the
 // reserved-domain rule and one cloud endpoint per url (self, the endpoint
@@ -443,20 +485,14 @@ func notCloudError(what string) *apiError {
 func (s *Server) checkEndpointURLLocked(u endpointURL, bindings []string, self string) (string, *apiError) {
 	domainID, reserved := s.matchReservedDomainLocked(u.host)
 	if u.scheme == "tcp" && slices.Contains(bindings, bindingPublic) && !s.reservedAddrExistsLocked(u.hostport()) {
-		return "", errEndpointDomainMissing.errorf(
-			"This account does not have any domains or addresses reserved that match the provided URL: %q is not a "+
-				"reserved TCP address of the account. Reserve one (POST /reserved_addrs) and use the address it is assigned.", u.String())
+		return "", errEndpointDomainMissing.with()
 	}
 	if !reserved && u.scheme != "tcp" && !u.internal() && slices.Contains(bindings, bindingPublic) {
-		return "", errEndpointDomainMissing.errorf(
-			"The domain %q is not reserved in your account. Reserve it (POST /reserved_domains, or a wildcard "+
-				"reservation of its parent domain) before creating an endpoint on it.", u.host)
+		return "", errEndpointDomainMissing.with()
 	}
 	for _, r := range s.endpoints.rows {
 		if r.id != self && r.val.Type == endpointCloud && r.val.URL == u {
-			return "", errEndpointURLTaken.errorf(
-				"The url %q already has a cloud endpoint (%s). An account can have only one cloud endpoint per url.",
-				u.String(), r.id)
+			return "", errEndpointURLTaken.with()
 		}
 	}
 	return domainID, nil
@@ -472,20 +508,14 @@ func defaultBindings(u endpointURL) []string {
 
 func checkBindings(u endpointURL, bindings []string) *apiError {
 	if len(bindings) != 1 {
-		return errInvalidValue.errorf(
-			"The bindings must hold exactly one binding (%s), not %d.", strings.Join(endpointBindings, ", "), len(bindings))
+		return errEndpointBinding.with()
 	}
 	b := bindings[0]
 	switch {
-	case !slices.Contains(endpointBindings, b):
-		return errInvalidValue.errorf(
-			"The binding %q is not supported. Use one of %s.", b, strings.Join(endpointBindings, ", "))
-	case b == bindingInternal && !u.internal():
-		return errInvalidValue.errorf(
-			"The binding %q requires a host ending in %s, not %q.", b, internalTLD, u.host)
-	case b != bindingInternal && u.internal():
-		return errInvalidValue.errorf(
-			"The host %q ends in %s, so its only allowed binding is %q, not %q.", u.host, internalTLD, bindingInternal, b)
+	case !slices.Contains(endpointBindings, b),
+		b == bindingInternal && !u.internal(),
+		b != bindingInternal && u.internal():
+		return errEndpointBinding.with()
 	}
 	return nil
 }
@@ -504,8 +534,10 @@ func NormalizeEndpointURL(raw string) (string, error) {
 
 // parseEndpointURL validates and normalises an endpoint url.
 func parseEndpointURL(raw string) (endpointURL, *apiError) {
-	invalid := func(format string, args ...any) (endpointURL, *apiError) {
-		return endpointURL{}, errInvalidValue.errorf("The url %q is invalid: %s.", raw, fmt.Sprintf(format, args...))
+	// NOTE: ngrok's message names the url, not what is wrong with it; the
+	// reasons stay here for the reader.
+	invalid := func(string, ...any) (endpointURL, *apiError) {
+		return endpointURL{}, errEndpointURLInvalid.with(raw)
 	}
 	p, perr := url.Parse(raw)
 	switch {
@@ -580,18 +612,13 @@ func isEndpointHost(host string) bool {
 func checkTrafficPolicy(text string) *apiError {
 	doc, perr := parsePolicyText(text)
 	if perr != nil {
-		return errTrafficPolicyInvalid.errorf(
-			"%s the traffic_policy could not be parsed as JSON or YAML: %v.", trafficPolicyInvalidPrefix, perr)
+		return errTrafficPolicyInvalid.with(fmt.Sprintf("the traffic_policy could not be parsed as JSON or YAML: %v.", perr))
 	}
 	if problems := trafficpolicy.Check(doc); len(problems) > 0 {
-		return errTrafficPolicyInvalid.errorf("%s %s", trafficPolicyInvalidPrefix, trafficpolicy.Message(problems))
+		return errTrafficPolicyInvalid.with(trafficpolicy.Message(problems))
 	}
 	return nil
 }
-
-// trafficPolicyInvalidPrefix opens the message of ERR_NGROK_18002, as
-// ngrok's error reference writes it.
-const trafficPolicyInvalidPrefix = "The provided cloud endpoint traffic policy configuration is invalid:"
 
 // parsePolicyText decodes JSON, or else one YAML document, into plain Go
 // values. Empty YAML is null.

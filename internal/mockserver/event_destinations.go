@@ -151,7 +151,7 @@ var eventDestinationCollection = declare(collectionDecl[eventDestination, eventD
 			return eventDestination{}, err
 		}
 		if in.Target == nil {
-			return eventDestination{}, errEventNoTarget.errorf("An event destination must specify a destination target. Valid targets include: %s.", eventTargetKinds)
+			return eventDestination{}, errEventNoTarget.with(eventTargetKinds)
 		}
 		target, sum, err := checkEventTarget(*in.Target, "")
 		if err != nil {
@@ -169,8 +169,7 @@ var eventDestinationCollection = declare(collectionDecl[eventDestination, eventD
 		}
 		if in.Target != nil {
 			if kind, stored := in.Target.kind(), d.Target.kind(); kind != "" && kind != stored {
-				return errEventTargetTypeChange.errorf(
-					"Update to target type not allowed (%s to %s). Create a new destination if you would like to send to a new target.", stored, kind)
+				return errEventTargetTypeChange.with()
 			}
 			target, sum, err := checkEventTarget(*in.Target, d.SecretSHA256)
 			if err != nil {
@@ -185,8 +184,7 @@ var eventDestinationCollection = declare(collectionDecl[eventDestination, eventD
 	removable: func(s *Server, d *eventDestination) *apiError {
 		for _, r := range s.eventSubscriptions.rows {
 			if slices.Contains(r.val.DestinationIDs, d.ID) {
-				return errEventDestinationInUse.errorf(
-					"Event Destination %q cannot be deleted because it is still in use by at least one Event Subscription (%s).", d.ID, r.id)
+				return errEventDestinationInUse.with(d.ID)
 			}
 		}
 		return nil
@@ -233,8 +231,7 @@ func checkEventFormat(format string) (string, *apiError) {
 		return "json", nil
 	}
 	if !strings.EqualFold(format, "json") {
-		return "", errEventDestinationFormat.errorf(
-			"The Format %q is missing or is not a valid Event Destination Format. Supported formats are: json.", format)
+		return "", errEventDestinationFormat.with(format, "json")
 	}
 	return format, nil
 }
@@ -251,9 +248,9 @@ var datadogSites = []string{"datadoghq.com", "us3.datadoghq.com", "us5.datadoghq
 func checkEventTarget(t eventTarget, stored string) (eventTarget, string, *apiError) {
 	switch t.kind() {
 	case "":
-		return t, "", errEventNoTarget.errorf("An event destination must specify a destination target. Valid targets include: %s.", eventTargetKinds)
+		return t, "", errEventNoTarget.with(eventTargetKinds)
 	case "several":
-		return t, "", errEventTwoTargets.errorf("An event destination may not specify more than one destination target.")
+		return t, "", errEventTwoTargets.with()
 	}
 	var secret *string
 	var err *apiError
@@ -274,10 +271,9 @@ func checkEventTarget(t eventTarget, stored string) (eventTarget, string, *apiEr
 		c := *t.Datadog
 		secret, c.APIKey = c.APIKey, nil
 		if deref(secret) == "" && stored == "" {
-			err = errEventDatadogAPIKey.errorf("Event Destination target is missing API Key.")
+			err = errEventDatadogAPIKey.with()
 		} else if c.DDSite != nil && *c.DDSite != "" && !slices.Contains(datadogSites, *c.DDSite) {
-			err = errEventDatadogSite.errorf("The Datadog site provided (%s) is not valid, please see the \"SITE\" column from "+
-				"https://docs.datadoghq.com/getting_started/site/#access-the-datadog-site", *c.DDSite)
+			err = errEventDatadogSite.with(*c.DDSite)
 		}
 		t.Datadog = &c
 	case t.AzureLogsIngestion != nil:
@@ -287,11 +283,11 @@ func checkEventTarget(t eventTarget, stored string) (eventTarget, string, *apiEr
 		for name, v := range map[string]string{"tenant_id": c.TenantID, "client_id": c.ClientID, "logs_ingestion_uri": c.LogsIngestionURI,
 			"data_collection_rule_id": c.DataCollectionRuleID, "data_collection_stream_name": c.DataCollectionStreamName} {
 			if v == "" {
-				err = errEventDestinationTarget.errorf("The destination target is invalid: azure_logs_ingestion.%s is required.", name)
+				err = errEventDestinationTarget.with("azure_logs_ingestion." + name)
 			}
 		}
 		if s == "" && stored == "" {
-			err = errEventDestinationTarget.errorf("The destination target is invalid: azure_logs_ingestion.client_secret is required.")
+			err = errEventDestinationTarget.with("azure_logs_ingestion.client_secret")
 		}
 		t.AzureLogsIngestion = &c
 	}
@@ -312,21 +308,21 @@ func checkEventTarget(t eventTarget, stored string) (eventTarget, string, *apiEr
 // auth without the secret access key, and the key.
 func checkAWSAuth(in *awsAuth, arn, arnField, stored string) (*awsAuth, *string, *apiError) {
 	if arn == "" {
-		return in, nil, errEventDestinationTarget.errorf("The destination target is invalid: %s is required.", arnField)
+		return in, nil, errEventDestinationTarget.with(arnField)
 	}
 	if in == nil {
-		return in, nil, errEventNoAuth.errorf("Event Destination target is missing the auth field.")
+		return in, nil, errEventNoAuth.with()
 	}
 	a := *in
 	auth := &a
 	switch {
 	case auth.Role == nil && auth.Creds == nil:
-		return auth, nil, errEventAuthEmpty.errorf("Event Destination auth is missing a role or credentials to send events to the destination target.")
+		return auth, nil, errEventAuthEmpty.with()
 	case auth.Role != nil && auth.Creds != nil:
-		return auth, nil, errEventTwoAuths.errorf("An event destination may not specify more than one type of authentication.")
+		return auth, nil, errEventTwoAuths.with()
 	case auth.Role != nil:
 		if !iamRoleARN.MatchString(auth.Role.RoleARN) {
-			return auth, nil, errEventRoleARN.errorf("Event Destination role ARN %q is not a valid ARN for an aws IAM role.", auth.Role.RoleARN)
+			return auth, nil, errEventRoleARN.with(auth.Role.RoleARN, "not arn:aws:iam::<account>:role/<name>")
 		}
 		return auth, nil, nil
 	}
@@ -335,7 +331,7 @@ func checkAWSAuth(in *awsAuth, arn, arnField, stored string) (*awsAuth, *string,
 	c.AWSSecretAccessKey = nil
 	auth.Creds = &c
 	if c.AWSAccessKeyID == "" || (deref(secret) == "" && stored == "") {
-		return auth, nil, errEventAuthEmpty.errorf("Event Destination auth is missing a role or credentials: creds need aws_access_key_id and aws_secret_access_key.")
+		return auth, nil, errEventAuthEmpty.with()
 	}
 	return auth, secret, nil
 }

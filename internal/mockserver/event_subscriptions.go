@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -138,7 +139,7 @@ var eventSubscriptionCollection = declare(collectionDecl[eventSubscription, even
 	check: func(s *Server, e *eventSubscription) *apiError {
 		for _, id := range e.DestinationIDs {
 			if _, ok := s.eventDestinations.rows[id]; !ok {
-				return errEventDestinationUnknown.errorf("No event destinations with ID: %s associated with this account.", id)
+				return errEventDestinationUnknown.with(id)
 			}
 		}
 		return nil
@@ -163,7 +164,7 @@ func (e *eventSubscription) wire(origin string) eventSubscriptionWire {
 
 func checkEventType(t string) *apiError {
 	if !slices.Contains(eventTypes, t) {
-		return errEventType.errorf("The provided event type: %q is not valid. See https://ngrok.com/docs/obs/events/reference/ for the event types.", t)
+		return errEventType.with(t, strings.Join(eventTypes, ", "))
 	}
 	return nil
 }
@@ -175,7 +176,7 @@ func checkEventSources(in []eventSourceReplace) ([]string, *apiError) {
 			return nil, err
 		}
 		if slices.Contains(out, src.Type) {
-			return nil, errEventSourceDuplicate.errorf("The event type for each source must be unique within a subscription: %s is given twice.", src.Type)
+			return nil, errEventSourceDuplicate.with()
 		}
 		out = append(out, src.Type)
 	}
@@ -187,7 +188,7 @@ func checkEventSources(in []eventSourceReplace) ([]string, *apiError) {
 func checkDestinationIDs(s *Server, ids []string) ([]string, *apiError) {
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {
-		if err := checkIDPrefix("destination_ids", id, s.eventDestinations.kind()); err != nil {
+		if err := checkIDPrefix(id, s.eventDestinations.kind()); err != nil {
 			return nil, err
 		}
 		if !slices.Contains(out, id) {
@@ -226,7 +227,7 @@ func (s *Server) createEventSource(rq *request) (any, int, *apiError) {
 	}
 	if _, err := s.eventSubscriptions.update(id, func(e *eventSubscription) *apiError {
 		if slices.Contains(e.Sources, in.Type) {
-			return errEventSourceDuplicate.errorf("The event type for each source must be unique within a subscription: %s has %s already.", id, in.Type)
+			return errEventSourceDuplicate.with()
 		}
 		e.Sources = append(slices.Clip(e.Sources), in.Type)
 		return nil
@@ -259,7 +260,7 @@ func (s *Server) getEventSource(rq *request) (any, int, *apiError) {
 		return nil, 0, err
 	}
 	if !slices.Contains(e.Sources, t) {
-		return nil, 0, errEventSourceNotFound.errorf("Source %s not found on Event Subscription %s.", t, id)
+		return nil, 0, errEventSourceNotFound.with(t, id)
 	}
 	return sourceWire(rq.origin(), id, t), http.StatusOK, nil
 }
@@ -269,7 +270,7 @@ func (s *Server) deleteEventSource(rq *request) (any, int, *apiError) {
 	if _, err := s.eventSubscriptions.update(id, func(e *eventSubscription) *apiError {
 		i := slices.Index(e.Sources, t)
 		if i < 0 {
-			return errEventSourceNotFound.errorf("Source %s not found on Event Subscription %s.", t, id)
+			return errEventSourceNotFound.with(t, id)
 		}
 		e.Sources = slices.Delete(slices.Clone(e.Sources), i, i+1)
 		return nil

@@ -41,29 +41,28 @@ type failoverBackendUpdate struct {
 	Backends    []string `json:"backends"`
 }
 
-const failoverNoun = "a failover backend"
-
 var failoverBackendCollection = declare(collectionDecl[failoverBackend, failoverBackendWire, failoverBackendCreate, failoverBackendUpdate]{
 	name: collFailoverBackends, property: "backends", table: tableFailoverBackends,
 	noun: "failover backend", prefix: prefixFailoverBackend,
 	fields: (*failoverBackend).fields,
+	text:   textCodes{errBackendDescription, errBackendMetadata},
 	wire: func(b *failoverBackend, origin string) failoverBackendWire {
 		return failoverBackendWire{WireHeader: b.fields().header(origin, collFailoverBackends), Backends: nonNil(slices.Clone(b.Backends))}
 	},
 	create: func(s *Server, in *failoverBackendCreate) (failoverBackend, *apiError) {
-		if err := s.edges.writeRefusal(failoverNoun); err != nil {
+		if err := s.edges.writeRefusal(); err != nil {
 			return failoverBackend{}, err
 		}
 		return failoverBackend{Description: in.Description, Metadata: in.Metadata, Backends: slices.Clone(in.Backends)}, nil
 	},
 	check: func(s *Server, v *failoverBackend) *apiError {
-		if err := s.edges.writeRefusalLocked(failoverNoun); err != nil {
+		if err := s.edges.writeRefusalLocked(); err != nil {
 			return err
 		}
-		return s.checkChildrenLocked(v.Backends, v.ID, errFailoverBackendRefused, "failover backend")
+		return s.checkChildrenLocked(v.Backends, v.ID, errFailoverBackendRefused)
 	},
 	update: func(s *Server, in *failoverBackendUpdate, v *failoverBackend) *apiError {
-		if err := s.edges.writeRefusalLocked(failoverNoun); err != nil {
+		if err := s.edges.writeRefusalLocked(); err != nil {
 			return err
 		}
 		assign(&v.Description, in.Description)
@@ -74,6 +73,6 @@ var failoverBackendCollection = declare(collectionDecl[failoverBackend, failover
 		return nil
 	},
 	removable: func(s *Server, v *failoverBackend) *apiError {
-		return s.removableBackendLocked(v.ID, failoverNoun)
+		return s.removableBackendLocked(v.ID)
 	},
 })

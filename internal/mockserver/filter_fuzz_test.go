@@ -16,7 +16,7 @@ import (
 
 // fuzzFilterRows are objects of every filterable kind as a list answer
 // holds them: those of fuzzServer's account, and testEndpoint's.
-func fuzzFilterRows(tb testing.TB) (cas []sshCAWire, domains []reservedDomainWire, endpoints []endpointWire) {
+func fuzzFilterRows(tb testing.TB) (cas []sshCAWire, domains []reservedDomainWire, endpoints []endpointWire, rows []filterTestRow) {
 	tb.Helper()
 	s, _ := fuzzServer(tb)
 	get := func(path string, into any) {
@@ -44,7 +44,7 @@ func fuzzFilterRows(tb testing.TB) (cas []sshCAWire, domains []reservedDomainWir
 	if len(caList.Items) == 0 || len(domainList.Items) == 0 || len(endpointList.Items) < 3 {
 		tb.Fatalf("the account lists %d authorities, %d domains, %d endpoints", len(caList.Items), len(domainList.Items), len(endpointList.Items))
 	}
-	return caList.Items, domainList.Items, append(endpointList.Items, *testEndpoint())
+	return caList.Items, domainList.Items, endpointList.Items, []filterTestRow{*testEndpoint()}
 }
 
 // FuzzFilter checks list filters: compiling any text is a result or an
@@ -69,11 +69,12 @@ func FuzzFilter(f *testing.F) {
 	} {
 		f.Add(src)
 	}
-	cas, domains, endpoints := fuzzFilterRows(f)
+	cas, domains, endpoints, rows := fuzzFilterRows(f)
 	f.Fuzz(func(t *testing.T, src string) {
 		fuzzFilterOn(t, src, cas)
 		fuzzFilterOn(t, src, domains)
 		fuzzFilterOn(t, src, endpoints)
+		fuzzFilterOn(t, src, rows)
 	})
 }
 

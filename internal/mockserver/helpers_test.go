@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -103,6 +104,24 @@ func wantInjectedError(t *testing.T, w *httptest.ResponseRecorder, status int, c
 	}
 	if got := body.Details["operation_id"]; got != op {
 		t.Errorf("details.operation_id = %q, want the header's %q", got, op)
+	}
+}
+
+// wantRouteNotFound checks the API's answer to an unknown route: 404 with
+// no error_code, msg Not Found, and the path in details.
+func wantRouteNotFound(t *testing.T, w *httptest.ResponseRecorder, target string) {
+	t.Helper()
+	wantError(t, w, http.StatusNotFound, "")
+	body := decodeBody[errorBody](t, w)
+	if body.Msg != "Not Found" {
+		t.Errorf("msg = %q, want Not Found", body.Msg)
+	}
+	path := target
+	if u, err := url.ParseRequestURI(target); err == nil {
+		path = u.Path
+	}
+	if got := body.Details["path"]; got != path {
+		t.Errorf("details.path = %q, want %q", got, path)
 	}
 }
 

@@ -38,6 +38,14 @@ func (b *httpResponseBackend) fields() objectFields {
 	return objectFields{&b.ID, &b.CreatedAt, &b.Description, &b.Metadata}
 }
 
+// nilIfEmpty is m, or nil (null) when it has no entry.
+func nilIfEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
 type httpResponseBackendWire struct {
 	WireHeader
 	Body       string            `json:"body"`
@@ -61,29 +69,29 @@ type httpResponseBackendUpdate struct {
 	StatusCode  *int              `json:"status_code"`
 }
 
-const httpResponseNoun = "an HTTP response backend"
-
 var httpResponseBackendCollection = declare(collectionDecl[httpResponseBackend, httpResponseBackendWire, httpResponseBackendCreate, httpResponseBackendUpdate]{
 	name: collHTTPResponseBackends, property: "backends", table: tableHTTPResponseBackends,
 	noun: "HTTP response backend", prefix: prefixHTTPResponseBackend,
 	fields: (*httpResponseBackend).fields,
+	text:   textCodes{errBackendDescription, errBackendMetadata},
 	wire: func(b *httpResponseBackend, origin string) httpResponseBackendWire {
 		return httpResponseBackendWire{
 			WireHeader: b.fields().header(origin, collHTTPResponseBackends),
-			Body:       b.Body, Headers: nonNilMap(b.Headers), StatusCode: b.StatusCode,
+			// NOTE: null without headers [real: _http_response_backends_list_response.md@3196b15].
+			Body: b.Body, Headers: nilIfEmpty(b.Headers), StatusCode: b.StatusCode,
 		}
 	},
 	create: func(s *Server, in *httpResponseBackendCreate) (httpResponseBackend, *apiError) {
-		if err := s.edges.writeRefusal(httpResponseNoun); err != nil {
+		if err := s.edges.writeRefusal(); err != nil {
 			return httpResponseBackend{}, err
 		}
 		b := httpResponseBackend{Description: in.Description, Metadata: in.Metadata, StatusCode: 200}
 		err := applyHTTPResponse(&b, &in.Body, in.Headers, in.StatusCode)
 		return b, err
 	},
-	check: func(s *Server, _ *httpResponseBackend) *apiError { return s.edges.writeRefusalLocked(httpResponseNoun) },
+	check: func(s *Server, _ *httpResponseBackend) *apiError { return s.edges.writeRefusalLocked() },
 	update: func(s *Server, in *httpResponseBackendUpdate, v *httpResponseBackend) *apiError {
-		if err := s.edges.writeRefusalLocked(httpResponseNoun); err != nil {
+		if err := s.edges.writeRefusalLocked(); err != nil {
 			return err
 		}
 		assign(&v.Description, in.Description)
@@ -91,7 +99,7 @@ var httpResponseBackendCollection = declare(collectionDecl[httpResponseBackend, 
 		return applyHTTPResponse(v, in.Body, in.Headers, in.StatusCode)
 	},
 	removable: func(s *Server, v *httpResponseBackend) *apiError {
-		return s.removableBackendLocked(v.ID, httpResponseNoun)
+		return s.removableBackendLocked(v.ID)
 	},
 })
 
@@ -100,17 +108,13 @@ var httpResponseBackendCollection = declare(collectionDecl[httpResponseBackend, 
 func applyHTTPResponse(b *httpResponseBackend, body *string, headers map[string]string, status *int) *apiError {
 	if status != nil {
 		if *status < minHTTPStatus || *status > maxHTTPStatus {
-			return errHTTPResponseStatus.errorf(
-				"HTTP Response Backend had an invalid status code. The status code %d is an invalid HTTP Status Code (use %d to %d).",
-				*status, minHTTPStatus, maxHTTPStatus)
+			return errHTTPResponseStatus.with(b.ID, *status)
 		}
 		b.StatusCode = *status
 	}
 	if body != nil {
 		if n := len(*body); n > maxHTTPResponseBodyBytes {
-			return errHTTPResponseBody.errorf(
-				"HTTP Response Backend had too large of a body. The maximum is length %d bytes, but the supplied body was %d bytes long.",
-				maxHTTPResponseBodyBytes, n)
+			return errHTTPResponseBody.with(b.ID, maxHTTPResponseBodyBytes, n)
 		}
 		b.Body = *body
 	}
@@ -128,29 +132,26 @@ func applyHTTPResponse(b *httpResponseBackend, body *string, headers map[string]
 // returns them with lower-cased names.
 func checkResponseHeaders(headers map[string]string) (map[string]string, *apiError) {
 	out := make(map[string]string, len(headers))
+	given := make(map[string]string, len(headers)) // lower-cased name → the name sent
 	for _, name := range slices.Sorted(maps.Keys(headers)) {
 		v := headers[name]
 		if !isHeaderToken(name) {
-			return nil, errHeaderNameInvalid.errorf(
-				"%q is not a valid HTTP header name because it contains at least one invalid character.", name)
+			return nil, errHeaderNameInvalid.with(name)
 		}
 		if len(name) > maxHTTPResponseHeaderName {
-			return nil, errHeaderNameTooLong.errorf(
-				"The header beginning with %q...' exceeds the maximum header name length of %d bytes.", name[:16], maxHTTPResponseHeaderName)
+			return nil, errHeaderNameTooLong.with(name[:16], maxHTTPResponseHeaderName)
 		}
 		if strings.ContainsAny(v, "\r\n\x00") {
-			return nil, errHeaderValueInvalid.errorf(
-				"The value of the header %q is not a valid HTTP header value: it contains a line break or NUL character.", name)
+			return nil, errHeaderValueInvalid.with(v, "it contains a line break or NUL character")
 		}
 		if len(v) > maxHTTPResponseHeaderVal {
-			return nil, errHeaderValueTooLong.errorf(
-				"The header value for %q exceeds the maximum header value length of %d bytes.", name, maxHTTPResponseHeaderVal)
+			return nil, errHeaderValueTooLong.with(name, v[:16], maxHTTPResponseHeaderVal)
 		}
 		lower := strings.ToLower(name)
-		if _, dup := out[lower]; dup {
-			return nil, errHeaderTwice.errorf(
-				"The header %q was provided twice with different casings.", lower)
+		if first, dup := given[lower]; dup {
+			return nil, errHeaderTwice.with(lower, first, name)
 		}
+		given[lower] = name
 		out[lower] = v
 	}
 	return out, nil

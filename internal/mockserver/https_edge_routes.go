@@ -19,12 +19,12 @@ import (
 //     match types [real: ERR_NGROK_7126, "must be unique across all routes
 //     for HTTPS edge"].
 //   - The body's edge_id, when set, is the path's [real: ERR_NGROK_7110].
-//   - A create's or PATCH's modules (backend, ip_restriction,
-//     request_headers, oidc) are checked as the module PUTs check them
-//     (edge_route_modules.go); a module present replaces the route's, one
-//     absent or null is left as it is: a PATCH cannot remove a module, only
-//     the module's DELETE can [real: ngrok's API reference, "Update HTTPS
-//     Edge Route"]. A module the mock does not serve is an unknown field.
+//   - A create's or PATCH's modules, all thirteen of the spec's, are
+//     checked as the module PUTs check them (routeModules); a module present
+//     replaces the route's, one absent or null is left as it is: a PATCH
+//     cannot remove a module, only the module's DELETE can [real: ngrok's
+//     API reference, "Update HTTPS Edge Route"]. NOTE: ngrok-api-go's
+//     HTTPSEdgeRouteCreate and HTTPSEdgeRouteUpdate carry every module.
 //   - A PATCH changes match_type, match, description and metadata when its
 //     body holds them; "" clears a description or metadata [ours: ngrok's Go
 //     client cannot send "" for them].
@@ -33,58 +33,91 @@ import (
 // documented].
 const maxRouteMatchBytes = 255
 
-// routeModulesBody holds the route modules a create or PATCH may carry, each
-// as JSON, built by its module's PUT check.
-type routeModulesBody struct {
-	Backend, IPRestriction, RequestHeaders, OIDC json.RawMessage
+// NOTE: the modules are flattened into the bodies rather than embedded:
+// decodeStrict's field-name check reads a struct's own fields only.
+type httpsEdgeRouteCreateBody struct {
+	EdgeID                string          `json:"edge_id"`
+	MatchType             string          `json:"match_type"`
+	Match                 string          `json:"match"`
+	Description           string          `json:"description"`
+	Metadata              string          `json:"metadata"`
+	Backend               json.RawMessage `json:"backend"`
+	IPRestriction         json.RawMessage `json:"ip_restriction"`
+	RequestHeaders        json.RawMessage `json:"request_headers"`
+	OIDC                  json.RawMessage `json:"oidc"`
+	CircuitBreaker        json.RawMessage `json:"circuit_breaker"`
+	Compression           json.RawMessage `json:"compression"`
+	ResponseHeaders       json.RawMessage `json:"response_headers"`
+	WebhookVerification   json.RawMessage `json:"webhook_verification"`
+	OAuth                 json.RawMessage `json:"oauth"`
+	SAML                  json.RawMessage `json:"saml"`
+	WebsocketTCPConverter json.RawMessage `json:"websocket_tcp_converter"`
+	UserAgentFilter       json.RawMessage `json:"user_agent_filter"`
+	TrafficPolicy         json.RawMessage `json:"traffic_policy"`
 }
 
-type httpsEdgeRouteCreateBody struct {
-	EdgeID         string          `json:"edge_id"`
-	MatchType      string          `json:"match_type"`
-	Match          string          `json:"match"`
-	Description    string          `json:"description"`
-	Metadata       string          `json:"metadata"`
-	Backend        json.RawMessage `json:"backend"`
-	IPRestriction  json.RawMessage `json:"ip_restriction"`
-	RequestHeaders json.RawMessage `json:"request_headers"`
-	OIDC           json.RawMessage `json:"oidc"`
+// modules maps the name of each module to its JSON.
+func (b *httpsEdgeRouteCreateBody) modules() map[string]json.RawMessage {
+	return map[string]json.RawMessage{
+		ModuleBackend: b.Backend, ModuleIPRestriction: b.IPRestriction, ModuleRequestHeaders: b.RequestHeaders,
+		ModuleOIDC: b.OIDC, ModuleCircuitBreaker: b.CircuitBreaker, ModuleCompression: b.Compression,
+		ModuleResponseHeaders: b.ResponseHeaders, ModuleWebhookVerification: b.WebhookVerification,
+		ModuleOAuth: b.OAuth, ModuleSAML: b.SAML, ModuleWebsocketTCPConverter: b.WebsocketTCPConverter,
+		ModuleUserAgentFilter: b.UserAgentFilter, ModuleTrafficPolicy: b.TrafficPolicy,
+	}
 }
 
 type httpsEdgeRouteUpdateBody struct {
-	EdgeID         string          `json:"edge_id"`
-	ID             string          `json:"id"`
-	MatchType      *string         `json:"match_type"`
-	Match          *string         `json:"match"`
-	Description    *string         `json:"description"`
-	Metadata       *string         `json:"metadata"`
-	Backend        json.RawMessage `json:"backend"`
-	IPRestriction  json.RawMessage `json:"ip_restriction"`
-	RequestHeaders json.RawMessage `json:"request_headers"`
-	OIDC           json.RawMessage `json:"oidc"`
+	EdgeID                string          `json:"edge_id"`
+	ID                    string          `json:"id"`
+	MatchType             *string         `json:"match_type"`
+	Match                 *string         `json:"match"`
+	Description           *string         `json:"description"`
+	Metadata              *string         `json:"metadata"`
+	Backend               json.RawMessage `json:"backend"`
+	IPRestriction         json.RawMessage `json:"ip_restriction"`
+	RequestHeaders        json.RawMessage `json:"request_headers"`
+	OIDC                  json.RawMessage `json:"oidc"`
+	CircuitBreaker        json.RawMessage `json:"circuit_breaker"`
+	Compression           json.RawMessage `json:"compression"`
+	ResponseHeaders       json.RawMessage `json:"response_headers"`
+	WebhookVerification   json.RawMessage `json:"webhook_verification"`
+	OAuth                 json.RawMessage `json:"oauth"`
+	SAML                  json.RawMessage `json:"saml"`
+	WebsocketTCPConverter json.RawMessage `json:"websocket_tcp_converter"`
+	UserAgentFilter       json.RawMessage `json:"user_agent_filter"`
+	TrafficPolicy         json.RawMessage `json:"traffic_policy"`
 }
 
-const nounRoute = "a route"
+// modules maps the name of each module to its JSON.
+func (b *httpsEdgeRouteUpdateBody) modules() map[string]json.RawMessage {
+	return map[string]json.RawMessage{
+		ModuleBackend: b.Backend, ModuleIPRestriction: b.IPRestriction, ModuleRequestHeaders: b.RequestHeaders,
+		ModuleOIDC: b.OIDC, ModuleCircuitBreaker: b.CircuitBreaker, ModuleCompression: b.Compression,
+		ModuleResponseHeaders: b.ResponseHeaders, ModuleWebhookVerification: b.WebhookVerification,
+		ModuleOAuth: b.OAuth, ModuleSAML: b.SAML, ModuleWebsocketTCPConverter: b.WebsocketTCPConverter,
+		ModuleUserAgentFilter: b.UserAgentFilter, ModuleTrafficPolicy: b.TrafficPolicy,
+	}
+}
 
 // checkRouteMatchLocked checks a route's match type and match, unique among
 // the routes of its edge but itself (routeID; "" on a create). The store
 // lock must be held.
 func (es *edgeState) checkRouteMatchLocked(edgeID, routeID, matchType, match string) *apiError {
 	if !slices.Contains(routeMatchTypes, matchType) {
-		return errRouteMatchType.errorf(`Invalid match type %q, valid values are "exact_path" and "path_prefix".`, matchType)
+		return errRouteMatchType.with()
 	}
 	switch {
 	case match == "":
-		return errRouteMatchMissing.errorf("Edge routes require a match expression.")
+		return errRouteMatchMissing.with()
 	case len(match) > maxRouteMatchBytes:
-		return errRouteMatchTooLong.errorf("The route selector expression exceeds the maximum length of %d, got %d.", maxRouteMatchBytes, len(match))
+		return errRouteMatchTooLong.with(maxRouteMatchBytes, len(match))
 	case !strings.HasPrefix(match, "/") || strings.ContainsAny(match, " \t\r\n\x00?#"):
-		return errRouteMatchInvalid.errorf(
-			"The route selector expression %q is invalid. Valid route selector match expressions are of the form /path (e.g. \"/foo\", or \"/foo/bar\").", match)
+		return errRouteMatchInvalid.with(match)
 	}
 	for _, r := range es.routes.rows {
 		if r.val.EdgeID == edgeID && r.id != routeID && r.val.Match == match {
-			return errRouteMatchTaken.errorf("Route match expression %q must be unique across all routes for HTTPS edge.", match)
+			return errRouteMatchTaken.with(match)
 		}
 	}
 	return nil
@@ -93,48 +126,18 @@ func (es *edgeState) checkRouteMatchLocked(edgeID, routeID, matchType, match str
 // applyRouteModulesLocked builds the modules present in a body onto r, as
 // their PUTs would, and records each as the module's last PUT. The store
 // lock must be held.
-func (es *edgeState) applyRouteModulesLocked(r *httpsEdgeRoute, in *routeModulesBody) *apiError {
-	return firstError(
-		routeBodyModule(es, r, ModuleOIDC, in.OIDC, buildOIDC, &r.OIDC),
-		routeBodyModule(es, r, ModuleBackend, in.Backend, buildBackend, &r.Backend),
-		routeBodyModule(es, r, ModuleIPRestriction, in.IPRestriction, buildIPRestriction, &r.IPRestriction),
-		routeBodyModule(es, r, ModuleRequestHeaders, in.RequestHeaders, buildRequestHeaders, &r.RequestHeaders),
-	)
-}
-
-// firstError returns the first of errs that is not nil.
-func firstError(errs ...func() *apiError) *apiError {
-	for _, f := range errs {
-		if err := f(); err != nil {
+func (es *edgeState) applyRouteModulesLocked(r *httpsEdgeRoute, raw map[string]json.RawMessage) *apiError {
+	for _, m := range routeModules {
+		if err := m.applyLocked(es, r, raw[m.moduleName()]); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func routeBodyModule[B, M any](es *edgeState, r *httpsEdgeRoute, name string, raw json.RawMessage,
-	build func(*edgeState, *B) (M, *apiError), slot **M) func() *apiError {
-	return func() *apiError {
-		if len(raw) == 0 || string(raw) == "null" {
-			return nil
-		}
-		var body B
-		if err := decodeStrict(raw, &body); err != nil {
-			return err
-		}
-		m, err := build(es, &body)
-		if err != nil {
-			return err
-		}
-		*slot = &m
-		r.recordPut(name, raw)
-		return nil
-	}
-}
-
 func (s *Server) createHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	es := s.edges
-	if err := es.writeRefusal(nounRoute); err != nil {
+	if err := es.writeRefusal(); err != nil {
 		return nil, 0, err
 	}
 	var in httpsEdgeRouteCreateBody
@@ -143,15 +146,15 @@ func (s *Server) createHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	}
 	edgeID := rq.r.PathValue("edge_id")
 	if in.EdgeID != "" && in.EdgeID != edgeID {
-		return nil, 0, errRouteEdgeMismatch.errorf("The request edge ID %q does not match the route edge ID %q.", edgeID, in.EdgeID)
+		return nil, 0, errRouteEdgeMismatch.with(edgeID, in.EdgeID)
 	}
-	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+	if err := checkFreeText(in.Description, in.Metadata, edgeText); err != nil {
 		return nil, 0, err
 	}
 	v := httpsEdgeRoute{EdgeID: edgeID, CreatedAt: s.timestamp(), Description: in.Description, Metadata: in.Metadata,
 		MatchType: in.MatchType, Match: in.Match}
 	v, err := es.routes.insertChecked(func() *apiError {
-		if err := es.writeRefusalLocked(nounRoute); err != nil {
+		if err := es.writeRefusalLocked(); err != nil {
 			return err
 		}
 		if _, ok := es.edges.rows[edgeID]; !ok {
@@ -160,7 +163,7 @@ func (s *Server) createHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 		if err := es.checkRouteMatchLocked(edgeID, "", v.MatchType, v.Match); err != nil {
 			return err
 		}
-		return es.applyRouteModulesLocked(&v, &routeModulesBody{in.Backend, in.IPRestriction, in.RequestHeaders, in.OIDC})
+		return es.applyRouteModulesLocked(&v, in.modules())
 	}, func(id string) httpsEdgeRoute {
 		v.ID = id
 		return v
@@ -173,7 +176,7 @@ func (s *Server) createHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 
 func (s *Server) updateHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	es := s.edges
-	if err := es.writeRefusal(nounRoute); err != nil {
+	if err := es.writeRefusal(); err != nil {
 		return nil, 0, err
 	}
 	var in httpsEdgeRouteUpdateBody
@@ -182,14 +185,14 @@ func (s *Server) updateHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	}
 	edgeID, id := rq.r.PathValue("edge_id"), rq.r.PathValue("id")
 	if in.EdgeID != "" && in.EdgeID != edgeID {
-		return nil, 0, errRouteEdgeMismatch.errorf("The request edge ID %q does not match the route edge ID %q.", edgeID, in.EdgeID)
+		return nil, 0, errRouteEdgeMismatch.with(edgeID, in.EdgeID)
 	}
 	if in.ID != "" && in.ID != id {
-		return nil, 0, errInvalidValue.errorf("The body's id %q is not the route of the path, %q.", in.ID, id)
+		return nil, 0, errInvalidValue.with("id")
 	}
 	es.st.mu.Lock()
 	defer es.st.mu.Unlock()
-	if err := es.writeRefusalLocked(nounRoute); err != nil {
+	if err := es.writeRefusalLocked(); err != nil {
 		return nil, 0, err
 	}
 	r, err := es.routeLocked(edgeID, id)
@@ -201,13 +204,13 @@ func (s *Server) updateHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	assign(&v.Match, in.Match)
 	assign(&v.Description, in.Description)
 	assign(&v.Metadata, in.Metadata)
-	if err := checkFreeText(v.Description, v.Metadata); err != nil {
+	if err := checkFreeText(v.Description, v.Metadata, edgeText); err != nil {
 		return nil, 0, err
 	}
 	if err := es.checkRouteMatchLocked(edgeID, id, v.MatchType, v.Match); err != nil {
 		return nil, 0, err
 	}
-	if err := es.applyRouteModulesLocked(&v, &routeModulesBody{in.Backend, in.IPRestriction, in.RequestHeaders, in.OIDC}); err != nil {
+	if err := es.applyRouteModulesLocked(&v, in.modules()); err != nil {
 		return nil, 0, err
 	}
 	es.routes.putLocked(id, v)
@@ -218,7 +221,7 @@ func (s *Server) deleteHTTPSEdgeRoute(rq *request) (any, int, *apiError) {
 	es := s.edges
 	es.st.mu.Lock()
 	defer es.st.mu.Unlock()
-	if err := es.writeRefusalLocked(nounRoute); err != nil {
+	if err := es.writeRefusalLocked(); err != nil {
 		return nil, 0, err
 	}
 	r, err := es.routeLocked(rq.r.PathValue("edge_id"), rq.r.PathValue("id"))

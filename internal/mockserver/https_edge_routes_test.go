@@ -1,7 +1,11 @@
 package mockserver
 
 import (
+	"bytes"
+	"encoding/json"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -59,9 +63,11 @@ func TestHTTPSEdgeRouteValidation(t *testing.T) {
 		// The fixture's route matches /api as a path prefix.
 		{`{"match_type":"exact_path","match":"/api"}`, "ERR_NGROK_7126"},
 		{`{"edge_id":"` + f.otherEdge + `","match_type":"path_prefix","match":"/x"}`, "ERR_NGROK_7110"},
-		{`{"match_type":"path_prefix","match":"/x","backend":{}}`, "ERR_NGROK_7170"},
-		{`{"match_type":"path_prefix","match":"/x","ip_restriction":{"ip_policy_ids":["ipp_2cMXVoLR3sJHkWr3KqXSMNz3u9k"]}}`, "ERR_NGROK_7174"},
-		{`{"match_type":"path_prefix","match":"/x","compression":{}}`, "ERR_NGROK_214"},
+		{`{"match_type":"path_prefix","match":"/x","backend":{}}`, "ERR_NGROK_215"},
+		{`{"match_type":"path_prefix","match":"/x","ip_restriction":{"ip_policy_ids":["ipp_2cMXVoLR3sJHkWr3KqXSMNz3u9k"]}}`, "ERR_NGROK_7007"},
+		{`{"match_type":"path_prefix","match":"/x","compression":{"level":9}}`, "ERR_NGROK_214"},
+		{`{"match_type":"path_prefix","match":"/x","circuit_breaker":{"error_threshold_percentage":50}}`, "ERR_NGROK_7011"},
+		{`{"match_type":"path_prefix","match":"/x","webhook_verification":{"provider":"GITHUB"}}`, "ERR_NGROK_7027"},
 	}
 	for _, c := range cases {
 		wantError(t, do(t, f.s, http.MethodPost, routes, c.body), http.StatusBadRequest, c.code)
@@ -73,4 +79,77 @@ func TestHTTPSEdgeRouteValidation(t *testing.T) {
 	if got := len(f.s.edges.routes.rows); got != 3 {
 		t.Errorf("%d routes stored, want 3", got)
 	}
+}
+
+// A create or PATCH body carries any of the route's thirteen modules, as
+// ngrok-api-go's HTTPSEdgeRouteCreate and HTTPSEdgeRouteUpdate do; each is
+// built as its PUT would build it, and a body that holds a secret the mock
+// does not keep is not recorded.
+func TestHTTPSEdgeRouteBodyTakesEveryModule(t *testing.T) {
+	t.Parallel()
+	f := newEdgeFixture(t)
+	f.s.SetEdgesWritable(true)
+	routes := "/edges/https/" + f.edge + "/routes"
+	bodies := f.validModuleBodies()
+	var b strings.Builder
+	b.WriteString(`{"match_type":"path_prefix","match":"/every"`)
+	for _, module := range slices.Sorted(maps.Keys(bodies)) {
+		b.WriteString(`,"` + module + `":` + bodies[module])
+	}
+	b.WriteString(`}`)
+	w := do(t, f.s, http.MethodPost, routes, b.String())
+	wantStatus(t, w, http.StatusCreated)
+	created := decodeBody[map[string]json.RawMessage](t, w)
+	var id string
+	if err := json.Unmarshal(created["id"], &id); err != nil {
+		t.Fatal(err)
+	}
+	for module := range bodies {
+		if _, ok := created[module]; !ok {
+			t.Errorf("the created route does not answer %s: %s", module, w.Body.String())
+		}
+		// The route answers each module as the module's GET does.
+		m := do(t, f.s, http.MethodGet, routes+"/"+id+"/"+module, "")
+		wantStatus(t, m, http.StatusOK)
+		if got, want := compactJSON(t, created[module]), compactJSON(t, m.Body.Bytes()); got != want {
+			t.Errorf("%s: in the route %s, from its GET %s", module, got, want)
+		}
+		raw, ok := f.s.EdgeRouteModule(f.edge, id, module)
+		switch {
+		case slices.Contains(unrecordedModules, module):
+			if ok {
+				t.Errorf("%s: a body that holds a secret was recorded: %s", module, raw)
+			}
+		case !ok || string(raw) != bodies[module]:
+			t.Errorf("%s: recorded %q, %v; want %q", module, raw, ok, bodies[module])
+		}
+	}
+	if strings.Contains(w.Body.String(), "whsec-s3cret") {
+		t.Errorf("the webhook secret is answered: %s", w.Body.String())
+	}
+
+	// A PATCH replaces the modules it holds and keeps the others.
+	w = do(t, f.s, http.MethodPatch, routes+"/"+id, `{"compression":{"enabled":false},"user_agent_filter":null}`)
+	wantStatus(t, w, http.StatusOK)
+	var patched struct {
+		Compression     *enabledModule         `json:"compression"`
+		UserAgentFilter *userAgentFilterModule `json:"user_agent_filter"`
+		SAML            map[string]any         `json:"saml"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &patched); err != nil {
+		t.Fatal(err)
+	}
+	if patched.Compression == nil || patched.Compression.Enabled || patched.UserAgentFilter == nil || patched.SAML == nil {
+		t.Errorf("after the PATCH: %s", w.Body.String())
+	}
+}
+
+// compactJSON is raw without insignificant space.
+func compactJSON(t *testing.T, raw []byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatalf("%v: %s", err, raw)
+	}
+	return b.String()
 }

@@ -21,7 +21,7 @@ import (
 //     domain the account reserved, exactly or under a wildcard reservation
 //     [real: ERR_NGROK_7117]; a hostport serves one edge [real:
 //     ERR_NGROK_7122]; a hostport listed twice in one edge is refused [ours,
-//     ERR_NGROK_7104]. The host is compared lower-cased [ours].
+//     ERR_NGROK_215]. The host is compared lower-cased [ours].
 //   - A PATCH changes what its body holds: description and metadata when
 //     present, hostports when present (the list replaces the edge's), and
 //     each module present replaces the edge's; a module cannot be removed by
@@ -29,7 +29,7 @@ import (
 //     "Update HTTPS Edge"].
 //   - mutual_tls names certificate authorities of the account [real:
 //     ERR_NGROK_7072], each once [ours]. tls_termination's min_version is
-//     1.0, 1.1, 1.2 or 1.3 [real values; the code, ERR_NGROK_7175, is ours];
+//     1.0, 1.1, 1.2 or 1.3 [real values; ERR_NGROK_219, a TLS version];
 //     its answer's terminate_at is "edge" [real]. A module's enabled
 //     defaults to true [ours, as the route modules].
 //   - A module not set answers null in the edge [real shape]; its GET
@@ -103,14 +103,14 @@ var tlsMinVersions = []string{"1.0", "1.1", "1.2", "1.3"}
 func (s *Server) buildEdgeMutualTLS(in *edgeMutualTLSBody) (edgeMutualTLS, *apiError) {
 	ids := make([]string, 0, len(in.CAIDs))
 	for _, id := range in.CAIDs {
-		if err := checkIDPrefix("certificate_authority_ids entry", id, s.certificateAuthorities.kind()); err != nil {
+		if err := checkIDPrefix(id, s.certificateAuthorities.kind()); err != nil {
 			return edgeMutualTLS{}, err
 		}
 		if _, ok := s.certificateAuthorities.rows[id]; !ok {
-			return edgeMutualTLS{}, errEdgeUnknownCA.errorf("The CA ID %q specified for the Mutual TLS module does not exist.", id)
+			return edgeMutualTLS{}, errEdgeUnknownCA.with(id)
 		}
 		if slices.Contains(ids, id) {
-			return edgeMutualTLS{}, errInvalidValue.errorf("The certificate authority %q is listed twice in certificate_authority_ids.", id)
+			return edgeMutualTLS{}, errInvalidValue.with("certificate_authority_ids")
 		}
 		ids = append(ids, id)
 	}
@@ -119,8 +119,7 @@ func (s *Server) buildEdgeMutualTLS(in *edgeMutualTLSBody) (edgeMutualTLS, *apiE
 
 func buildEdgeTLSTermination(_ *Server, in *edgeTLSTerminationBody) (edgeTLSTermination, *apiError) {
 	if in.MinVersion != nil && !slices.Contains(tlsMinVersions, *in.MinVersion) {
-		return edgeTLSTermination{}, errEdgeTLSMinVersion.errorf(
-			"The TLS termination min_version %q is not one of %s.", *in.MinVersion, strings.Join(tlsMinVersions, ", "))
+		return edgeTLSTermination{}, errTLSVersion.with(*in.MinVersion, strings.Join(tlsMinVersions, ", "))
 	}
 	var v *string
 	if in.MinVersion != nil {
@@ -137,30 +136,29 @@ func (s *Server) checkHostportsLocked(hostports []string, edgeID string) ([]stri
 	for _, hp := range hostports {
 		host, port, err := net.SplitHostPort(hp)
 		if err != nil || host == "" || port == "" {
-			return nil, errEdgeHostportFormat.errorf(
-				"Edge has invalid hostports, must be specified in the format 'hostname:portnumber': %q", hp)
+			return nil, errEdgeHostportFormat.with(hp)
 		}
 		n, err := strconv.Atoi(port)
 		if err != nil || n < 1 || n > 65535 {
-			return nil, errEdgeHostportPort.errorf("The hostport %q has port out of range: %s is not in range 1-65535.", hp, port)
+			return nil, errEdgeHostportPort.with(hp, port)
 		}
 		host = strings.ToLower(host)
 		norm := net.JoinHostPort(host, port)
 		if s.reservedAddrExistsLocked(norm) {
-			return nil, errEdgeHostportTCP.errorf("HTTPS edges can only be associated with reserved domains: %q is a TCP address.", hp)
+			return nil, errEdgeHostportTCP.with(hp)
 		}
 		if n != 443 {
-			return nil, errEdgeHostportNot443.errorf("The domain %q is unsupported because it does not use port 443.", hp)
+			return nil, errEdgeHostportNot443.with(hp)
 		}
 		if _, ok := s.matchReservedDomainLocked(host); !ok {
-			return nil, errEdgeHostportNotReserved.errorf("The domain %q is not reserved.", hp)
+			return nil, errEdgeHostportNotReserved.with(hp)
 		}
 		if slices.Contains(out, norm) {
-			return nil, errEdgeHostportFormat.errorf("The hostport %q is listed twice in hostports.", hp)
+			return nil, errInvalidValue.with("hostports")
 		}
 		for _, r := range s.edges.edges.rows {
 			if r.id != edgeID && slices.Contains(r.val.Hostports, norm) {
-				return nil, errEdgeHostportTaken.errorf("Hostport %q already exists for another edge.", hp)
+				return nil, errEdgeHostportTaken.with(hp)
 			}
 		}
 		out = append(out, norm)
@@ -188,24 +186,22 @@ func (s *Server) applyEdgeModulesLocked(e *httpsEdge, mtls *edgeMutualTLSBody, t
 	return nil
 }
 
-const nounHTTPSEdge = "an HTTPS edge"
-
 func (s *Server) createHTTPSEdge(rq *request) (any, int, *apiError) {
 	es := s.edges
-	if err := es.writeRefusal(nounHTTPSEdge); err != nil {
+	if err := es.writeRefusal(); err != nil {
 		return nil, 0, err
 	}
 	var in httpsEdgeCreateBody
 	if err := decodeRawBody(rq.raw, &in); err != nil {
 		return nil, 0, err
 	}
-	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+	if err := checkFreeText(in.Description, in.Metadata, edgeText); err != nil {
 		return nil, 0, err
 	}
 	created := s.timestamp()
 	v := httpsEdge{CreatedAt: created, Description: in.Description, Metadata: in.Metadata}
 	v, err := es.edges.insertChecked(func() *apiError {
-		if err := es.writeRefusalLocked(nounHTTPSEdge); err != nil {
+		if err := es.writeRefusalLocked(); err != nil {
 			return err
 		}
 		hps, err := s.checkHostportsLocked(in.Hostports, "")
@@ -226,7 +222,7 @@ func (s *Server) createHTTPSEdge(rq *request) (any, int, *apiError) {
 
 func (s *Server) updateHTTPSEdge(rq *request) (any, int, *apiError) {
 	es := s.edges
-	if err := es.writeRefusal(nounHTTPSEdge); err != nil {
+	if err := es.writeRefusal(); err != nil {
 		return nil, 0, err
 	}
 	var in httpsEdgeUpdateBody
@@ -235,15 +231,15 @@ func (s *Server) updateHTTPSEdge(rq *request) (any, int, *apiError) {
 	}
 	id := rq.r.PathValue("id")
 	if in.ID != "" && in.ID != id {
-		return nil, 0, errInvalidValue.errorf("The body's id %q is not the edge of the path, %q.", in.ID, id)
+		return nil, 0, errInvalidValue.with("id")
 	}
 	v, err := es.edges.update(id, func(e *httpsEdge) *apiError {
-		if err := es.writeRefusalLocked(nounHTTPSEdge); err != nil {
+		if err := es.writeRefusalLocked(); err != nil {
 			return err
 		}
 		assign(&e.Description, in.Description)
 		assign(&e.Metadata, in.Metadata)
-		if err := checkFreeText(e.Description, e.Metadata); err != nil {
+		if err := checkFreeText(e.Description, e.Metadata, edgeText); err != nil {
 			return err
 		}
 		if in.Hostports != nil {
@@ -266,7 +262,7 @@ func (s *Server) deleteHTTPSEdge(rq *request) (any, int, *apiError) {
 	id := rq.r.PathValue("id")
 	es.st.mu.Lock()
 	defer es.st.mu.Unlock()
-	if err := es.writeRefusalLocked(nounHTTPSEdge); err != nil {
+	if err := es.writeRefusalLocked(); err != nil {
 		return nil, 0, err
 	}
 	if !es.edges.removeLocked(id) {
@@ -325,7 +321,7 @@ func edgeModuleRoutes[B, M any](s *Server, m edgeModule[B, M]) []route {
 	path := "/" + collEdgesHTTPS + "/{id}/" + m.name
 	ids := map[string]idKind{"id": es.edges.kind()}
 	replace := func(rq *request) (any, int, *apiError) {
-		if err := es.writeRefusal(nounHTTPSEdge); err != nil {
+		if err := es.writeRefusal(); err != nil {
 			return nil, 0, err
 		}
 		var in B
@@ -334,7 +330,7 @@ func edgeModuleRoutes[B, M any](s *Server, m edgeModule[B, M]) []route {
 		}
 		var out M
 		_, err := es.edges.update(rq.r.PathValue("id"), func(e *httpsEdge) *apiError {
-			if err := es.writeRefusalLocked(nounHTTPSEdge); err != nil {
+			if err := es.writeRefusalLocked(); err != nil {
 				return err
 			}
 			v, err := m.build(s, &in)
@@ -362,11 +358,11 @@ func edgeModuleRoutes[B, M any](s *Server, m edgeModule[B, M]) []route {
 		return m.wire(v, rq.origin()), http.StatusOK, nil
 	}
 	remove := func(rq *request) (any, int, *apiError) {
-		if err := es.writeRefusal(nounHTTPSEdge); err != nil {
+		if err := es.writeRefusal(); err != nil {
 			return nil, 0, err
 		}
 		_, err := es.edges.update(rq.r.PathValue("id"), func(e *httpsEdge) *apiError {
-			if err := es.writeRefusalLocked(nounHTTPSEdge); err != nil {
+			if err := es.writeRefusalLocked(); err != nil {
 				return err
 			}
 			*m.slot(e) = nil

@@ -94,7 +94,7 @@ func TestHTTPSEdgeValidation(t *testing.T) {
 	taken := createHTTPSEdge(t, s, `{"hostports":["a.example.net:443"]}`)
 	cases := []struct{ body, code string }{
 		{`{"hostports":["app.example.com"]}`, "ERR_NGROK_7104"},
-		{`{"hostports":["app.example.com:443","app.example.com:443"]}`, "ERR_NGROK_7104"},
+		{`{"hostports":["app.example.com:443","app.example.com:443"]}`, "ERR_NGROK_215"},
 		{`{"hostports":["app.example.com:70000"]}`, "ERR_NGROK_7112"},
 		{`{"hostports":["app.example.com:8443"]}`, "ERR_NGROK_7116"},
 		{`{"hostports":["other.example.org:443"]}`, "ERR_NGROK_7117"},
@@ -103,7 +103,7 @@ func TestHTTPSEdgeValidation(t *testing.T) {
 		{`{"hostports":["A.example.net:443"]}`, "ERR_NGROK_7122"},
 		{`{"mutual_tls":{"certificate_authority_ids":["ca_2cMXVoLR3sJHkWr3KqXSMNz3u9k"]}}`, "ERR_NGROK_7072"},
 		{`{"mutual_tls":{"certificate_authority_ids":["ipp_2cMXVoLR3sJHkWr3KqXSMNz3u9k"]}}`, "ERR_NGROK_227"},
-		{`{"tls_termination":{"min_version":"1.4"}}`, "ERR_NGROK_7175"},
+		{`{"tls_termination":{"min_version":"1.4"}}`, "ERR_NGROK_219"},
 		{`{"tls_termination":{"terminate_at":"upstream"}}`, "ERR_NGROK_214"},
 	}
 	for _, c := range cases {
@@ -151,8 +151,8 @@ func TestDeletingDomainAnEdgeUses(t *testing.T) {
 
 	w = do(t, s, http.MethodDelete, "/reserved_domains/"+app, "")
 	wantError(t, w, http.StatusConflict, errDomainInUse.code)
-	if !strings.Contains(w.Body.String(), https.ID) {
-		t.Errorf("the refusal should name the edge %s: %s", https.ID, w.Body)
+	if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, "app.example.com") {
+		t.Errorf("the refusal should name the domain app.example.com: %s", msg)
 	}
 	wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/"+tls, ""), http.StatusConflict, errDomainInUse.code)
 	// The wildcard still reserves x.example.net; then it alone does.

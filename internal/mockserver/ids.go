@@ -67,6 +67,7 @@ const (
 	prefixSecret                = "secret_"
 	prefixEventDestination      = "ed_"
 	prefixEventSubscription     = "esb_"
+	prefixAbuseReport           = "abrp_"
 )
 
 // ID prefixes of application users and sessions [ours]: no public source
@@ -119,6 +120,7 @@ const (
 	collEventSubscriptions     = "event_subscriptions"
 	collApplicationUsers       = "app/users"
 	collApplicationSessions    = "app/sessions"
+	collAbuseReports           = "abuse_reports"
 )
 
 // ownerIDPrefixes are the prefixes of the IDs that may own credentials and

@@ -64,8 +64,7 @@ func ipPolicyRemovable(s *Server, p *ipPolicy) *apiError {
 		return nil
 	}
 	slices.Sort(ids)
-	return errIPPolicyInUse.errorf("Cannot delete IP Policy (%s) because it is referenced by one or more IP Restrictions: (%s). "+
-		"Detach this IP Policy from all IP Restrictions before deleting it.", p.ID, strings.Join(ids, ", "))
+	return errIPPolicyInUse.with(p.ID, strings.Join(ids, ", "))
 }
 
 // removeRulesOfPolicy deletes the rules of a deleted policy.

@@ -79,10 +79,10 @@ func TestIPPolicyValidation(t *testing.T) {
 	tests := []struct {
 		name, method, body, code string
 	}{
-		{"create: description over 255 bytes", http.MethodPost, `{"description":"` + strings.Repeat("d", 256) + `"}`, errDescriptionTooLong.code},
-		{"create: metadata over 4096 bytes", http.MethodPost, `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, errMetadataTooLong.code},
+		{"create: description over 255 bytes", http.MethodPost, `{"description":"` + strings.Repeat("d", 256) + `"}`, errInvalidValue.code},
+		{"create: metadata over 4096 bytes", http.MethodPost, `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, errInvalidValue.code},
 		{"create: a field the spec does not have", http.MethodPost, `{"action":"allow"}`, errUnknownField.code},
-		{"patch: description over 255 bytes", http.MethodPatch, `{"description":"` + strings.Repeat("d", 256) + `"}`, errDescriptionTooLong.code},
+		{"patch: description over 255 bytes", http.MethodPatch, `{"description":"` + strings.Repeat("d", 256) + `"}`, errInvalidValue.code},
 		{"patch: the id is the path's", http.MethodPatch, `{"id":"ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errUnknownField.code},
 	}
 	for _, tt := range tests {
@@ -130,7 +130,7 @@ func TestIPPolicyListFilterAndPages(t *testing.T) {
 		t.Errorf("filtered pages = %v, want %v", got, office)
 	}
 	wantError(t, do(t, s, http.MethodGet, "/ip_policies?filter="+url.QueryEscape(`obj.cidr == "x"`), ""),
-		http.StatusBadRequest, errInvalidValue.code)
+		http.StatusBadRequest, errInvalidFilter.code)
 }
 
 func TestIPPolicyDeleteTakesItsRules(t *testing.T) {

@@ -78,6 +78,7 @@ var ipPolicyRuleCollection = declare(collectionDecl[ipPolicyRule, ipPolicyRuleWi
 	name: collIPPolicyRules, noun: "IP policy rule", prefix: prefixIPPolicyRule,
 	filter:    "ngrok.IPPolicyRule",
 	fields:    (*ipPolicyRule).fields,
+	text:      textCodes{errIPRuleDescription, nil},
 	removable: ipPolicyRuleRemovable,
 	wire: func(r *ipPolicyRule, origin string) ipPolicyRuleWire {
 		return ipPolicyRuleWire{
@@ -95,9 +96,9 @@ var ipPolicyRuleCollection = declare(collectionDecl[ipPolicyRule, ipPolicyRuleWi
 
 func createIPPolicyRule(s *Server, in *ipPolicyRuleCreate) (ipPolicyRule, *apiError) {
 	if in.IPPolicyID == "" {
-		return ipPolicyRule{}, errIPRulePolicy.errorf("The ip_policy_id is required: the ID of the IP policy the rule belongs to.")
+		return ipPolicyRule{}, errIPRulePolicy.with()
 	}
-	if err := checkIDPrefix("ip_policy_id", in.IPPolicyID, s.edges.ipPolicies.kind()); err != nil {
+	if err := checkIDPrefix(in.IPPolicyID, s.edges.ipPolicies.kind()); err != nil {
 		return ipPolicyRule{}, err
 	}
 	cidr, err := canonicalCIDR(in.CIDR)
@@ -105,16 +106,14 @@ func createIPPolicyRule(s *Server, in *ipPolicyRuleCreate) (ipPolicyRule, *apiEr
 		return ipPolicyRule{}, err
 	}
 	if in.Action != ipRuleAllow && in.Action != ipRuleDeny {
-		return ipPolicyRule{}, errIPRuleAction.errorf(
-			"An IP Policy Rule must have an 'action' of either 'allow' or 'deny', not %q.", in.Action)
+		return ipPolicyRule{}, errIPRuleAction.with()
 	}
 	return ipPolicyRule{Description: in.Description, Metadata: in.Metadata, CIDR: cidr, IPPolicyID: in.IPPolicyID, Action: in.Action}, nil
 }
 
 func updateIPPolicyRule(_ *Server, in *ipPolicyRuleUpdate, r *ipPolicyRule) *apiError {
 	if in.Description == nil && in.Metadata == nil && in.CIDR == nil {
-		return errIPRuleEmptyUpdate.errorf(
-			"The IP Policy Rule update failed because no values were provided. Specify at least one of description, metadata and cidr.")
+		return errIPRuleEmptyUpdate.with()
 	}
 	if in.CIDR != nil {
 		cidr, err := canonicalCIDR(*in.CIDR)
@@ -132,10 +131,10 @@ func updateIPPolicyRule(_ *Server, in *ipPolicyRuleUpdate, r *ipPolicyRule) *api
 // and no other rule of the policy has its cidr.
 func checkIPPolicyRule(s *Server, r *ipPolicyRule) *apiError {
 	if _, ok := s.edges.ipPolicies.rows[r.IPPolicyID]; !ok {
-		return unknownReferenceError(errIPRulePolicy, "ip_policy_id", r.IPPolicyID, "IP policy")
+		return errIPRulePolicy.with()
 	}
 	if id, ok := s.ipRules.idByKeyLocked(r.policyCIDR()); ok && id != r.ID {
-		return errIPRuleDuplicate.errorf("IP Policy Rule with CIDR %q already exists in the IP policy %s (%s).", r.CIDR, r.IPPolicyID, id)
+		return errIPRuleDuplicate.with(r.CIDR)
 	}
 	return nil
 }
@@ -145,18 +144,16 @@ func checkIPPolicyRule(s *Server, r *ipPolicyRule) *apiError {
 func canonicalCIDR(raw string) (string, *apiError) {
 	if !strings.Contains(raw, "/") {
 		if addr, err := netip.ParseAddr(raw); err == nil && addr.Zone() == "" {
-			return "", errIPRuleNoMask.errorf(
-				"IP Policy Rule is missing a network mask. Consider using %s/%d if you want to target a single host IP.", addr, addr.BitLen())
+			return "", errIPRuleNoMask.with(addr, addr.BitLen())
 		}
-		return "", errIPRuleCIDR.errorf("Invalid CIDR: %q. Use an IPv4 or IPv6 address, a slash and a prefix length, such as 203.0.113.0/24.", raw)
+		return "", errIPRuleCIDR.with(raw)
 	}
 	p, err := netip.ParsePrefix(raw)
 	if err != nil {
-		return "", errIPRuleCIDR.errorf("Invalid CIDR: %q. Use an IPv4 or IPv6 address, a slash and a prefix length, such as 203.0.113.0/24.", raw)
+		return "", errIPRuleCIDR.with(raw)
 	}
 	if masked := p.Masked(); masked != p {
-		return "", errIPRuleHostBits.errorf(
-			"IP Policy Rule CIDR %q must be specified using the lowest IP address in the range. Did you mean %q?", raw, masked)
+		return "", errIPRuleHostBits.with(raw, masked)
 	}
 	return p.String(), nil
 }
@@ -171,9 +168,7 @@ func ipPolicyRuleRemovable(s *Server, r *ipPolicyRule) *apiError {
 	}
 	for id, x := range s.ipRestrictions.rows {
 		if x.val.Type == ipRestrictionDashboard && slices.Contains(x.val.IPPolicyIDs, r.IPPolicyID) {
-			return errIPRuleOnlyOfDashboardRestriction.errorf(
-				"Cannot delete only rule (%s) in use by dashboard IP Restriction (%s). "+
-					"Detach this IP Policy from IP Restriction before deleting this rule.", r.ID, id)
+			return errIPRuleOnlyOfDashboardRestriction.with(r.ID, id)
 		}
 	}
 	return nil

@@ -112,7 +112,7 @@ func TestIPRuleHostBitsSuggestsTheRange(t *testing.T) {
 	policy := createIPPolicy(t, s, "")
 	w := do(t, s, http.MethodPost, "/ip_policy_rules", `{"ip_policy_id":"`+policy.ID+`","cidr":"192.0.2.77/24","action":"allow"}`)
 	wantError(t, w, http.StatusBadRequest, errIPRuleHostBits.code)
-	if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, `"192.0.2.0/24"`) {
+	if msg := decodeBody[errorBody](t, w).Msg; !strings.Contains(msg, "Did you mean 192.0.2.0/24?") {
 		t.Errorf("message %q does not suggest 192.0.2.0/24", msg)
 	}
 }
@@ -144,7 +144,7 @@ func TestIPRuleCreateValidation(t *testing.T) {
 			http.StatusBadRequest, errIPRuleCIDR.code},
 		{"description over 255 bytes", func(p string) string {
 			return `{"ip_policy_id":"` + p + `","cidr":"10.0.0.0/8","action":"allow","description":"` + strings.Repeat("d", 256) + `"}`
-		}, http.StatusBadRequest, errDescriptionTooLong.code},
+		}, http.StatusBadRequest, errIPRuleDescription.code},
 		{"the cidr of another rule of the policy", func(p string) string {
 			return `{"ip_policy_id":"` + p + `","cidr":"192.0.2.0/24","action":"deny"}`
 		}, http.StatusConflict, errIPRuleDuplicate.code},
@@ -188,7 +188,7 @@ func TestIPRulePatchValidation(t *testing.T) {
 		{"policy cannot change", `{"ip_policy_id":"ipp_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, http.StatusBadRequest, errUnknownField.code},
 		{"invalid cidr", `{"cidr":"10.0.0.1/8"}`, http.StatusBadRequest, errIPRuleHostBits.code},
 		{"the cidr of another rule", `{"cidr":"198.51.100.0/24"}`, http.StatusConflict, errIPRuleDuplicate.code},
-		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, http.StatusBadRequest, errMetadataTooLong.code},
+		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, http.StatusBadRequest, errInvalidValue.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -90,8 +90,7 @@ var ipRestrictionCollection = declare(collectionDecl[ipRestriction, accountIPRes
 	},
 	create: func(s *Server, in *ipRestrictionCreate) (ipRestriction, *apiError) {
 		if !slices.Contains(ipRestrictionTypes, in.Type) {
-			return ipRestriction{}, errIPRestrictionType.errorf("The provided IP Restriction type %q is invalid. Valid types: %s.",
-				in.Type, strings.Join(ipRestrictionTypes, ", "))
+			return ipRestriction{}, errIPRestrictionType.with(in.Type, strings.Join(ipRestrictionTypes, ", "))
 		}
 		ids, err := ipRestrictionPolicies(s, in.IPPolicyIDs)
 		if err != nil {
@@ -115,11 +114,11 @@ var ipRestrictionCollection = declare(collectionDecl[ipRestriction, accountIPRes
 	unique: func(x *ipRestriction) string { return x.Type },
 	check: func(s *Server, x *ipRestriction) *apiError {
 		if id, ok := s.ipRestrictions.idByKeyLocked(x.Type); ok && id != x.ID {
-			return errIPRestrictionTypeTaken.errorf("Only one IP Restriction is allowed per type. Consider either deleting the existing %s restriction (%s) first, or updating it instead.", x.Type, id)
+			return errIPRestrictionTypeTaken.with(x.Type)
 		}
 		for _, id := range x.IPPolicyIDs {
 			if _, ok := s.edges.ipPolicies.rows[id]; !ok {
-				return errIPRestrictionPolicy.errorf("Invalid IP Restriction. The policy %s does not exist on your account.", id)
+				return errIPRestrictionPolicy.with(id)
 			}
 		}
 		return nil
@@ -129,11 +128,11 @@ var ipRestrictionCollection = declare(collectionDecl[ipRestriction, accountIPRes
 // ipRestrictionPolicies checks a body's ip_policy_ids and drops repeats.
 func ipRestrictionPolicies(s *Server, ids []string) ([]string, *apiError) {
 	if len(ids) == 0 {
-		return nil, errIPRestrictionNoPolicies.errorf("An IP Restriction must specify at least one IP Policy.")
+		return nil, errIPRestrictionNoPolicies.with()
 	}
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {
-		if err := checkIDPrefix("ip_policy_ids", id, s.edges.ipPolicies.kind()); err != nil {
+		if err := checkIDPrefix(id, s.edges.ipPolicies.kind()); err != nil {
 			return nil, err
 		}
 		if !slices.Contains(out, id) {
@@ -167,10 +166,7 @@ func (s *Server) checkAPIRestriction(r *http.Request) *apiError {
 	if err == nil && s.policiesAllowLocked(x.IPPolicyIDs, addr.Unmap().WithZone("")) {
 		return nil
 	}
-	return errIPRestricted.errorf("Your IP %s does not match the IP Policy for this Account. Authenticate from an IP in the correct range "+
-		"or update your IP Restrictions from the ngrok dashboard. https://dashboard.ngrok.com/ip-restrictions "+
-		"(the API IP restriction %s is enforced; with ngrok-mock, delete it through the control API: DELETE /_mock/objects/ip_restrictions/%s).",
-		host, x.ID, x.ID)
+	return errIPRestricted.with()
 }
 
 // policiesAllowLocked reports whether the rules of the policies allow addr:

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // maxLimit is both the default and the largest accepted list limit.
@@ -46,6 +47,9 @@ type listScope[T any] struct {
 	property string        // the list's property; "" is the table's name
 	path     string        // the list's path, without the origin; "" is "/" and the table's name
 	keep     func(*T) bool // nil keeps every row
+	// carry are query parameters of the request that narrowed it (keep),
+	// which next_page_uri carries too.
+	carry url.Values
 }
 
 // listObjectsIn is listObjects over the rows of t that scope keeps.
@@ -57,13 +61,12 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 	}
 	before := query.Get("before_id")
 	if before != "" {
-		if err := checkIDPrefix("before_id", before, t.kind()); err != nil {
+		if err := checkIDPrefix(before, t.kind()); err != nil {
 			return nil, 0, err
 		}
 	}
 	if before != "" && !wellFormedID(before, t.prefix) {
-		return nil, 0, errInvalidValue.errorf(
-			"The before_id %q is not a valid %s ID: it must be %q followed by %d base-62 characters.", before, t.noun, t.prefix, idLen)
+		return nil, 0, errInvalidValue.with("before_id")
 	}
 	rawFilter := query.Get("filter")
 	var filter *celFilter
@@ -74,13 +77,13 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		var serr *invalidFilterError
 		switch {
 		case errors.As(ferr, &serr):
-			return nil, 0, errInvalidValue.errorf("The filter %q is not a valid expression: %v", rawFilter, serr)
+			return nil, 0, invalidFilter("%v", serr)
 		case ferr != nil:
 			return nil, 0, internalError("compiling a %s filter: %v", t.noun, ferr)
 		}
 		release, werr := filterSlots.acquire(ctx)
 		if werr != nil {
-			return nil, 0, errInvalidValue.errorf("The filter %q was stopped: %v.", rawFilter, werr)
+			return nil, 0, invalidFilter("the filter was stopped: %v", werr)
 		}
 		defer release()
 		filter = f
@@ -101,7 +104,7 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		if filter != nil {
 			ok, err := filter.match(w)
 			if err != nil {
-				failed = errInvalidValue.errorf("The filter %q was stopped: %v.", rawFilter, err)
+				failed = invalidFilter("the filter was stopped: %v", err)
 				return false
 			}
 			if !ok {
@@ -123,6 +126,9 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 	page := listEnvelope[W]{name: cmp.Or(scope.property, t.name), items: items, uri: origin + cmp.Or(scope.path, "/"+t.name)}
 	if more {
 		next := url.Values{"limit": {strconv.Itoa(limit)}, "before_id": {lastID}}
+		for k, v := range scope.carry {
+			next[k] = v
+		}
 		if rawFilter != "" {
 			next.Set("filter", rawFilter)
 		}
@@ -132,6 +138,12 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 	return page, http.StatusOK, nil
 }
 
+// invalidFilter refuses a filter in the API's words: "Invalid CEL query: "
+// and what is wrong with it [real: docs api/api-filtering.mdx].
+func invalidFilter(format string, args ...any) *apiError {
+	return errInvalidFilter.errorf("Invalid CEL query: %s", strings.TrimSpace(fmt.Sprintf(format, args...)))
+}
+
 // listLimit is the page size for a request: the limit asked for (default
 // maxLimit), capped by WithPageSize.
 func (s *Server) listLimit(query url.Values) (int, *apiError) {
@@ -139,8 +151,7 @@ func (s *Server) listLimit(query url.Values) (int, *apiError) {
 	if vals, ok := query["limit"]; ok {
 		n, err := strconv.Atoi(vals[0])
 		if err != nil || n < 1 || n > maxLimit {
-			return 0, errInvalidLimit.errorf(
-				"The limit %q is invalid: it must be an integer from 1 to %d.", vals[0], maxLimit)
+			return 0, errInvalidLimit.with(maxLimit, vals[0])
 		}
 		limit = n
 	}

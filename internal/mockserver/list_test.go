@@ -9,6 +9,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	ngrokopenapi "github.com/tfedge/terraform-provider-ngrok/third_party/ngrok-openapi"
 )
 
 func TestListEmpty(t *testing.T) {
@@ -278,5 +282,44 @@ func TestConcurrentCreates(t *testing.T) {
 	slices.Sort(ids)
 	if len(slices.Compact(ids)) != n {
 		t.Errorf("IDs are not distinct: %v", ids)
+	}
+}
+
+// Every route of the API takes the query parameters the spec gives its
+// operation, and no other: a filter on every list the spec gives one
+// (ngrok-api-go sends one on each of them through FilteredPaging), the
+// endpoints list's id and url.
+func TestRouteQueriesFollowTheSpec(t *testing.T) {
+	t.Parallel()
+	var doc struct {
+		Paths map[string]map[string]struct {
+			Parameters []struct {
+				Name string `yaml:"name"`
+				In   string `yaml:"in"`
+			} `yaml:"parameters"`
+		} `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(ngrokopenapi.Facts, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, rt := range New().routes() {
+		if rt.control {
+			continue
+		}
+		op, ok := doc.Paths[rt.path][strings.ToLower(rt.method)]
+		if !ok {
+			t.Errorf("%s %s is not an operation of the spec", rt.method, rt.path)
+			continue
+		}
+		var want []string
+		for _, p := range op.Parameters {
+			if p.In == "query" {
+				want = append(want, p.Name)
+			}
+		}
+		slices.Sort(want)
+		if got := slices.Sorted(slices.Values(rt.query)); !slices.Equal(got, want) {
+			t.Errorf("%s %s takes the query parameters %v, the spec %v", rt.method, rt.path, got, want)
+		}
 	}
 }

@@ -7,42 +7,46 @@ import (
 
 const rateWindow = time.Minute
 
-// WithRateLimit answers 429 ERR_NGROK_226 once an API key has made more than
-// perMinute requests in the rolling last minute, like the real API (whose
-// limit is 120). Off (0) by default. Like the real API it sends no
-// Retry-After: clients must back off on their own.
+// WithRateLimit answers 429 ERR_NGROK_226 once the account has made
+// perMinute requests in the rolling last minute, whichever of its API keys
+// made them, like the real API (whose limit is 120 per account). Off (0) by
+// default. Like the real API it sends no Retry-After: clients must back off
+// on their own.
 func WithRateLimit(perMinute int) Option {
 	return func(s *Server) {
 		if perMinute > 0 {
-			s.limiter = &rateLimiter{perMinute: perMinute, hits: map[string][]time.Time{}}
+			s.limiter = &rateLimiter{perMinute: perMinute}
 		}
 	}
 }
 
+// rateLimiter counts the account's requests. NOTE: the mock serves one
+// account, so one window holds every key's requests; it holds at most
+// perMinute times, and no more than the requests the last minute brought.
 type rateLimiter struct {
 	mu        sync.Mutex
 	perMinute int
-	hits      map[string][]time.Time // per API key, oldest first, within the window
+	// hits are the times of the last admitted requests, a ring once full:
+	// next is the oldest.
+	hits []time.Time
+	next int
 }
 
-func (l *rateLimiter) allow(key string, now time.Time) *apiError {
+func (l *rateLimiter) allow(now time.Time) *apiError {
 	if l == nil {
 		return nil
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	hits := l.hits[key]
-	cut := 0
-	for cut < len(hits) && now.Sub(hits[cut]) >= rateWindow {
-		cut++
+	if len(l.hits) < l.perMinute {
+		l.hits = append(l.hits, now)
+		return nil
 	}
-	hits = hits[cut:]
-	if len(hits) >= l.perMinute {
-		l.hits[key] = hits
-		return errRateLimited.errorf(
-			"You have exceeded the rate limit of %d API requests per minute. Slow down and retry later.", l.perMinute)
+	if now.Sub(l.hits[l.next]) < rateWindow {
+		return errRateLimited.with(l.perMinute, "minute")
 	}
-	l.hits[key] = append(hits, now)
+	l.hits[l.next] = now
+	l.next = (l.next + 1) % len(l.hits)
 	return nil
 }
 
@@ -53,5 +57,5 @@ func (l *rateLimiter) reset() {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.hits = map[string][]time.Time{}
+	l.hits, l.next = nil, 0
 }

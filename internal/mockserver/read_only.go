@@ -65,7 +65,10 @@ func mountReadOnly[T, W any](s *Server, d *readOnlyDecl[T, W]) *table[T] {
 	}
 	routes := []route{
 		{method: http.MethodGet, path: d.path, query: query, handle: func(rq *request) (any, int, *apiError) {
-			return listObjects(s, rq, t, d.wire)
+			// NOTE: the list's uri and next_page_uri name its path, which is
+			// not the table's for /app/users and /app/sessions [real: the
+			// spec's paths; ngrok-api-go follows next_page_uri].
+			return listObjectsIn(s, rq, t, d.wire, listScope[T]{path: d.path})
 		}},
 		{method: http.MethodGet, path: one, ids: id, handle: func(rq *request) (any, int, *apiError) {
 			v, err := t.get(rq.r.PathValue("id"))

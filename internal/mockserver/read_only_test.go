@@ -64,6 +64,7 @@ func TestReadOnlyCollections(t *testing.T) {
 			t.Parallel()
 			path := filepath.Join(t.TempDir(), "state")
 			s := New(WithStateFile(path))
+			first, _ := readOnlyFixtures[name](t, s)
 			list, id := readOnlyFixtures[name](t, s)
 			one := list + "/" + id
 			w := do(t, s, http.MethodGet, list+"?limit=1", "")
@@ -71,9 +72,20 @@ func TestReadOnlyCollections(t *testing.T) {
 			if !strings.Contains(w.Body.String(), `"id":"`+id+`"`) {
 				t.Errorf("the list does not hold %s: %s", id, w.Body)
 			}
+			// The list names its own path, which a client follows to the
+			// next page (/app/users is the table application_users).
+			page := decodeBody[struct {
+				URI  string  `json:"uri"`
+				Next *string `json:"next_page_uri"`
+			}](t, w)
+			if page.URI != "http://example.com"+list || first != list || page.Next == nil ||
+				!strings.HasPrefix(*page.Next, "http://example.com"+list+"?") {
+				t.Fatalf("uri %q, next_page_uri %v; want them under %s", page.URI, page.Next, list)
+			}
+			wantStatus(t, do(t, s, http.MethodGet, strings.TrimPrefix(*page.Next, "http://example.com"), ""), http.StatusOK)
 			wantStatus(t, do(t, s, http.MethodGet, one, ""), http.StatusOK)
-			wantError(t, do(t, s, http.MethodPost, list, `{}`), http.StatusMethodNotAllowed, "")
-			wantError(t, do(t, s, http.MethodPatch, one, `{}`), http.StatusMethodNotAllowed, "")
+			wantRouteNotFound(t, do(t, s, http.MethodPost, list, `{}`), list)
+			wantRouteNotFound(t, do(t, s, http.MethodPatch, one, `{}`), one)
 			wantError(t, do(t, s, http.MethodGet, list+"/op_2RfSBcv0nsy71XCHWOegjx1OoKh", ""), http.StatusBadRequest, errWrongIDPrefix.code)
 
 			if err := s.SaveState(); err != nil {

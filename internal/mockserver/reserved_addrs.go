@@ -65,11 +65,12 @@ var reservedAddrCollection = declare(collectionDecl[reservedAddr, reservedAddrWi
 	name: collReservedAddrs, noun: "reserved address", prefix: prefixReservedAddr,
 	filter: "ngrok.ReservedAddr",
 	fields: (*reservedAddr).fields,
+	text:   textCodes{errReservedAddrDescription, errReservedAddrMetadata},
 	wire: func(a *reservedAddr, origin string) reservedAddrWire {
 		return reservedAddrWire{WireHeader: a.fields().header(origin, collReservedAddrs), Addr: a.Addr, Region: a.Region}
 	},
 	create: func(_ *Server, in *reservedAddrCreate) (reservedAddr, *apiError) {
-		if err := checkRegion(in.Region); err != nil {
+		if err := checkRegion(in.Region, errReservedAddrRegion); err != nil {
 			return reservedAddr{}, err
 		}
 		region := in.Region
@@ -83,7 +84,7 @@ var reservedAddrCollection = declare(collectionDecl[reservedAddr, reservedAddrWi
 	check: assignReservedAddr,
 	update: func(_ *Server, in *reservedAddrUpdate, a *reservedAddr) *apiError {
 		if in.Description == nil && in.Metadata == nil {
-			return errReservedAddrEmptyUpdate.errorf("The reserved address update failed because no values were provided. Specify at least one value.")
+			return errReservedAddrEmptyUpdate.with()
 		}
 		assign(&a.Description, in.Description)
 		assign(&a.Metadata, in.Metadata)
@@ -171,7 +172,7 @@ func (s *Server) SeedReservedAddr(addr, region string) (string, error) {
 	if n, perr := strconv.Atoi(port); err != nil || host == "" || perr != nil || n < 1 || n > 65535 {
 		return "", fmt.Errorf("seeding a reserved address: %q is not host:port", addr)
 	}
-	if aerr := checkRegion(region); aerr != nil {
+	if aerr := checkRegion(region, errReservedAddrRegion); aerr != nil {
 		return "", fmt.Errorf("seeding a reserved address: %s", aerr.msg)
 	}
 	if region == "" {
@@ -180,7 +181,7 @@ func (s *Server) SeedReservedAddr(addr, region string) (string, error) {
 	a := reservedAddr{CreatedAt: s.timestamp(), Addr: net.JoinHostPort(strings.ToLower(host), port), Region: region}
 	a, aerr := s.reservedAddrs.insertChecked(func() *apiError {
 		if id, taken := s.reservedAddrs.idByKeyLocked(a.Addr); taken {
-			return errInvalidValue.errorf("the address %s is already reserved (%s)", a.Addr, id)
+			return errControlRequest.errorf("the address %s is already reserved (%s)", a.Addr, id)
 		}
 		return nil
 	}, func(id string) reservedAddr {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Reserved domains (README.md, section Reserved domains).
@@ -27,11 +28,12 @@ import (
 //   - description is limited to 255 bytes, like every other object of the
 //     API (the contract states 4096 bytes for metadata only).
 //   - A certificate_id or endpoint configuration ID that names no object of
-//     the account is refused with 400 ERR_NGROK_215, not 404: a 404 answers
-//     for the object at the path, and a client that reads 404 as "this
-//     reserved domain is gone" must not be misled. A wrong prefix is 400
-//     ERR_NGROK_227, as everywhere. An http_endpoint_configuration_id must
-//     name an "http" configuration, an https_... an "https" one.
+//     the account is refused with 400 (ERR_NGROK_1965, ERR_NGROK_1600), not
+//     404: a 404 answers for the object at the path, and a client that reads
+//     404 as "this reserved domain is gone" must not be misled. A wrong
+//     prefix is 400 ERR_NGROK_227, as everywhere. An
+//     http_endpoint_configuration_id must name an "http" configuration, an
+//     https_... an "https" one (ERR_NGROK_428).
 //   - In a PATCH, an endpoint configuration ID "" detaches it; certificate_id
 //     "" means "not set" and changes nothing, alone or beside a policy: the
 //     real API takes it so, and ngrok's own provider sends it on every
@@ -382,10 +384,10 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := checkRegion(in.Region); err != nil {
+	if err := checkRegion(in.Region, errInvalidRegion); err != nil {
 		return nil, 0, err
 	}
-	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+	if err := checkFreeText(in.Description, in.Metadata, domainText); err != nil {
 		return nil, 0, err
 	}
 	resolvesTo, err := normalizeResolvesTo(in.ResolvesTo)
@@ -400,7 +402,7 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 		return nil, 0, err
 	}
 	if in.CertificateID != "" {
-		if err := checkIDPrefix("certificate_id", in.CertificateID, s.domains.certificates.kind()); err != nil {
+		if err := checkIDPrefix(in.CertificateID, s.domains.certificates.kind()); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -443,8 +445,7 @@ func (s *Server) createReservedDomain(rq *request) (any, int, *apiError) {
 	check := func() *apiError {
 		for _, r := range tbl.rows {
 			if r.val.Domain == name {
-				return errDomainTaken.errorf(
-					"The domain %q is already reserved by this account (%s).", name, r.id)
+				return errDomainTaken.with(name)
 			}
 		}
 		if in.CertificateID != "" {
@@ -483,7 +484,7 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := checkFreeText(deref(in.Description), deref(in.Metadata)); err != nil {
+	if err := checkFreeText(deref(in.Description), deref(in.Metadata), domainText); err != nil {
 		return nil, 0, err
 	}
 	var resolvesTo *[]string
@@ -502,18 +503,15 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 		return nil, 0, certificateAndPolicyError()
 	}
 	if in.CertificateID != nil {
-		if err := checkIDPrefix("certificate_id", *in.CertificateID, s.domains.certificates.kind()); err != nil {
+		if err := checkIDPrefix(*in.CertificateID, s.domains.certificates.kind()); err != nil {
 			return nil, 0, err
 		}
 	}
-	for field, id := range map[string]*string{
-		"http_endpoint_configuration_id":  in.HTTPEndpointConfigurationID,
-		"https_endpoint_configuration_id": in.HTTPSEndpointConfigurationID,
-	} {
+	for _, id := range []*string{in.HTTPEndpointConfigurationID, in.HTTPSEndpointConfigurationID} {
 		if deref(id) == "" {
 			continue // "" detaches
 		}
-		if err := checkIDPrefix(field, *id, s.domains.endpointConfigs.kind()); err != nil {
+		if err := checkIDPrefix(*id, s.domains.endpointConfigs.kind()); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -598,13 +596,12 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 func (s *Server) deleteReservedDomain(rq *request) (any, int, *apiError) {
 	id := rq.r.PathValue("id")
 	err := s.domains.reserved.removeChecked(id, func() *apiError {
-		if s.domainInUse(id) {
-			return errDomainInUse.errorf(
-				"The reserved domain %s is used by a cloud endpoint. Delete the endpoints on this domain first.", id)
+		r, err := s.domains.reserved.rowLocked(id)
+		if err != nil {
+			return err
 		}
-		if edge := s.edgeOnDomainLocked(id); edge != "" {
-			return errDomainInUse.errorf(
-				"The reserved domain %s is used by the edge %s. Remove it from the edge's hostports, or delete the edge, first.", id, edge)
+		if s.domainInUse(id) || s.edgeOnDomainLocked(id) != "" {
+			return errDomainInUse.with(r.val.Domain)
 		}
 		s.releaseDomainLocked(id)
 		return nil
@@ -681,9 +678,7 @@ func (s *Server) releaseDomainLocked(id string) {
 func (s *Server) detachReservedDomainCertificate(rq *request) (any, int, *apiError) {
 	_, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
 		if d.Policy != nil {
-			return errDetachCertificateUnderPolicy.errorf(
-				"The certificate of %s is managed by its certificate management policy. "+
-					"Detach the policy (DELETE /reserved_domains/%s/certificate_management_policy) instead.", d.Domain, d.ID)
+			return errDetachCertificateUnderPolicy.with()
 		}
 		d.CertificateID = ""
 		return nil
@@ -715,16 +710,13 @@ func (s *Server) newCertPolicy(in *certPolicyWire, start time.Time) (*certPolicy
 		p.Authority = certAuthorityLetsEncrypt
 	}
 	if p.Authority != certAuthorityLetsEncrypt {
-		return nil, errInvalidValue.errorf(
-			"The certificate_management_policy.authority %q is not supported. The only supported authority is %q.",
-			in.Authority, certAuthorityLetsEncrypt)
+		return nil, errPolicyAuthority.with()
 	}
 	if p.PrivateKeyType == "" {
 		p.PrivateKeyType = defaultCertKeyType
 	}
 	if !slices.Contains(certKeyTypes, p.PrivateKeyType) {
-		return nil, errInvalidValue.errorf(
-			`The certificate_management_policy.private_key_type %q is not supported. Use "rsa" or "ecdsa".`, in.PrivateKeyType)
+		return nil, errTLSKeyType.with(in.PrivateKeyType, strings.Join(certKeyTypes, ", "))
 	}
 	certID, err := s.ids.newID(prefixTLSCertificate)
 	if err != nil {
@@ -780,11 +772,10 @@ func (s *Server) managedCertificateFor(name string, p *certPolicy) (*tlsCertific
 func (s *Server) checkUploadedCertificateLocked(id string) *apiError {
 	r, ok := s.domains.certificates.rows[id]
 	if !ok || r.val.hidden(s.now()) {
-		return unknownReferenceError(errInvalidValue, "certificate_id", id, "TLS certificate")
+		return errCertificateUnknown.with(id)
 	}
 	if r.val.Managed != nil {
-		return errInvalidValue.errorf(
-			"The certificate_id %q names a certificate that ngrok manages for a reserved domain; name a certificate you uploaded.", id)
+		return errInvalidValue.with("certificate_id")
 	}
 	return nil
 }
@@ -796,16 +787,14 @@ func (s *Server) checkEndpointConfigurationLocked(field string, id *string, typ 
 		return nil
 	}
 	if s.edges.endpointConfigsDeprecated {
-		return errEndpointConfigsDeprecated.errorf(
-			"Endpoint Configurations are deprecated. Use Cloud Endpoints instead: %s %q cannot be set.", field, *id)
+		return errEndpointConfigsDeprecated.with()
 	}
 	r, ok := s.domains.endpointConfigs.rows[*id]
 	if !ok {
-		return unknownReferenceError(errInvalidValue, field, *id, "endpoint configuration")
+		return errEndpointConfigUnknown.with()
 	}
 	if r.val.Type != typ {
-		return errInvalidValue.errorf(
-			"The %s %q names an endpoint configuration of type %q; it must be of type %q.", field, *id, r.val.Type, typ)
+		return errEndpointConfigType.with(*id, r.val.Type, typ)
 	}
 	return nil
 }
@@ -825,41 +814,51 @@ func NormalizeReservedDomain(raw string) (string, error) {
 // and checks that the result is a hostname the account may reserve.
 func normalizeDomain(raw string) (string, *apiError) {
 	if raw == "" {
-		return "", errInvalidValue.errorf("The domain is required.")
+		return "", errInvalidValue.with("domain")
 	}
 	name := strings.TrimSuffix(strings.ToLower(raw), ".")
-	invalid := func(why string) *apiError {
-		return errInvalidValue.errorf("The domain %q is not a valid hostname: %s.", raw, why)
-	}
 	if len(name) > 253 {
-		return "", invalid("it is longer than 253 bytes")
+		return "", errDomainLength.with(raw)
 	}
 	host := strings.TrimPrefix(name, "*.")
 	labels := strings.Split(host, ".")
 	if len(labels) < 2 {
-		return "", invalid("it needs at least two labels, such as app.example.com")
+		return "", errDomainNotFQDN.with(raw)
 	}
-	for _, label := range labels {
+	for i, label := range labels {
 		switch {
 		case label == "":
-			return "", invalid("it has an empty label")
+			return "", errDomainDots.with(raw)
 		case len(label) > 63:
-			return "", invalid(fmt.Sprintf("the label %q is longer than 63 bytes", label))
-		case strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-"):
-			return "", invalid(fmt.Sprintf("the label %q starts or ends with a hyphen", label))
-		case strings.Trim(label, "abcdefghijklmnopqrstuvwxyz0123456789-") != "":
-			if strings.Contains(label, "*") {
-				return "", invalid(`a wildcard is allowed only as the whole first label, as in "*.example.com"`)
+			return "", errDomainLabelLength.with(raw)
+		case strings.HasPrefix(label, "-"):
+			return "", errDomainFirstChar.with(label, raw)
+		case strings.HasSuffix(label, "-"):
+			return "", errDomainLastChar.with(label, raw)
+		case strings.Contains(label, "_"):
+			return "", errDomainUnderscore.with(raw)
+		case strings.Contains(label, "*"):
+			// NOTE: "*.*.example.com" reads as the wildcard of "*.example.com",
+			// whose first label is not the first part of the name.
+			if i == 0 && host == name {
+				return "", errDomainWildcardFirst.with(raw)
 			}
-			return "", invalid(fmt.Sprintf("the label %q has characters other than letters, digits and hyphens", label))
+			return "", errDomainWildcardPart.with(raw)
+		}
+		if c := strings.Trim(label, "abcdefghijklmnopqrstuvwxyz0123456789-"); c != "" {
+			r, _ := utf8.DecodeRuneInString(c)
+			return "", errDomainChar.with(string(r), raw)
 		}
 	}
 	if strings.Trim(labels[len(labels)-1], "0123456789") == "" {
-		return "", invalid("the top-level label is numeric; IP addresses cannot be reserved")
+		// NOTE: an IP address is no name to reserve [ours: 448's message].
+		return "", errDomainNotFQDN.with(raw)
 	}
 	if slices.Contains(serviceDomains, host) {
-		return "", errInvalidValue.errorf(
-			"The domain %q belongs to ngrok and cannot be reserved. Reserve a subdomain of it, such as myapp.%s.", raw, host)
+		if host != name {
+			return "", errDomainWildcardAll.with(host, raw)
+		}
+		return "", errInvalidValue.with("domain")
 	}
 	return name, nil
 }
@@ -870,24 +869,19 @@ func normalizeDomain(raw string) (string, *apiError) {
 func normalizeResolvesTo(entries []resolvesToEntryWire) ([]string, *apiError) {
 	var pops []string
 	global := false
+	valid := strings.Join(domainPoPs, ", ") + " or " + resolvesToGlobal + " alone"
 	for _, e := range entries {
 		switch {
 		case e.Value == resolvesToGlobal:
 			global = true
-		case !slices.Contains(domainPoPs, e.Value):
-			return nil, errInvalidRegion.errorf(
-				"The resolves_to value %q is not a point of presence. Use one or more of %s, or %q alone.",
-				e.Value, strings.Join(domainPoPs, ", "), resolvesToGlobal)
-		case slices.Contains(pops, e.Value):
-			return nil, errInvalidRegion.errorf("The resolves_to value %q is listed twice.", e.Value)
+		case !slices.Contains(domainPoPs, e.Value), slices.Contains(pops, e.Value):
+			return nil, errInvalidRegion.with(e.Value, valid)
 		default:
 			pops = append(pops, e.Value)
 		}
 	}
 	if global && (len(pops) > 0 || len(entries) > 1) {
-		return nil, errInvalidRegion.errorf(
-			"The resolves_to value %q stands for every point of presence: list it alone, or list points of presence without it.",
-			resolvesToGlobal)
+		return nil, errInvalidRegion.with(resolvesToGlobal, valid)
 	}
 	slices.Sort(pops)
 	return pops, nil
@@ -897,14 +891,17 @@ func isServiceOwned(name string) bool {
 	return slices.ContainsFunc(serviceDomains, func(base string) bool { return strings.HasSuffix(name, "."+base) })
 }
 
-func checkRegion(region string) *apiError {
+// checkRegion checks the region of a reserved domain or address, refused
+// with kind: each collection has its code.
+func checkRegion(region string, kind *errorKind) *apiError {
 	if region == "" || slices.Contains(domainRegions, region) {
 		return nil
 	}
-	return errInvalidValue.errorf(
-		"The region %q is not supported. Use one of %s (the field is deprecated and has no effect).",
-		region, strings.Join(domainRegions, ", "))
+	return kind.with(region, strings.Join(domainRegions, ", "))
 }
+
+// domainText are the description and metadata codes of reserved domains.
+var domainText = textCodes{errDomainDescription, errDomainMetadata}
 
 // checkCertificateSettings refuses certificate settings on a service-owned
 // domain: the service holds its certificate.
@@ -913,19 +910,15 @@ func checkCertificateSettings(serviceOwned, certificate, policy bool) *apiError 
 	case !serviceOwned:
 		return nil
 	case policy:
-		return errPolicyOnServiceDomain.errorf(
-			"A certificate management policy cannot be set on a subdomain of an ngrok-owned domain: ngrok manages its certificate.")
+		return errPolicyOnServiceDomain.with()
 	case certificate:
-		return errCertificateOnServiceDomain.errorf(
-			"A certificate cannot be attached to a subdomain of an ngrok-owned domain: ngrok manages its certificate.")
+		return errCertificateOnServiceDomain.with()
 	}
 	return nil
 }
 
 func certificateAndPolicyError() *apiError {
-	return errCertificateAndPolicy.errorf(
-		"certificate_id and certificate_management_policy are mutually exclusive: " +
-			"attach an uploaded certificate or let ngrok manage one, not both.")
+	return errCertificateAndPolicy.with()
 }
 
 // matchReservedDomainLocked finds the reserved domain that covers host: an

@@ -204,34 +204,34 @@ func TestReservedDomainCreateValidation(t *testing.T) {
 		code string
 	}{
 		{"no domain", `{}`, errInvalidValue.code},
-		{"one label", `{"domain":"localhost"}`, errInvalidValue.code},
-		{"empty label", `{"domain":"app..example.com"}`, errInvalidValue.code},
-		{"leading dot", `{"domain":".example.com"}`, errInvalidValue.code},
-		{"two trailing dots", `{"domain":"example.com.."}`, errInvalidValue.code},
-		{"underscore", `{"domain":"my_app.example.com"}`, errInvalidValue.code},
-		{"space", `{"domain":"my app.example.com"}`, errInvalidValue.code},
-		{"hyphen first", `{"domain":"-app.example.com"}`, errInvalidValue.code},
-		{"hyphen last", `{"domain":"app-.example.com"}`, errInvalidValue.code},
-		{"label over 63 bytes", `{"domain":"` + strings.Repeat("a", 64) + `.example.com"}`, errInvalidValue.code},
-		{"name over 253 bytes", `{"domain":"` + strings.Repeat("abcdefghi.", 25) + `example.com"}`, errInvalidValue.code},
-		{"IP address", `{"domain":"192.0.2.1"}`, errInvalidValue.code},
-		{"wildcard inside", `{"domain":"app.*.example.com"}`, errInvalidValue.code},
-		{"partial wildcard", `{"domain":"app*.example.com"}`, errInvalidValue.code},
-		{"URL", `{"domain":"https://app.example.com"}`, errInvalidValue.code},
+		{"one label", `{"domain":"localhost"}`, errDomainNotFQDN.code},
+		{"empty label", `{"domain":"app..example.com"}`, errDomainDots.code},
+		{"leading dot", `{"domain":".example.com"}`, errDomainDots.code},
+		{"two trailing dots", `{"domain":"example.com.."}`, errDomainDots.code},
+		{"underscore", `{"domain":"my_app.example.com"}`, errDomainUnderscore.code},
+		{"space", `{"domain":"my app.example.com"}`, errDomainChar.code},
+		{"hyphen first", `{"domain":"-app.example.com"}`, errDomainFirstChar.code},
+		{"hyphen last", `{"domain":"app-.example.com"}`, errDomainLastChar.code},
+		{"label over 63 bytes", `{"domain":"` + strings.Repeat("a", 64) + `.example.com"}`, errDomainLabelLength.code},
+		{"name over 253 bytes", `{"domain":"` + strings.Repeat("abcdefghi.", 25) + `example.com"}`, errDomainLength.code},
+		{"IP address", `{"domain":"192.0.2.1"}`, errDomainNotFQDN.code},
+		{"wildcard inside", `{"domain":"app.*.example.com"}`, errDomainWildcardPart.code},
+		{"partial wildcard", `{"domain":"app*.example.com"}`, errDomainWildcardFirst.code},
+		{"URL", `{"domain":"https://app.example.com"}`, errDomainChar.code},
 		{"service domain itself", `{"domain":"ngrok.app"}`, errInvalidValue.code},
-		{"wildcard of a service domain", `{"domain":"*.ngrok-free.app"}`, errInvalidValue.code},
-		{"unknown region", `{"domain":"app.example.com","region":"mars"}`, errInvalidValue.code},
-		{"region in upper case", `{"domain":"app.example.com","region":"EU"}`, errInvalidValue.code},
-		{"description over 255 bytes", `{"domain":"app.example.com","description":"` + strings.Repeat("é", 128) + `"}`, errDescriptionTooLong.code},
-		{"metadata over 4096 bytes", `{"domain":"app.example.com","metadata":"` + strings.Repeat("m", 4097) + `"}`, errMetadataTooLong.code},
+		{"wildcard of a service domain", `{"domain":"*.ngrok-free.app"}`, errDomainWildcardAll.code},
+		{"unknown region", `{"domain":"app.example.com","region":"mars"}`, errInvalidRegion.code},
+		{"region in upper case", `{"domain":"app.example.com","region":"EU"}`, errInvalidRegion.code},
+		{"description over 255 bytes", `{"domain":"app.example.com","description":"` + strings.Repeat("é", 128) + `"}`, errDomainDescription.code},
+		{"metadata over 4096 bytes", `{"domain":"app.example.com","metadata":"` + strings.Repeat("m", 4097) + `"}`, errDomainMetadata.code},
 		{"certificate and policy", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh","certificate_management_policy":{}}`, errCertificateAndPolicy.code},
 		{"policy on a service-owned domain", `{"domain":"a.ngrok.app","certificate_management_policy":{}}`, errPolicyOnServiceDomain.code},
 		{"certificate on a service-owned domain", `{"domain":"a.ngrok.dev","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errCertificateOnServiceDomain.code},
-		{"unknown authority", `{"domain":"app.example.com","certificate_management_policy":{"authority":"zerossl"}}`, errInvalidValue.code},
-		{"unknown key type", `{"domain":"app.example.com","certificate_management_policy":{"private_key_type":"ed25519"}}`, errInvalidValue.code},
+		{"unknown authority", `{"domain":"app.example.com","certificate_management_policy":{"authority":"zerossl"}}`, errPolicyAuthority.code},
+		{"unknown key type", `{"domain":"app.example.com","certificate_management_policy":{"private_key_type":"ed25519"}}`, errTLSKeyType.code},
 		{"unknown policy field", `{"domain":"app.example.com","certificate_management_policy":{"key_type":"rsa"}}`, errUnknownField.code},
 		{"certificate ID with the wrong prefix", `{"domain":"app.example.com","certificate_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errWrongIDPrefix.code},
-		{"unknown certificate", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errInvalidValue.code},
+		{"unknown certificate", `{"domain":"app.example.com","certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errCertificateUnknown.code},
 		{"endpoint configuration on create", `{"domain":"app.example.com","https_endpoint_configuration_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`, errUnknownField.code},
 	}
 	for _, tt := range tests {
@@ -636,7 +636,7 @@ func TestReservedDomainPatchValidation(t *testing.T) {
 		}, errCertificateAndPolicy.code},
 		{"unknown certificate", "app.example.com", func(_, _, _ string) string {
 			return `{"certificate_id":"cert_2RfSBcv0nsy71XCHWOegjx1OoKh"}`
-		}, errInvalidValue.code},
+		}, errCertificateUnknown.code},
 		{"certificate ID with the wrong prefix", "app.example.com", func(_, _, _ string) string {
 			return `{"certificate_id":"rd_2RfSBcv0nsy71XCHWOegjx1OoKh"}`
 		}, errWrongIDPrefix.code},
@@ -644,25 +644,25 @@ func TestReservedDomainPatchValidation(t *testing.T) {
 		{"certificate on a service-owned domain", "a.ngrok.app", func(c, _, _ string) string { return `{"certificate_id":"` + c + `"}` }, errCertificateOnServiceDomain.code},
 		{"unknown key type", "app.example.com", func(_, _, _ string) string {
 			return `{"certificate_management_policy":{"private_key_type":"dsa"}}`
-		}, errInvalidValue.code},
+		}, errTLSKeyType.code},
 		{"unknown endpoint configuration", "app.example.com", func(_, _, _ string) string {
 			return `{"https_endpoint_configuration_id":"ec_2RfSBcv0nsy71XCHWOegjx1OoKh"}`
-		}, errInvalidValue.code},
+		}, errEndpointConfigUnknown.code},
 		{"endpoint configuration with the wrong prefix", "app.example.com", func(c, _, _ string) string {
 			return `{"http_endpoint_configuration_id":"` + c + `"}`
 		}, errWrongIDPrefix.code},
 		{"https configuration as http", "app.example.com", func(_, _, https string) string {
 			return `{"http_endpoint_configuration_id":"` + https + `"}`
-		}, errInvalidValue.code},
+		}, errEndpointConfigType.code},
 		{"http configuration as https", "app.example.com", func(_, http, _ string) string {
 			return `{"https_endpoint_configuration_id":"` + http + `"}`
-		}, errInvalidValue.code},
+		}, errEndpointConfigType.code},
 		{"description over 255 bytes", "app.example.com", func(_, _, _ string) string {
 			return `{"description":"` + strings.Repeat("d", 256) + `"}`
-		}, errDescriptionTooLong.code},
+		}, errDomainDescription.code},
 		{"metadata over 4096 bytes", "app.example.com", func(_, _, _ string) string {
 			return `{"metadata":"` + strings.Repeat("m", 4097) + `"}`
-		}, errMetadataTooLong.code},
+		}, errDomainMetadata.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -730,7 +730,7 @@ func TestReservedDomainDetach(t *testing.T) {
 	for _, part := range []string{"certificate", "certificate_management_policy"} {
 		wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/rd_2RfSBcv0nsy71XCHWOegjx1OoKh/"+part, ""), http.StatusNotFound, "")
 		wantError(t, do(t, s, http.MethodDelete, "/reserved_domains/sshca_2RfSBcv0nsy71XCHWOegjx1OoKh/"+part, ""), http.StatusBadRequest, errWrongIDPrefix.code)
-		wantError(t, do(t, s, http.MethodGet, "/reserved_domains/"+bare.ID+"/"+part, ""), http.StatusMethodNotAllowed, "")
+		wantRouteNotFound(t, do(t, s, http.MethodGet, "/reserved_domains/"+bare.ID+"/"+part, ""), "/reserved_domains/"+bare.ID+"/"+part)
 	}
 }
 
@@ -893,7 +893,7 @@ func TestReservedDomainStateRoundTrip(t *testing.T) {
 	c := createRD(t, restored, `{"domain":"c.example.com"}`)
 	patchRD(t, restored, c.ID, `{"certificate_id":"`+cert+`","http_endpoint_configuration_id":"`+ec+`"}`)
 	wantError(t, do(t, restored, http.MethodPatch, "/reserved_domains/"+c.ID, `{"https_endpoint_configuration_id":"`+ec+`"}`),
-		http.StatusBadRequest, errInvalidValue.code)
+		http.StatusBadRequest, errEndpointConfigType.code)
 	for id, table := range map[string]func(string) bool{
 		cert: func(id string) bool { _, err := restored.domains.certificates.get(id); return err == nil },
 		ec: func(id string) bool {
@@ -1024,7 +1024,7 @@ func TestReservedDomainResolvesToFilter(t *testing.T) {
 		}
 	}
 	wantError(t, do(t, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(`obj.resolves_to.exists(r, r.region == "eu")`), ""),
-		http.StatusBadRequest, errInvalidValue.code)
+		http.StatusBadRequest, errInvalidFilter.code)
 }
 
 // With endpoint configurations deprecated, naming one on a domain answers

@@ -129,7 +129,7 @@ func createSecret(s *Server, in *secretCreate) (secret, *apiError) {
 	v := secret{Name: in.Name, Description: in.Description, Metadata: in.Metadata, ValueSHA256: sum, UpdatedAt: s.timestamp()}
 	switch {
 	case in.VaultID != "":
-		if err := checkIDPrefix("vault_id", in.VaultID, s.vaults.kind()); err != nil {
+		if err := checkIDPrefix(in.VaultID, s.vaults.kind()); err != nil {
 			return secret{}, err
 		}
 		v.VaultID = in.VaultID
@@ -138,11 +138,11 @@ func createSecret(s *Server, in *secretCreate) (secret, *apiError) {
 		// (checkSecret), as a vault may go in between.
 		id, ok := s.vaultIDByName(in.VaultName)
 		if !ok {
-			return secret{}, errSecretVaultName.errorf("Vault not found with name: %s", in.VaultName)
+			return secret{}, errSecretVaultName.with(in.VaultName)
 		}
 		v.VaultID = id
 	default:
-		return secret{}, errSecretNoVault.errorf("Required parameter 'VaultID' is missing: give vault_id or vault_name.")
+		return secret{}, errSecretNoVault.with()
 	}
 	return v, nil
 }
@@ -152,27 +152,27 @@ func createSecret(s *Server, in *secretCreate) (secret, *apiError) {
 func checkSecret(s *Server, v *secret) *apiError {
 	vr, ok := s.vaults.rows[v.VaultID]
 	if !ok {
-		return errSecretVaultID.errorf("Vault with ID %s not found.", v.VaultID)
+		return errSecretVaultID.with(v.VaultID)
 	}
 	v.VaultName = vr.val.Name
 	if id, ok := s.secrets.idByKeyLocked(v.vaultName()); ok && id != v.ID {
-		return errSecretNameTaken.errorf("Secret names must be unique within a vault: secret %s of vault %s is named %q.", id, v.VaultID, v.Name)
+		return errSecretNameTaken.with()
 	}
 	return nil
 }
 
 func checkSecretName(name string) *apiError {
-	return checkName(name, errSecretName, errSecretNameEmpty, errSecretNameLength, "secret")
+	return checkName(name, errSecretName, errSecretNameEmpty, errSecretNameLength)
 }
 
 // hashSecretValue checks a value and returns its hash. NOTE: messages
 // never quote the value.
 func hashSecretValue(value string) (string, *apiError) {
 	if value == "" {
-		return "", errSecretValueEmpty.errorf("The secret value cannot be empty.")
+		return "", errSecretValueEmpty.with()
 	}
 	if len(value) > maxSecretValueBytes {
-		return "", errSecretValueLength.errorf("Your secret value must be less than %d bytes.", maxSecretValueBytes+1)
+		return "", errSecretValueLength.with(maxSecretValueBytes + 1)
 	}
 	sum := sha256.Sum256([]byte(value))
 	return hex.EncodeToString(sum[:]), nil

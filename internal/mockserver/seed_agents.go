@@ -27,7 +27,7 @@ type TunnelSessionSeed struct {
 	Metadata     string `json:"metadata,omitempty"`
 	OS           string `json:"os,omitempty"`     // default "linux"
 	Region       string `json:"region,omitempty"` // default "us"
-	// Transport is "ngrok/v2" (default) or "ssh".
+	// Transport is "ngrok/2" (default; "ngrok/v2" is read as it) or "ssh".
 	Transport string `json:"transport,omitempty"`
 	// UpdatesDisabled: the agent's configuration disables update checks,
 	// so that the update verb fails.
@@ -84,6 +84,9 @@ func (s *Server) SeedTunnelSession(in TunnelSessionSeed) (string, error) {
 		AgentVersion: cmp.Or(in.AgentVersion, "3.18.4"), CredentialID: in.CredentialID, IP: cmp.Or(in.IP, "203.0.113.10"),
 		Metadata: in.Metadata, OS: cmp.Or(in.OS, "linux"), Region: cmp.Or(in.Region, "us"), Transport: cmp.Or(in.Transport, transportNgrok),
 		UpdatesDisabled: in.UpdatesDisabled, StartedAt: s.timestamp(),
+	}
+	if v.Transport == transportNgrokV2 {
+		v.Transport = transportNgrok
 	}
 	switch {
 	case v.Transport != transportNgrok && v.Transport != transportSSH:

@@ -131,7 +131,7 @@ func (s *Server) SeedWeightedBackend(in WeightedBackendSeed) (string, error) {
 func (s *Server) checkSeedChildren(children []string, refusal *errorKind, noun string) error {
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
-	if err := s.checkChildrenLocked(children, "", refusal, noun); err != nil {
+	if err := s.checkChildrenLocked(children, "", refusal); err != nil {
 		return fmt.Errorf("seeding a %s: %s", noun, err.msg)
 	}
 	return nil

@@ -99,7 +99,8 @@ type httpsEdgeRoute struct {
 	Backend        *backendModule        `json:"backend,omitempty"`
 	IPRestriction  *ipRestrictionModule  `json:"ip_restriction,omitempty"`
 	RequestHeaders *requestHeadersModule `json:"request_headers,omitempty"`
-	// Seeded are the modules that exist by seeding only (edge_route_modules_seeded.go).
+	// Seeded are the nine modules the provider does not write, seeded or
+	// written (edge_route_modules_seeded.go).
 	Seeded routeModulesSeeded `json:"seeded_modules"`
 
 	// LastPut is the last accepted PUT body of each module, by module name,
@@ -289,7 +290,7 @@ func checkSeedID(id, prefix string) error {
 }
 
 func checkSeedText(noun, description, metadata string) error {
-	if err := checkFreeText(description, metadata); err != nil {
+	if err := checkFreeText(description, metadata, edgeText); err != nil {
 		return fmt.Errorf("seeding a %s: %s", noun, err.msg)
 	}
 	return nil

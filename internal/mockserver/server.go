@@ -15,14 +15,11 @@ import (
 	"cmp"
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"io"
 	"maps"
-	"mime"
 	"net/http"
-	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -82,6 +79,7 @@ type Server struct {
 	ipRestrictions *table[ipRestriction]
 	hostCerts      *table[sshCert]
 	userCerts      *table[sshCert]
+	abuseReports   *table[abuseReport]
 	endpoints      *table[endpoint]
 
 	// TCP and TLS edges (tcp_edges.go, tls_edges.go).
@@ -109,7 +107,8 @@ type Server struct {
 
 	mux *http.ServeMux // method+path routes, plus "/" for everything unrouted
 	// paths holds the same paths without methods: a request that misses mux
-	// but matches here is a known path with the wrong method (405, not 404).
+	// but matches here is a known path with a method not served there (a
+	// CORS preflight, the API's Not Found, or the control API's 405).
 	paths *http.ServeMux
 	allow map[string][]string // path pattern → methods served there
 
@@ -213,6 +212,7 @@ func New(opts ...Option) *Server {
 	s.tlsEdges = newTable[tcpTLSEdge](s.store, s.ids, tableTLSEdges, "TLS edge", prefixEdgeTLS)
 	s.hostCerts = newTable[sshCert](s.store, s.ids, collSSHHostCerts, "SSH host certificate", prefixSSHHostCert)
 	s.userCerts = newTable[sshCert](s.store, s.ids, collSSHUserCerts, "SSH user certificate", prefixSSHUserCert)
+	s.abuseReports = newTable[abuseReport](s.store, s.ids, collAbuseReports, "abuse report", prefixAbuseReport)
 	s.endpoints = newTable[endpoint](s.store, s.ids, collEndpoints, "endpoint", prefixEndpoint)
 	s.backends = backendTables{
 		tunnelGroup: mount(s, tunnelGroupBackendCollection), httpResponse: mount(s, httpResponseBackendCollection),
@@ -252,6 +252,7 @@ func (s *Server) routes() []route {
 		s.tcpTLSEdgeRoutes(),
 		s.reservedDomainRoutes(),
 		s.endpointRoutes(),
+		s.abuseReportRoutes(),
 		s.controlRoutes(),
 	)
 }
@@ -324,6 +325,14 @@ type request struct {
 	body   any    // raw decoded into route.body(), when the route takes one
 	// control: a control API request, answered in its shape (admin.go).
 	control bool
+	// admit: the route must admit the request (admitAPI) before it serves
+	// it; set by serveAPI. A record a test builds to run a route alone is
+	// taken as admitted.
+	admit bool
+	// operational: an API request from a client, which the rate limit, the
+	// API IP restriction and fault rules apply to; not the control API's
+	// own calls (EditObject).
+	operational bool
 
 	origins *atomic.Pointer[originEntry] // the server's cache for origin; nil: none
 	start   time.Time                    // when the request arrived (the real clock)
@@ -404,8 +413,10 @@ type requestWriter struct {
 func (w *requestWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // ServeHTTP runs the checks every request gets, in a fixed order:
-// operation ID, version, authentication, rate limit, fault rules; then
-// routing. Every request is recorded in the journal.
+// operation ID, CORS headers, routing (an unknown route is answered before
+// anything else is checked); then, in the route, version, authentication,
+// rate limit, IP restriction, fault rules and the route's declarations.
+// Every request is recorded in the journal.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	// NOTE: one allocation for both, on the path every request takes.
@@ -438,9 +449,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // countKey is the journal's count key of a request: the route that served
-// it; else the route its method and path match (a request refused before
-// routing, by its version, its key, the rate limit or a fault rule); else
-// UnroutedCount.
+// it, or refused it (by its version, its key, the rate limit or a fault
+// rule); else the route its method and path match (a control API request
+// refused by its key); else UnroutedCount.
 func (s *Server) countKey(r *http.Request, rq *request) string {
 	if rq.route != "" {
 		return rq.route
@@ -448,7 +459,7 @@ func (s *Server) countKey(r *http.Request, rq *request) string {
 	if !canonicalPath(r.URL.Path) {
 		return UnroutedCount
 	}
-	// NOTE: "/" is the mux's catch-all, which answers 404 or 405.
+	// NOTE: "/" is the mux's catch-all, which answers unknown routes.
 	if _, pattern := s.mux.Handler(r); pattern != "" && pattern != "/" {
 		return pattern
 	}
@@ -475,7 +486,8 @@ func unknownControlRoute(r *http.Request) *apiError {
 }
 
 // serveAPI serves one API request; operational is false for the control
-// API's own calls, which no rate limit or fault rule may touch.
+// API's own calls, which no rate limit, IP restriction or fault rule may
+// touch.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, operational bool) {
 	// NOTE: the clock is read once per request (reading it is a tenth of a
 	// GET here), unless a test clock is set.
@@ -491,41 +503,51 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, rq *request, o
 		return
 	}
 	rq.opID = opID
+	rq.admit, rq.operational = true, operational
 	// NOTE: the names here and below are in canonical form already, so the
 	// map is used directly: Get and Set would canonicalize them on every
 	// request. The value's slice lives in the request's record, allocated
 	// once per request anyway.
 	rq.opHeader[0] = opID
 	w.Header()[headerOperationID] = rq.opHeader[:]
-
-	key, aerr := s.admit(r)
-	if aerr == nil && operational && s.limiter != nil {
-		aerr = s.limiter.allow(key, now)
+	if origin := firstValue(r.Header, "Origin"); origin != "" {
+		allowOrigin(w.Header(), origin)
 	}
-	if aerr == nil && operational {
-		aerr = s.checkAPIRestriction(r)
-	}
-	if aerr != nil {
-		writeResult(w, rq, result{err: aerr})
+	// NOTE: ServeMux would answer a path that is not in canonical form
+	// ("//x", "/x/..", "/x/./y") with a redirect to the cleaned path and an
+	// HTML body; the real API has no such redirects, and a client that
+	// followed one could act on another object than it named.
+	if !canonicalPath(r.URL.Path) {
+		writeResult(w, rq, result{err: routeNotFound(r)})
 		return
+	}
+	s.mux.ServeHTTP(carrying(w, rq), r)
+}
+
+// admitAPI runs the checks of an API request that has found its route:
+// version, key, and for a client's request the rate limit and the API IP
+// restriction.
+func (s *Server) admitAPI(r *http.Request, rq *request) *apiError {
+	key, err := s.admit(r)
+	if err != nil {
+		return err
+	}
+	if rq.operational {
+		if s.limiter != nil {
+			now := rq.start
+			if s.clockSet || now.IsZero() {
+				now = s.now()
+			}
+			if err := s.limiter.allow(now); err != nil {
+				return err
+			}
+		}
+		if err := s.checkAPIRestriction(r); err != nil {
+			return err
+		}
 	}
 	rq.apiKey = key
-	route := func(w http.ResponseWriter) {
-		// NOTE: ServeMux would answer a path that is not in canonical form
-		// ("//x", "/x/..", "/x/./y") with a redirect to the cleaned path and
-		// an HTML body; the real API has no such redirects, and a client
-		// that followed one could act on another object than it named.
-		if !canonicalPath(r.URL.Path) {
-			writeResult(w, rq, result{err: notFound()})
-			return
-		}
-		s.mux.ServeHTTP(carrying(w, rq), r)
-	}
-	if !operational {
-		route(w)
-		return
-	}
-	s.serveWithFault(w, r, rq, route)
+	return nil
 }
 
 // canonicalPath reports whether ServeMux would serve p as it is, rather than
@@ -554,12 +576,12 @@ func checkBodyHeaders(r *http.Request) *apiError {
 	// JSON only, and RFC 9110 reserves "identity" for Accept-Encoding, so a
 	// client that sends it there is as confused as one that sends gzip.
 	if enc, ok := r.Header["Content-Encoding"]; ok {
-		return errContentEncoding.errorf(
-			"Your request has a Content-Encoding header (%q). Send the body as plain JSON, without Content-Encoding.", strings.Join(enc, ", "))
+		// NOTE: no code of ngrok's names an encoding; 213's placeholder is
+		// the body's type [ours].
+		return errContentEncoding.with(strings.Join(enc, ", ") + "-encoded")
 	}
 	if r.ContentLength > maxBodyBytes {
-		return errBodyTooLarge.errorf(
-			"The request body of %d bytes is larger than the maximum of %d bytes.", r.ContentLength, maxBodyBytes)
+		return errBodyTooLarge.with()
 	}
 	return nil
 }
@@ -577,69 +599,45 @@ func (s *Server) admit(r *http.Request) (string, *apiError) {
 	switch v := firstValue(r.Header, headerVersion); v {
 	case apiVersion:
 	case "":
-		return "", errMissingVersion.errorf(
-			"Your request has not specified an API version. Set the %s header to %s.", headerVersion, apiVersion)
+		return "", errMissingVersion.with(apiVersion)
 	default:
-		return "", errUnsupportedVersion.errorf(
-			"The API version %q in the %s header is not supported. The only supported version is %s.", v, headerVersion, apiVersion)
+		return "", errUnsupportedVersion.with(v, apiVersion)
 	}
 	return s.authenticate(r)
 }
 
-// authenticate checks the API key, returning it.
-func (s *Server) authenticate(r *http.Request) (string, *apiError) {
-	// NOTE: net/http keeps every Authorization header and Get returns the
-	// first; a proxy or client that added a second, different one would
-	// otherwise be authenticated by whichever came first.
-	if vals := r.Header["Authorization"]; len(vals) > 1 {
-		return "", errNoAuthorization.errorf(
-			"Your request has %d Authorization headers. Send exactly one: \"Bearer <API key>\".", len(vals))
-	}
-	auth := firstValue(r.Header, "Authorization")
-	if auth == "" {
-		return "", errNoAuthorization.errorf(
-			`Your request is not authenticated. Send your API key in the Authorization header as "Bearer <API key>".`)
-	}
-	// NOTE: the scheme is matched case-insensitively, as RFC 9110 requires.
-	scheme, token, ok := strings.Cut(auth, " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" || strings.ContainsAny(token, " \t") {
-		return "", errMalformedAPIKey.errorf(
-			`The Authorization header is malformed. It must be "Bearer <API key>": the word Bearer, one space, and a key without spaces.`)
-	}
-	for _, k := range s.keys {
-		if subtle.ConstantTimeCompare([]byte(k), []byte(token)) == 1 {
-			return k, nil
-		}
-	}
-	// NOTE: a key minted by POST /api_keys is found by its hash, until it
-	// is deleted [real].
-	if s.mintedAPIKey(token) {
-		return token, nil
-	}
-	return "", errUnknownAPIKey.errorf(
-		"The API key you specified was not found. It may have been deleted, or it may belong to another account.")
-}
-
-// serveUnrouted answers requests no route matched: 405 on a known path,
-// else the real API's bare 404.
+// serveUnrouted answers requests no route matched: on a known path, a CORS
+// preflight (cors.go), or the API's Not Found (the control API's 405);
+// else the API's Not Found (the control API's 404).
 func (s *Server) serveUnrouted(w http.ResponseWriter, r *http.Request) {
 	rq := requestOf(w, r)
-	if _, pattern := s.paths.Handler(r); pattern != "" {
+	_, pattern := s.paths.Handler(r)
+	switch {
+	case rq.control && pattern != "":
 		allowed := s.allow[pattern]
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
 		writeResult(w, rq, result{err: errMethodNotAllowed.errorf(
 			"The method %s is not allowed on %s. Allowed methods: %s.", r.Method, r.URL.Path, strings.Join(allowed, ", "))})
-		return
-	}
-	if rq.control {
+	case rq.control:
 		writeResult(w, rq, result{err: unknownControlRoute(r)})
-		return
+	case pattern != "" && isPreflight(r):
+		servePreflight(w, r, s.allow[pattern])
+	default:
+		writeResult(w, rq, result{err: routeNotFound(r)})
 	}
-	writeResult(w, rq, result{err: notFound()})
+}
+
+// routeNotFound is the API's answer to a path it does not know, or a method
+// it does not serve there: no error_code, and the path in details.
+func routeNotFound(r *http.Request) *apiError {
+	err := errNotFound.errorf("Not Found")
+	err.details = map[string]string{"path": r.URL.Path}
+	return err
 }
 
 // serveRoute is the adapter between net/http and a handlerFunc, for the
-// API's routes and the control API's alike: it enforces the route's
+// API's routes and the control API's alike: it admits an API request
+// (admitAPI) and applies fault rules to it, enforces the route's
 // declarations, runs the handler (an API change through the idempotency
 // cache for creates, and committed) and writes the outcome.
 func (s *Server) serveRoute(rt route) http.Handler {
@@ -648,51 +646,71 @@ func (s *Server) serveRoute(rt route) http.Handler {
 		rq := requestOf(w, r)
 		rq.r = r
 		rq.route = pattern
-		if err := rt.prepare(w, rq); err != nil {
+		if rt.control || !rq.admit {
+			// NOTE: serveAdmin has admitted a control API request already.
+			s.runRoute(rt, w, rq)
+			return
+		}
+		if err := s.admitAPI(r, rq); err != nil {
 			writeResult(w, rq, result{err: err})
 			return
 		}
-		if rt.method == http.MethodGet {
-			// NOTE: no cache keeps a GET's answer, so it is written straight
-			// from the pooled encoder's buffer, without a copy.
-			v, status, err := rt.handle(rq)
-			if vb, ok := v.(verbatim); err != nil || v == nil || ok {
-				writeResult(w, rq, result{status: status, err: err, header: vb.header, body: vb.body})
-				return
-			}
-			e, body, merr := encodePooled(v)
-			defer e.release()
-			if merr != nil {
-				writeResult(w, rq, result{err: internalError("encoding the response: %v", merr)})
-				return
-			}
-			writeResult(w, rq, result{status: status, body: body})
+		if !rq.operational {
+			s.runRoute(rt, w, rq)
 			return
 		}
-		if rt.control {
-			writeResult(w, rq, rt.run(rq))
-			return
-		}
-		var res result
-		serve := func() {
-			if key := r.Header.Get(headerIdempotency); key != "" && rt.method == http.MethodPost {
-				fp := sha256.Sum256(slices.Concat([]byte(r.Method+" "+r.URL.Path+"\n"), rq.raw))
-				k := idempotencyKey{apiKeyHash: sha256.Sum256([]byte(rq.apiKey)), key: key}
-				res = s.idem.do(r.Context(), k, fp, func() result { return rt.run(rq) })
-			} else {
-				res = rt.run(rq)
-			}
-		}
-		s.inChange(serve)
-		// NOTE: committed before answering, so that every change a client
-		// has seen answered survives the server being killed.
-		if res.err == nil {
-			if err := s.commit(); err != nil {
-				res = result{err: internalError("the change was made but the state file could not be saved: %v", err)}
-			}
-		}
-		writeResult(w, rq, res)
+		s.serveWithFault(w, r, rq, func(w http.ResponseWriter) { s.runRoute(rt, w, rq) })
 	})
+}
+
+// runRoute serves an admitted request: the route's declarations, then its
+// handler, then the answer.
+func (s *Server) runRoute(rt route, w http.ResponseWriter, rq *request) {
+	r := rq.r
+	if err := rt.prepare(w, rq); err != nil {
+		writeResult(w, rq, result{err: err})
+		return
+	}
+	if rt.method == http.MethodGet {
+		// NOTE: no cache keeps a GET's answer, so it is written straight
+		// from the pooled encoder's buffer, without a copy.
+		v, status, err := rt.handle(rq)
+		if vb, ok := v.(verbatim); err != nil || v == nil || ok {
+			writeResult(w, rq, result{status: status, err: err, header: vb.header, body: vb.body})
+			return
+		}
+		e, body, merr := encodePooled(v)
+		defer e.release()
+		if merr != nil {
+			writeResult(w, rq, result{err: internalError("encoding the response: %v", merr)})
+			return
+		}
+		writeResult(w, rq, result{status: status, body: body})
+		return
+	}
+	if rt.control {
+		writeResult(w, rq, rt.run(rq))
+		return
+	}
+	var res result
+	serve := func() {
+		if key := r.Header.Get(headerIdempotency); key != "" && rt.method == http.MethodPost {
+			fp := sha256.Sum256(slices.Concat([]byte(r.Method+" "+r.URL.Path+"\n"), rq.raw))
+			k := idempotencyKey{apiKeyHash: sha256.Sum256([]byte(rq.apiKey)), key: key}
+			res = s.idem.do(r.Context(), k, fp, func() result { return rt.run(rq) })
+		} else {
+			res = rt.run(rq)
+		}
+	}
+	s.inChange(serve)
+	// NOTE: committed before answering, so that every change a client
+	// has seen answered survives the server being killed.
+	if res.err == nil {
+		if err := s.commit(); err != nil {
+			res = result{err: internalError("the change was made but the state file could not be saved: %v", err)}
+		}
+	}
+	writeResult(w, rq, res)
 }
 
 // prepare checks, in order, the query string and its parameters, path IDs,
@@ -700,26 +718,11 @@ func (s *Server) serveRoute(rt route) http.Handler {
 // decoding.
 func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 	r := rq.r
-	if r.URL.RawQuery != "" {
-		// NOTE: URL.Query drops a pair it cannot decode ("?limit=%zz")
-		// without a word, so the request would run as if it were not there.
-		query, err := url.ParseQuery(r.URL.RawQuery)
-		if err != nil {
-			return errInvalidValue.errorf("The query string is malformed: %v.", err)
-		}
-		for _, name := range slices.Sorted(maps.Keys(query)) {
-			if !slices.Contains(rt.query, name) {
-				if len(rt.query) == 0 {
-					return errUnknownQueryParameter.errorf(
-						"The query parameter %q is not supported: %s %s accepts no query parameters.", name, rt.method, rt.path)
-				}
-				return errUnknownQueryParameter.errorf(
-					"The query parameter %q is not supported. Supported parameters: %s.", name, strings.Join(rt.query, ", "))
-			}
-		}
+	if err := rt.checkQuery(r.URL.RawQuery); err != nil {
+		return err
 	}
 	for _, name := range rt.idNames {
-		if err := checkIDPrefix("", r.PathValue(name), rt.ids[name]); err != nil {
+		if err := checkIDPrefix(r.PathValue(name), rt.ids[name]); err != nil {
 			return err
 		}
 	}
@@ -727,32 +730,30 @@ func (rt route) prepare(w http.ResponseWriter, rq *request) *apiError {
 		return err
 	}
 	if rt.body == nil && !rt.rawBody {
+		// NOTE: only a GET's and a DELETE's (errors/err_ngrok_211.mdx names
+		// the method; issue 30 these two): the API's POST actions without a
+		// body (a tunnel session's restart) are sent {} by ngrok's examples.
+		if !rt.control && (rt.method == http.MethodGet || rt.method == http.MethodDelete) && hasBody(r) {
+			return errBodyNotExpected.with(rt.method)
+		}
 		return nil
 	}
 
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	var tooLarge *http.MaxBytesError
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return errRequestTimeout.errorf(
-			"The request body did not arrive within the server's read timeout.")
+		return errRequestTimeout.with()
 	}
 	if err != nil && !errors.As(err, &tooLarge) {
-		return errInvalidJSON.errorf("The request body could not be read: %v.", err)
+		return errBodyUnreadable.with()
 	}
 	if len(raw) > 0 && !rt.rawBody {
-		ct := r.Header.Get("Content-Type")
-		if mt, _, perr := mime.ParseMediaType(ct); perr != nil || mt != "application/json" {
-			if ct == "" {
-				return errContentType.errorf(
-					"Your request has a body but no Content-Type header. Set Content-Type to application/json.")
-			}
-			return errContentType.errorf(
-				"Your request has a body with Content-Type %q. Set Content-Type to application/json.", ct)
+		if err := checkContentType(r.Header.Get("Content-Type")); err != nil {
+			return err
 		}
 	}
 	if tooLarge != nil {
-		return errBodyTooLarge.errorf(
-			"The request body is larger than the maximum of %d bytes.", maxBodyBytes)
+		return errBodyTooLarge.with()
 	}
 	rq.raw = raw
 	if rt.rawBody {
@@ -796,11 +797,17 @@ type result struct {
 // or in the control API's (controlErrorBody) for a control API request.
 func writeResult(w http.ResponseWriter, rq *request, res result) {
 	if res.err != nil {
+		details := map[string]string{"operation_id": rq.opID}
+		for k, v := range res.err.details {
+			if k != "operation_id" {
+				details[k] = v
+			}
+		}
 		var v any = errorBody{
 			ErrorCode:  res.err.code,
 			StatusCode: res.err.status,
 			Msg:        res.err.msg,
-			Details:    map[string]string{"operation_id": rq.opID},
+			Details:    details,
 		}
 		if rq.control {
 			v = controlErrorBody{Msg: res.err.msg, StatusCode: res.err.status}
@@ -886,4 +893,15 @@ func (e *pooledEncoder) release() {
 // timestamp is the current time as the API shows it: UTC, whole seconds.
 func (s *Server) timestamp() time.Time {
 	return s.now().UTC().Truncate(time.Second)
+}
+
+// partialSecret is what an error message may repeat of a credential that
+// was sent: its first six characters [ours: ngrok's messages quote the
+// credential (ERR_NGROK_202, 203); a client that shows the message, as the
+// provider's diagnostics do, must not print a key whole].
+func partialSecret(s string) string {
+	if len(s) < 12 {
+		return "..."
+	}
+	return s[:6] + "..."
 }

@@ -57,7 +57,7 @@ type serviceUserUpdate struct {
 	Active *bool   `json:"active"`
 }
 
-var serviceUserCollection = declare(userCollection(collServiceUsers, "service user", prefixServiceUser, ""))
+var serviceUserCollection = declare(userCollection(collServiceUsers, "service user", prefixServiceUser, "ngrok.ServiceUser"))
 
 // userCollection declares a collection of service users under one of their
 // two names.
@@ -101,7 +101,7 @@ func userCollection(name, noun, prefix, filter string) collectionDecl[serviceUse
 				t = s.botUsers
 			}
 			if id, ok := t.idByKeyLocked(u.Name); ok && id != u.ID {
-				return errUserNameTaken.errorf("%s names must be unique within an account: %q is the name of %s.", titleNoun(noun), u.Name, id)
+				return errUserNameTaken.with()
 			}
 			return nil
 		},
@@ -111,17 +111,9 @@ func userCollection(name, noun, prefix, filter string) collectionDecl[serviceUse
 func checkUserName(name string) *apiError {
 	switch {
 	case name == "":
-		return errUserNameMissing.errorf("Service User name must not be empty.")
+		return errUserNameMissing.with()
 	case len(name) > maxUserNameBytes:
-		return errUserNameTooLong.errorf("Service User name exceeds max length, %d bytes, max: %d.", len(name), maxUserNameBytes)
+		return errUserNameTooLong.with(len(name), maxUserNameBytes)
 	}
 	return nil
-}
-
-// titleNoun is noun with its first letter upper-cased.
-func titleNoun(noun string) string {
-	if noun == "" {
-		return noun
-	}
-	return string(noun[0]-'a'+'A') + noun[1:]
 }

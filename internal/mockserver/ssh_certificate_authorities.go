@@ -74,21 +74,21 @@ var sshCACollection = declare(collectionDecl[sshCA, sshCAWire, sshCACreate, free
 	fields: func(ca *sshCA) objectFields {
 		return objectFields{&ca.ID, &ca.CreatedAt, &ca.Description, &ca.Metadata}
 	},
+	text:      sshCAText,
 	wire:      (*sshCA).wire,
 	create:    createSSHCA,
 	removable: sshCARemovable,
 })
 
+var sshCAText = textCodes{errSSHCADescription, errSSHCAMetadata}
+
 // sshCARemovable refuses to delete an authority while a host or user
-// certificate it signed exists [real: errors/err_ngrok_1964.mdx, whose
-// message this is, ID filled in].
+// certificate it signed exists [real: errors/err_ngrok_1964.mdx].
 func sshCARemovable(s *Server, ca *sshCA) *apiError {
 	for _, t := range []*table[sshCert]{s.hostCerts, s.userCerts} {
 		for _, r := range t.rows {
 			if r.val.CAID == ca.ID {
-				return errSSHCAHasCertificates.errorf(
-					"Can't delete SSH CA %s because an SSH certificate signed by it exists. "+
-						"Delete all host and user SSH certificates signed by this CA before deleting it.", ca.ID)
+				return errSSHCAHasCertificates.with(ca.ID)
 			}
 		}
 	}
@@ -111,7 +111,7 @@ func createSSHCA(_ *Server, in *sshCACreate) (sshCA, *apiError) {
 	// NOTE: checked before the key is generated, which takes up to seconds
 	// for RSA 4096 (and runs outside the store lock, so that other requests
 	// do not wait for it).
-	if err := checkFreeText(in.Description, in.Metadata); err != nil {
+	if err := checkFreeText(in.Description, in.Metadata, sshCAText); err != nil {
 		return sshCA{}, err
 	}
 	key, genErr := spec.generate()
@@ -163,17 +163,14 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 		spec.keyType = defaultKeyType
 	case keyTypeRSA, keyTypeECDSA, keyTypeEd25519:
 	default:
-		return keySpec{}, errSSHCAKeyType.errorf(
-			`The private_key_type %q is not supported. Use "rsa", "ecdsa" or "ed25519".`, in.PrivateKeyType)
+		return keySpec{}, errSSHCAKeyType.with(in.PrivateKeyType, "rsa, ecdsa, ed25519")
 	}
 
 	if in.EllipticCurve != "" && spec.keyType != keyTypeECDSA {
-		return keySpec{}, errSSHCACurveWithoutECDSA.errorf(
-			`elliptic_curve applies only to private_key_type "ecdsa", not %q. Remove elliptic_curve or use an ecdsa key.`, spec.keyType)
+		return keySpec{}, errSSHCACurveWithoutECDSA.with(spec.keyType)
 	}
 	if in.KeySize != nil && spec.keyType != keyTypeRSA {
-		return keySpec{}, errSSHCASizeWithoutRSA.errorf(
-			`key_size applies only to private_key_type "rsa", not %q. Remove key_size or use an rsa key.`, spec.keyType)
+		return keySpec{}, errSSHCASizeWithoutRSA.with(spec.keyType)
 	}
 
 	switch spec.keyType {
@@ -183,8 +180,7 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 			spec.curve = defaultCurve
 		}
 		if _, ok := sshCACurves[spec.curve]; !ok {
-			return keySpec{}, errSSHCACurve.errorf(
-				`The elliptic_curve %q is not supported. Use "p256", "p384" or "p521".`, in.EllipticCurve)
+			return keySpec{}, errSSHCACurve.with(in.EllipticCurve, "p256, p384, p521")
 		}
 	case keyTypeRSA:
 		switch size := in.KeySize; {
@@ -193,8 +189,7 @@ func (in *sshCACreate) keySpec() (keySpec, *apiError) {
 		case *size == 2048 || *size == 4096:
 			spec.bits = int(*size)
 		default:
-			return keySpec{}, errSSHCAKeySize.errorf(
-				"The key_size %d is not supported. Use 2048 or 4096, or omit key_size for %d.", *size, defaultRSABits)
+			return keySpec{}, errSSHCAKeySize.with(*size, "2048, 4096")
 		}
 	}
 	return spec, nil

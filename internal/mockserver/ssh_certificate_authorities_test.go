@@ -37,8 +37,8 @@ func TestSSHCACreateValidation(t *testing.T) {
 		{"zero key size", `{"private_key_type":"rsa","key_size":0}`, errSSHCAKeySize.code},
 		{"zero key size with the default type", `{"key_size":0}`, errSSHCASizeWithoutRSA.code},
 		{"zero key size with ed25519", `{"private_key_type":"ed25519","key_size":0}`, errSSHCASizeWithoutRSA.code},
-		{"description over 255 bytes", `{"description":"` + strings.Repeat("é", 128) + `"}`, errDescriptionTooLong.code},
-		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, errMetadataTooLong.code},
+		{"description over 255 bytes", `{"description":"` + strings.Repeat("é", 128) + `"}`, errSSHCADescription.code},
+		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, errSSHCAMetadata.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -270,8 +270,8 @@ func TestSSHCAPatchValidation(t *testing.T) {
 		code string
 	}{
 		{"key type is not updatable", `{"private_key_type":"rsa"}`, errUnknownField.code},
-		{"description over 255 bytes", `{"description":"` + strings.Repeat("d", 256) + `"}`, errDescriptionTooLong.code},
-		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, errMetadataTooLong.code},
+		{"description over 255 bytes", `{"description":"` + strings.Repeat("d", 256) + `"}`, errSSHCADescription.code},
+		{"metadata over 4096 bytes", `{"metadata":"` + strings.Repeat("m", 4097) + `"}`, errSSHCAMetadata.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

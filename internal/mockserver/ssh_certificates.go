@@ -3,7 +3,6 @@ package mockserver
 import (
 	"crypto/rand"
 	"crypto/rsa"
-	"encoding/binary"
 	"fmt"
 	"maps"
 	"net/http"
@@ -84,7 +83,7 @@ type sshCert struct {
 	CriticalOptions map[string]string `json:"critical_options,omitempty"`
 	Extensions      map[string]string `json:"extensions,omitempty"`
 
-	Serial      uint64 `json:"serial"`
+	Serial      uint64 `json:"serial"`      // 0 since certificates have serial 0 (sign); a state file may hold others
 	Certificate string `json:"certificate"` // "<type>-cert-v01@openssh.com <base64> <id>"
 }
 
@@ -243,7 +242,7 @@ func sshCertKindRoutes[B any, PB interface {
 		}},
 		{method: http.MethodPatch, path: one, ids: ids, body: bodyOf[freeTextUpdate], handle: func(rq *request) (any, int, *apiError) {
 			// NOTE: only description and metadata change [real].
-			c, err := updateFreeText(rq, t, func(c *sshCert) (*string, *string) { return &c.Description, &c.Metadata })
+			c, err := updateFreeText(rq, t, sshCertText(collection), func(c *sshCert) (*string, *string) { return &c.Description, &c.Metadata })
 			return send(rq, c, http.StatusOK, err)
 		}},
 		{method: http.MethodDelete, path: one, ids: ids, handle: func(rq *request) (any, int, *apiError) {
@@ -276,10 +275,9 @@ type certRequest struct {
 // moment the certificate is stored.
 func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiError) {
 	if in.caID == "" {
-		return sshCert{}, errSSHCertNoAuthority.errorf(
-			"ssh_certificate_authority_id is required: the ID of the SSH certificate authority that signs the certificate.")
+		return sshCert{}, errInvalidValue.with("ssh_certificate_authority_id")
 	}
-	if err := checkIDPrefix("ssh_certificate_authority_id", in.caID, s.sshCAs.kind()); err != nil {
+	if err := checkIDPrefix(in.caID, s.sshCAs.kind()); err != nil {
 		return sshCert{}, err
 	}
 	subject, keyType, err := parseSubjectKey(in.publicKey)
@@ -317,12 +315,12 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 			c.Extensions = defaultUserCertExtensions()
 		}
 	}
-	if err := checkFreeText(in.description, in.metadata); err != nil {
+	if err := checkFreeText(in.description, in.metadata, sshCertText(t.name)); err != nil {
 		return sshCert{}, err
 	}
 	ca, err := s.sshCAs.get(in.caID)
 	if err != nil {
-		return sshCert{}, unknownAuthorityError(in.caID)
+		return sshCert{}, unknownAuthorityError(in)
 	}
 	key, kErr := ca.signer()
 	if kErr != nil {
@@ -347,7 +345,7 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 	}
 	if err := t.putNew(id, c, func() *apiError {
 		if _, ok := s.sshCAs.rows[in.caID]; !ok {
-			return unknownAuthorityError(in.caID)
+			return unknownAuthorityError(in)
 		}
 		return nil
 	}); err != nil {
@@ -356,21 +354,34 @@ func (s *Server) issueSSHCert(t *table[sshCert], in certRequest) (sshCert, *apiE
 	return c, nil
 }
 
-func unknownAuthorityError(caID string) *apiError {
-	return errSSHCertUnknownAuthority.errorf(
-		"The ssh_certificate_authority_id %q does not name an SSH certificate authority of this account.", caID)
+// unknownAuthorityError refuses an ssh_certificate_authority_id that names
+// no authority of the account: one code per kind of certificate.
+func unknownAuthorityError(in certRequest) *apiError {
+	if in.certType == ssh.HostCert {
+		return errSSHHostCertUnknownCA.with(in.caID)
+	}
+	return errSSHUserCertUnknownCA.with(in.caID)
 }
 
-// sign sets serial and certificate: an OpenSSH certificate of subject with
-// the stored principals, validity and options, signed by signer.
-func (c *sshCert) sign(subject ssh.PublicKey, certType uint32, signer ssh.Signer) *apiError {
-	serial, err := nonZeroSerial()
-	if err != nil {
-		return internalError("drawing a serial: %v", err)
+// sshCertText are the description and metadata codes of the certificates
+// of collection.
+func sshCertText(collection string) textCodes {
+	if collection == collSSHHostCerts {
+		return textCodes{errSSHHostCertDescription, errSSHHostCertMetadata}
 	}
+	return textCodes{errSSHUserCertDescription, errSSHUserCertMetadata}
+}
+
+// sign sets certificate: an OpenSSH certificate of subject with the stored
+// principals, validity and options, signed by signer.
+//
+// NOTE: serial 0, as the real API's certificates have
+// (_ssh_host_certificates_create_response.md and
+// _ssh_user_certificates_create_response.md@3196b15): the object ID, the
+// key ID, is what tells them apart.
+func (c *sshCert) sign(subject ssh.PublicKey, certType uint32, signer ssh.Signer) *apiError {
 	cert := &ssh.Certificate{
 		Key:             subject,
-		Serial:          serial,
 		CertType:        certType,
 		KeyId:           c.ID,
 		ValidPrincipals: slices.Clone(c.Principals),
@@ -384,21 +395,8 @@ func (c *sshCert) sign(subject ssh.PublicKey, certType uint32, signer ssh.Signer
 	if err := cert.SignCert(rand.Reader, signer); err != nil {
 		return internalError("signing the certificate: %v", err)
 	}
-	c.Serial = serial
 	c.Certificate = strings.TrimSuffix(string(ssh.MarshalAuthorizedKey(cert)), "\n") + " " + c.ID
 	return nil
-}
-
-func nonZeroSerial() (uint64, error) {
-	var b [8]byte
-	for {
-		if _, err := rand.Read(b[:]); err != nil {
-			return 0, err
-		}
-		if n := binary.BigEndian.Uint64(b[:]); n != 0 {
-			return n, nil
-		}
-	}
 }
 
 // parseSubjectKey reads the public key to certify: one authorized-keys line
@@ -406,25 +404,21 @@ func nonZeroSerial() (uint64, error) {
 // or ed25519 key. It returns the key and its key_type.
 func parseSubjectKey(text string) (ssh.PublicKey, string, *apiError) {
 	if strings.TrimSpace(text) == "" {
-		return nil, "", errSSHCertPublicKey.errorf(
-			"public_key is required: the public key to certify in OpenSSH authorized-keys format, such as the content of id_ed25519.pub.")
+		return nil, "", errSSHCertNoPublicKey.with()
 	}
 	pub, _, options, rest, err := ssh.ParseAuthorizedKey([]byte(text))
 	if err != nil {
-		return nil, "", errSSHCertPublicKey.errorf(
-			"The public_key is not an OpenSSH public key (%v). Send one line such as the content of id_ed25519.pub: \"ssh-ed25519 AAAA... comment\".", err)
+		return nil, "", errSSHCertPublicKey.with(err, text)
 	}
 	if len(options) > 0 {
-		return nil, "", errSSHCertPublicKey.errorf(
-			"The public_key starts with authorized_keys options (%s). Send the key alone, as in a .pub file.", strings.Join(options, ","))
+		return nil, "", errSSHCertPublicKey.with("authorized_keys options ("+strings.Join(options, ",")+") are not allowed", text)
 	}
 	if len(strings.TrimSpace(string(rest))) > 0 {
-		return nil, "", errSSHCertPublicKey.errorf("The public_key holds more than one line. Send exactly one public key.")
+		return nil, "", errSSHCertPublicKey.with("more than one line", text)
 	}
 	keyType, why := subjectKeyType(pub)
 	if why != "" {
-		return nil, "", errSSHCertKeyType.errorf(
-			"The public_key of type %s cannot be certified: %s. Use an ed25519, ecdsa (nistp256, nistp384, nistp521) or rsa key.", pub.Type(), why)
+		return nil, "", errSSHCertKeyType.with(pub.Type())
 	}
 	return pub, keyType, nil
 }
@@ -458,14 +452,11 @@ func subjectKeyType(pub ssh.PublicKey) (keyType, why string) {
 // characters [ours].
 func checkPrincipals(principals []string) *apiError {
 	if n := len(principals); n > maxPrincipals {
-		return errInvalidValue.errorf(
-			"The certificate has %d principals; the maximum is %d.", n, maxPrincipals)
+		return errInvalidValue.with("principals")
 	}
-	for i, p := range principals {
+	for _, p := range principals {
 		if p == "" || strings.IndexFunc(p, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
-			return errSSHCertPrincipal.errorf(
-				"principals[%d] %q is not a valid principal: principals are non-empty user or host names without whitespace. "+
-					"Send no principals at all for a certificate valid for every principal.", i, p)
+			return errInvalidValue.with("principals")
 		}
 	}
 	return nil
@@ -477,13 +468,13 @@ func checkPrincipals(principals []string) *apiError {
 func (s *Server) validity(in certRequest) (after, until time.Time, err *apiError) {
 	after = s.timestamp()
 	if in.validAfter != "" {
-		if after, err = parseCertTime("valid_after", in.validAfter); err != nil {
+		if after, err = parseCertTime(in.validAfter); err != nil {
 			return time.Time{}, time.Time{}, err
 		}
 	}
 	switch {
 	case in.validUntil != "":
-		if until, err = parseCertTime("valid_until", in.validUntil); err != nil {
+		if until, err = parseCertTime(in.validUntil); err != nil {
 			return time.Time{}, time.Time{}, err
 		}
 	case in.certType == ssh.HostCert:
@@ -492,25 +483,21 @@ func (s *Server) validity(in certRequest) (after, until time.Time, err *apiError
 		until = after.Add(defaultUserCertValidity)
 	}
 	if !until.After(after) {
-		return time.Time{}, time.Time{}, errSSHCertValidity.errorf(
-			"valid_until (%s) must be after valid_after (%s): the validity period must be positive.", formatTime(until), formatTime(after))
+		return time.Time{}, time.Time{}, errSSHCertValidity.with(until.Sub(after))
 	}
 	if until.After(maxRFC3339) {
-		return time.Time{}, time.Time{}, errSSHCertTime.errorf(
-			"valid_until (%s) is after %s, the last time RFC 3339 can express.", until.Format(time.RFC3339), formatTime(maxRFC3339))
+		return time.Time{}, time.Time{}, errInvalidTimestamp.with(until.Format(time.RFC3339), "after "+formatTime(maxRFC3339)+", the last time RFC 3339 can express")
 	}
 	return after, until, nil
 }
 
-func parseCertTime(field, v string) (time.Time, *apiError) {
+func parseCertTime(v string) (time.Time, *apiError) {
 	t, err := time.Parse(time.RFC3339, v)
 	if err != nil {
-		return time.Time{}, errSSHCertTime.errorf(
-			"The %s %q is not an RFC 3339 timestamp such as 2025-09-04T10:11:14Z.", field, v)
+		return time.Time{}, errInvalidTimestamp.with(v, err)
 	}
 	if t.Before(time.Unix(0, 0)) {
-		return time.Time{}, errSSHCertTime.errorf(
-			"The %s %q is before 1970-01-01T00:00:00Z, which an SSH certificate cannot express.", field, v)
+		return time.Time{}, errInvalidTimestamp.with(v, "before 1970-01-01T00:00:00Z, which an SSH certificate cannot express")
 	}
 	// NOTE: a certificate holds whole seconds, so the API does too.
 	return t.UTC().Truncate(time.Second), nil
@@ -524,17 +511,14 @@ func checkCriticalOptions(opts map[string]string) *apiError {
 		switch name {
 		case optForceCommand:
 			if strings.TrimSpace(v) == "" {
-				return errSSHCertCriticalOption.errorf("The critical option %s needs a command to force.", optForceCommand)
+				return errInvalidValue.with("critical_options." + name)
 			}
 		case optSourceAddress:
 			if err := checkSourceAddress(v); err != nil {
-				return errSSHCertCriticalOption.errorf(
-					"The critical option %s %q is invalid: %v. Use a comma-separated list of addresses or CIDR blocks, such as 10.0.0.0/8,192.0.2.7.",
-					optSourceAddress, v, err)
+				return errInvalidValue.with("critical_options." + name)
 			}
 		default:
-			return errSSHCertCriticalOption.errorf(
-				"The critical option %q is not supported. The supported critical options are %s and %s.", name, optForceCommand, optSourceAddress)
+			return errInvalidValue.with("critical_options." + name)
 		}
 	}
 	return nil
@@ -564,14 +548,11 @@ func checkExtensions(exts map[string]string) *apiError {
 		switch {
 		case slices.Contains(flagExtensions, name):
 			if v != "" {
-				return errSSHCertExtension.errorf(
-					"The extension %s is a flag and takes the empty string as value, not %q.", name, v)
+				return errInvalidValue.with("extensions." + name)
 			}
 		case isVendorExtension(name):
 		default:
-			return errSSHCertExtension.errorf(
-				"The extension %q is not supported. Use %s, or a vendor extension of the form name@domain.",
-				name, strings.Join(flagExtensions, ", "))
+			return errInvalidValue.with("extensions." + name)
 		}
 	}
 	return nil

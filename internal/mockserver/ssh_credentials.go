@@ -50,6 +50,7 @@ var sshCredentialCollection = declare(collectionDecl[sshCredential, SSHCredentia
 	name: collSSHCredentials, noun: "SSH credential", prefix: prefixSSHCredential,
 	filter: "ngrok.SSHCredential",
 	fields: (*sshCredential).fields,
+	text:   textCodes{errCredentialDescription, errCredentialMetadata},
 	wire: func(c *sshCredential, origin string) SSHCredentialWire {
 		return SSHCredentialWire{WireHeader: c.fields().header(origin, collSSHCredentials),
 			PublicKey: c.PublicKey, ACL: nonNil(c.ACL), OwnerID: c.OwnerID}
@@ -80,19 +81,17 @@ var sshCredentialCollection = declare(collectionDecl[sshCredential, SSHCredentia
 func checkSSHCredentialKey(text string) (string, *apiError) {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return "", errSSHCredentialKey.errorf(
-			"public_key is required: an SSH public key in OpenSSH authorized-keys format, such as the content of id_ed25519.pub.")
+		return "", errSSHKeyMissing.with()
 	}
 	_, _, options, rest, err := ssh.ParseAuthorizedKey([]byte(text))
 	if err != nil {
-		return "", errSSHCredentialKey.errorf(
-			"The public_key is not an OpenSSH public key (%v). Send one line such as the content of id_ed25519.pub.", err)
+		return "", errSSHKeyInvalid.with(text, err)
 	}
 	if len(options) > 0 {
-		return "", errSSHCredentialKey.errorf("The public_key starts with authorized_keys options. Send the key alone, as in a .pub file.")
+		return "", errSSHKeyInvalid.with(text, "authorized_keys options are not allowed")
 	}
 	if len(strings.TrimSpace(string(rest))) > 0 {
-		return "", errSSHCredentialKey.errorf("The public_key holds more than one line. Send exactly one public key.")
+		return "", errSSHKeyInvalid.with(text, "more than one line")
 	}
 	return text, nil
 }

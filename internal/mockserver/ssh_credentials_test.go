@@ -47,10 +47,13 @@ func TestSSHCredentialCreatePatch(t *testing.T) {
 func TestSSHCredentialValidation(t *testing.T) {
 	t.Parallel()
 	key := testAuthorizedKey(t)
-	for _, body := range []string{`{}`, `{"public_key":"ssh-ed25519 notbase64"}`,
-		`{"public_key":` + strconv.Quote(`command="ls" `+key) + `}`,
-		`{"public_key":` + strconv.Quote(key+"\n"+key) + `}`} {
-		wantError(t, do(t, New(), http.MethodPost, "/ssh_credentials", body), http.StatusBadRequest, "ERR_NGROK_602")
+	for body, code := range map[string]string{
+		`{}`:                                     "ERR_NGROK_611",
+		`{"public_key":"ssh-ed25519 notbase64"}`: "ERR_NGROK_612",
+		`{"public_key":` + strconv.Quote(`command="ls" `+key) + `}`: "ERR_NGROK_612",
+		`{"public_key":` + strconv.Quote(key+"\n"+key) + `}`:        "ERR_NGROK_612",
+	} {
+		wantError(t, do(t, New(), http.MethodPost, "/ssh_credentials", body), http.StatusBadRequest, code)
 	}
 	wantError(t, do(t, New(), http.MethodPost, "/ssh_credentials", `{"public_key":`+strconv.Quote(key)+`,"acl":["bind"]}`),
 		http.StatusBadRequest, "ERR_NGROK_600")

@@ -54,12 +54,11 @@ type staticBackendUpdate struct {
 	TLS         *staticBackendTLSBody `json:"tls"`
 }
 
-const staticNoun = "a static backend"
-
 var staticBackendCollection = declare(collectionDecl[staticBackend, staticBackendWire, staticBackendCreate, staticBackendUpdate]{
 	name: collStaticBackends, property: "backends", table: tableStaticBackends,
 	noun: "static backend", prefix: prefixStaticBackend,
 	fields: (*staticBackend).fields,
+	text:   textCodes{errBackendDescription, errBackendMetadata},
 	wire: func(b *staticBackend, origin string) staticBackendWire {
 		return staticBackendWire{
 			WireHeader: b.fields().header(origin, collStaticBackends),
@@ -67,7 +66,7 @@ var staticBackendCollection = declare(collectionDecl[staticBackend, staticBacken
 		}
 	},
 	create: func(s *Server, in *staticBackendCreate) (staticBackend, *apiError) {
-		if err := s.edges.writeRefusal(staticNoun); err != nil {
+		if err := s.edges.writeRefusal(); err != nil {
 			return staticBackend{}, err
 		}
 		if err := checkHostPort(in.Address); err != nil {
@@ -79,9 +78,9 @@ var staticBackendCollection = declare(collectionDecl[staticBackend, staticBacken
 		}
 		return b, nil
 	},
-	check: func(s *Server, _ *staticBackend) *apiError { return s.edges.writeRefusalLocked(staticNoun) },
+	check: func(s *Server, _ *staticBackend) *apiError { return s.edges.writeRefusalLocked() },
 	update: func(s *Server, in *staticBackendUpdate, v *staticBackend) *apiError {
-		if err := s.edges.writeRefusalLocked(staticNoun); err != nil {
+		if err := s.edges.writeRefusalLocked(); err != nil {
 			return err
 		}
 		assign(&v.Description, in.Description)
@@ -98,6 +97,6 @@ var staticBackendCollection = declare(collectionDecl[staticBackend, staticBacken
 		return nil
 	},
 	removable: func(s *Server, v *staticBackend) *apiError {
-		return s.removableBackendLocked(v.ID, staticNoun)
+		return s.removableBackendLocked(v.ID)
 	},
 })

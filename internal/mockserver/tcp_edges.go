@@ -18,8 +18,8 @@ import (
 //   - Create, list (newest first, cursors), get, PATCH and delete [real
 //     shape]; every module is nested in the edge's answer, null when it is
 //     not set [real: ngrok's examples answer "backend": null].
-//   - hostports empty or absent is answered [] [ours: the real API answers
-//     null, which ngrok's spec does not allow].
+//   - hostports empty or absent is answered null [real:
+//     _edges_tcp_get_response.md@3196b15; a TLS edge's as a TCP edge's].
 //   - A PATCH leaves what it does not name alone; a module it names is
 //     replaced whole; hostports it names replace the list [real: the spec's
 //     update]. No PATCH removes a module: DELETE /edges/tcp/{id}/<module>
@@ -35,11 +35,11 @@ import (
 //     [real: ERR_NGROK_7104 malformed, 7112 port out of range, 7120 a reserved
 //     domain, 7113 not reserved]; one hostport belongs to one edge of any kind
 //     (ERR_NGROK_7122 [real]); a hostport listed twice is ERR_NGROK_215 [ours].
-//   - backend names an existing backend (ERR_NGROK_7174 [ours]), ip_restriction
-//     existing IP policies, at least one (7173, 7174 [ours]), as the HTTPS edge
+//   - backend names an existing backend (ERR_NGROK_6501), ip_restriction
+//     existing IP policies, at least one (7025, 7007), as the HTTPS edge
 //     route modules do; traffic_policy's value is checked as a cloud endpoint's
 //     traffic policy is (ERR_NGROK_18002 [real code]), and is required
-//     (ERR_NGROK_7170 [ours]).
+//     (ERR_NGROK_18011 [ours]).
 
 // Table names and list properties [real: TCPEdgeList, TLSEdgeList], also
 // the seed file's keys.
@@ -145,7 +145,10 @@ func (k *edgeKind) tableOf(s *Server) *table[tcpTLSEdge] {
 func (k *edgeKind) wire(e *tcpTLSEdge, origin string) any {
 	h := WireHeader{ID: e.ID, URI: objectURI(origin, k.coll, e.ID), CreatedAt: wireTime(e.CreatedAt),
 		Description: e.Description, Metadata: e.Metadata}
-	hostports := nonNil(slices.Clone(e.Hostports))
+	var hostports []string
+	if len(e.Hostports) > 0 {
+		hostports = slices.Clone(e.Hostports)
+	}
 	// NOTE: assigned one by one: a nil *module in an interface is not nil,
 	// and the answer would hold an empty object instead of null.
 	var backend, ipRestriction, trafficPolicy, mutualTLS, tlsTermination any
@@ -175,24 +178,24 @@ func (k *edgeKind) wire(e *tcpTLSEdge, origin string) any {
 // modules checked against the account's objects.
 func (k *edgeKind) apply(s *Server, in edgeBody, e *tcpTLSEdge) *apiError {
 	if in.ID != nil && e.ID != "" && *in.ID != e.ID {
-		return errInvalidValue.errorf("The body's id %q is not the %s of the path, %q.", *in.ID, k.noun, e.ID)
+		return errInvalidValue.with("id")
 	}
 	assign(&e.Description, in.Description)
 	assign(&e.Metadata, in.Metadata)
-	if err := checkFreeText(e.Description, e.Metadata); err != nil {
+	if err := checkFreeText(e.Description, e.Metadata, edgeText); err != nil {
 		return err
 	}
 	if in.Hostports != nil {
 		hostports := make([]string, 0, len(*in.Hostports))
 		for _, hp := range *in.Hostports {
 			if slices.Contains(hostports, hp) {
-				return errInvalidValue.errorf("The hostport %q is listed twice in hostports.", hp)
+				return errInvalidValue.with("hostports")
 			}
 			if err := k.hostport(s, hp); err != nil {
 				return err
 			}
 			if owner := s.edgeOfHostportLocked(hp); owner != "" && owner != e.ID {
-				return errEdgeHostportTaken.errorf("Hostport %q already exists for another edge (%s).", hp, owner)
+				return errEdgeHostportTaken.with(hp)
 			}
 			hostports = append(hostports, hp)
 		}
@@ -264,11 +267,10 @@ func splitHostport(hp string) (host string, port int, err *apiError) {
 	host, p, serr := net.SplitHostPort(hp)
 	n, perr := strconv.Atoi(p)
 	if serr != nil || host == "" || perr != nil {
-		return "", 0, errEdgeHostportFormat.errorf(
-			"Edge has invalid hostports, must be specified in the format 'hostname:portnumber': %q", hp)
+		return "", 0, errEdgeHostportFormat.with(hp)
 	}
 	if n < 1 || n > 65535 {
-		return "", 0, errEdgeHostportPort.errorf("The hostport %q has port out of range: %d is not in range 1-65535.", hp, n)
+		return "", 0, errEdgeHostportPort.with(hp, n)
 	}
 	return host, n, nil
 }
@@ -282,9 +284,9 @@ func (s *Server) checkTCPEdgeHostportLocked(hp string) *apiError {
 		return nil
 	}
 	if _, ok := s.matchReservedDomainLocked(host); ok {
-		return errEdgeTCPHostportDomain.errorf("TCP edges can only be associated with TCP addresses: %q is a domain.", hp)
+		return errEdgeTCPHostportDomain.with(hp)
 	}
-	return errEdgeAddrNotReserved.errorf("The address %q is not reserved.", hp)
+	return errEdgeAddrNotReserved.with(hp)
 }
 
 // Traffic policy module.
@@ -342,11 +344,11 @@ func edgeRoutesOf(s *Server, k *edgeKind, body func() any, decode func(*request)
 			return nil, 0, err
 		}
 		if in.ID != nil {
-			return nil, 0, errUnknownField.errorf("The request body contains the unknown field %q: a create takes no id.", "id")
+			return nil, 0, unknownField("id", nil)
 		}
 		var e tcpTLSEdge
 		check := func() *apiError {
-			if err := es.writeRefusalLocked("a " + k.noun); err != nil {
+			if err := es.writeRefusalLocked(); err != nil {
 				return err
 			}
 			return k.apply(s, in, &e)
@@ -369,7 +371,7 @@ func edgeRoutesOf(s *Server, k *edgeKind, body func() any, decode func(*request)
 		// NOTE: the edge is looked up first, so that an unknown edge is a
 		// 404 whatever the settings, as for every object.
 		e, err := t.update(rq.r.PathValue("id"), func(e *tcpTLSEdge) *apiError {
-			if err := es.writeRefusalLocked("a " + k.noun); err != nil {
+			if err := es.writeRefusalLocked(); err != nil {
 				return err
 			}
 			return k.apply(s, in, e)
@@ -381,7 +383,7 @@ func edgeRoutesOf(s *Server, k *edgeKind, body func() any, decode func(*request)
 	}
 	remove := func(rq *request) (any, int, *apiError) {
 		if err := t.removeChecked(rq.r.PathValue("id"), func() *apiError {
-			return es.writeRefusalLocked("a " + k.noun)
+			return es.writeRefusalLocked()
 		}); err != nil {
 			return nil, 0, err
 		}
@@ -427,7 +429,7 @@ func tcpTLSEdgeModuleRoutes[B, M any](s *Server, k *edgeKind, m tcpTLSEdgeModule
 		}
 		var v M
 		if _, err := t.update(rq.r.PathValue("id"), func(e *tcpTLSEdge) *apiError {
-			if err := es.writeRefusalLocked("a " + k.noun + "'s " + m.name + " module"); err != nil {
+			if err := es.writeRefusalLocked(); err != nil {
 				return err
 			}
 			var err *apiError
@@ -454,7 +456,7 @@ func tcpTLSEdgeModuleRoutes[B, M any](s *Server, k *edgeKind, m tcpTLSEdgeModule
 	}
 	remove := func(rq *request) (any, int, *apiError) {
 		if _, err := t.update(rq.r.PathValue("id"), func(e *tcpTLSEdge) *apiError {
-			if err := es.writeRefusalLocked("a " + k.noun + "'s " + m.name + " module"); err != nil {
+			if err := es.writeRefusalLocked(); err != nil {
 				return err
 			}
 			*m.slot(e) = nil

@@ -103,10 +103,10 @@ func TestTCPEdgeModuleRules(t *testing.T) {
 	t.Parallel()
 	s, _, _ := writableEdges(t)
 	for body, code := range map[string]string{
-		`{"backend":{"backend_id":"bkdtg_2hHHCX2lOd6jOb4c1aUAuQqGRqZ"}}`: errEdgeUnknownReference.code,
-		`{"backend":{}}`:                         errEdgeModuleMissingField.code,
-		`{"ip_restriction":{}}`:                  errEdgeNoIPPolicies.code,
-		`{"traffic_policy":{}}`:                  errEdgeModuleMissingField.code,
+		`{"backend":{"backend_id":"bkdtg_2hHHCX2lOd6jOb4c1aUAuQqGRqZ"}}`: errBackendUnknown.code,
+		`{"backend":{}}`:                         errInvalidValue.code,
+		`{"ip_restriction":{}}`:                  errIPRestrictionModuleEmpty.code,
+		`{"traffic_policy":{}}`:                  errTrafficPolicyMissing.code,
 		`{"traffic_policy":{"value":"on_x: 1"}}`: errTrafficPolicyInvalid.code,
 		`{"mutual_tls":{}}`:                      errUnknownField.code,
 	} {

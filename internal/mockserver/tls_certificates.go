@@ -139,6 +139,7 @@ var tlsCertificateCollection = declare(collectionDecl[tlsCertificate, tlsCertifi
 	filter: "ngrok.TLSCertificate",
 	nested: map[reflect.Type]string{reflect.TypeFor[tlsSANsWire](): "ngrok.TLSCertificateSANs"},
 	fields: (*tlsCertificate).fields,
+	text:   textCodes{errTLSCertDescription, errTLSCertMetadata},
 	wire:   (*tlsCertificate).wire,
 	create: func(_ *Server, in *tlsCertificateCreate) (tlsCertificate, *apiError) {
 		chain, details, err := parseCertificateUpload(in.CertificatePEM, in.PrivateKeyPEM)
@@ -154,9 +155,7 @@ var tlsCertificateCollection = declare(collectionDecl[tlsCertificate, tlsCertifi
 		}
 		// NOTE: the message of ngrok's error reference, ID filled in [real:
 		// errors/err_ngrok_1966.mdx].
-		return errManagedCertificateDelete.errorf(
-			"The certificate %s could not be deleted because it has an attached Managed Certificate Policy. "+
-				"If this certificate is automatically generated, delete the domain reservation or use a different certificate type.", c.ID)
+		return errManagedCertificateDelete.with(c.ID)
 	},
 	removed: detachCertificate,
 })
@@ -187,7 +186,7 @@ func detachCertificate(s *Server, c *tlsCertificate) {
 // only compared with the leaf.
 func parseCertificateUpload(certPEM, keyPEM string) (string, TLSCertificateDetails, *apiError) {
 	if strings.TrimSpace(certPEM) == "" {
-		return "", TLSCertificateDetails{}, errTLSCertMissing.errorf("No certificate PEM data was sent: certificate_pem is required.")
+		return "", TLSCertificateDetails{}, errTLSCertMissing.with()
 	}
 	var (
 		chain strings.Builder
@@ -201,17 +200,14 @@ func parseCertificateUpload(certPEM, keyPEM string) (string, TLSCertificateDetai
 			break
 		}
 		if len(block.Headers) > 0 {
-			return "", TLSCertificateDetails{}, errTLSPEMHeaders.errorf(
-				"The provided PEM data contains a non-zero number of headers, which are not allowed: the %s block of certificate_pem has %d.", block.Type, len(block.Headers))
+			return "", TLSCertificateDetails{}, errTLSPEMHeaders.with()
 		}
 		if block.Type != "CERTIFICATE" {
-			return "", TLSCertificateDetails{}, errTLSCertFormat.errorf(
-				"The provided certificate is in an unknown or unsupported format. The error encountered while parsing was: %q. certificate_pem holds only CERTIFICATE blocks, leaf first.", "a "+block.Type+" block")
+			return "", TLSCertificateDetails{}, errTLSCertPEMType.with(block.Type)
 		}
 		cert, err := x509.ParseCertificate(block.Bytes)
 		if err != nil {
-			return "", TLSCertificateDetails{}, errTLSCertFormat.errorf(
-				"The provided certificate is in an unknown or unsupported format. The error encountered while parsing was: %q.", err.Error())
+			return "", TLSCertificateDetails{}, errTLSCertFormat.with(err)
 		}
 		if leaf == nil {
 			leaf = cert
@@ -219,7 +215,7 @@ func parseCertificateUpload(certPEM, keyPEM string) (string, TLSCertificateDetai
 		chain.Write(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: block.Bytes}))
 	}
 	if leaf == nil {
-		return "", TLSCertificateDetails{}, errTLSCertNoPEM.errorf("No PEM-encoded certificate was found in the creation request's certificate_pem.")
+		return "", TLSCertificateDetails{}, errTLSCertNoPEM.with()
 	}
 	key, err := parsePrivateKeyPEM(keyPEM)
 	if err != nil {
@@ -231,7 +227,7 @@ func parseCertificateUpload(certPEM, keyPEM string) (string, TLSCertificateDetai
 	}
 	pub, ok := leaf.PublicKey.(interface{ Equal(crypto.PublicKey) bool })
 	if !ok || !pub.Equal(key.Public()) {
-		return "", TLSCertificateDetails{}, errTLSKeyMismatch.errorf("The provided certificate and private key do not match each other.")
+		return "", TLSCertificateDetails{}, errTLSKeyMismatch.with()
 	}
 	return chain.String(), certificateDetails(leaf, keyType), nil
 }
@@ -249,14 +245,13 @@ func parsePrivateKeyPEM(keyPEM string) (crypto.Signer, *apiError) {
 	}
 	switch {
 	case block == nil:
-		return nil, errTLSKeyMissing.errorf("No PEM-encoded private key was found in the creation request's private_key_pem.")
+		return nil, errTLSKeyMissing.with()
 	case block.Type == "CERTIFICATE":
-		return nil, errTLSKeyIsCertificate.errorf("The provided private key is actually a certificate.")
+		return nil, errTLSKeyIsCertificate.with()
 	case block.Type == "ENCRYPTED PRIVATE KEY" || strings.Contains(block.Headers["Proc-Type"], "ENCRYPTED"):
-		return nil, errTLSKeyEncrypted.errorf("The provided private key is encrypted. Upload it without a passphrase.")
+		return nil, errTLSKeyEncrypted.with()
 	case len(block.Headers) > 0:
-		return nil, errTLSPEMHeaders.errorf(
-			"The provided PEM data contains a non-zero number of headers, which are not allowed: the %s block of private_key_pem has %d.", block.Type, len(block.Headers))
+		return nil, errTLSPEMHeaders.with()
 	}
 	var (
 		key any
@@ -276,11 +271,11 @@ func parsePrivateKeyPEM(keyPEM string) (crypto.Signer, *apiError) {
 		// NOTE: the parser's error says what it expected, never the key's
 		// bytes; it is left out all the same, as the message is about a
 		// secret.
-		return nil, errTLSKeyFormat.errorf("The provided private key is in an unknown or unsupported format. Use PKCS #8, PKCS #1 (RSA) or SEC 1 (EC) in PEM.")
+		return nil, errTLSKeyFormat.with()
 	}
 	signer, ok := key.(crypto.Signer)
 	if !ok {
-		return nil, errTLSKeyType.errorf("Invalid private key type %T. Valid types: rsa, ecdsa, ed25519.", key)
+		return nil, errTLSKeyType.with(fmt.Sprintf("%T", key), "rsa, ecdsa, ed25519")
 	}
 	return signer, nil
 }
@@ -295,7 +290,7 @@ func tlsKeyType(key crypto.Signer) (string, *apiError) {
 	case ed25519.PrivateKey:
 		return keyTypeEd25519, nil
 	}
-	return "", errTLSKeyType.errorf("Invalid private key type %T. Valid types: rsa, ecdsa, ed25519.", key)
+	return "", errTLSKeyType.with(fmt.Sprintf("%T", key), "rsa, ecdsa, ed25519")
 }
 
 // keyUsageNames name the bits of x509.KeyUsage, lowest first.

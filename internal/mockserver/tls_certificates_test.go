@@ -269,7 +269,7 @@ func TestTLSCertificateCreateValidation(t *testing.T) {
 		{"certificate_pem of blanks", certBody(" \n ", c.keyPEM, ""), errTLSCertMissing.code},
 		{"certificate_pem without PEM", certBody("MIIB...", c.keyPEM, ""), errTLSCertNoPEM.code},
 		{"a certificate block that does not parse", certBody(string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: []byte("junk")})), c.keyPEM, ""), errTLSCertFormat.code},
-		{"a private key in the chain", certBody(c.certPEM+c.keyPEM, c.keyPEM, ""), errTLSCertFormat.code},
+		{"a private key in the chain", certBody(c.certPEM+c.keyPEM, c.keyPEM, ""), errTLSCertPEMType.code},
 		{"a certificate block with headers", certBody(withHeader, c.keyPEM, ""), errTLSPEMHeaders.code},
 		{"no private_key_pem", certBody(c.certPEM, "", ""), errTLSKeyMissing.code},
 		{"private_key_pem without PEM", certBody(c.certPEM, "key", ""), errTLSKeyMissing.code},
@@ -281,7 +281,7 @@ func TestTLSCertificateCreateValidation(t *testing.T) {
 		{"an X25519 key", certBody(c.certPEM, string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: x25519DER})), ""), errTLSKeyType.code},
 		{"the key of another certificate", certBody(c.certPEM, other.keyPEM, ""), errTLSKeyMismatch.code},
 		{"the key of the second certificate of the chain", certBody(c.certPEM+other.certPEM, other.keyPEM, ""), errTLSKeyMismatch.code},
-		{"description over 255 bytes", certBody(c.certPEM, c.keyPEM, `"description":"`+strings.Repeat("d", 256)+`"`), errDescriptionTooLong.code},
+		{"description over 255 bytes", certBody(c.certPEM, c.keyPEM, `"description":"`+strings.Repeat("d", 256)+`"`), errTLSCertDescription.code},
 		{"a field the spec does not have", certBody(c.certPEM, c.keyPEM, `"private_key_type":"ecdsa"`), errUnknownField.code},
 	}
 	for _, tt := range tests {
@@ -371,7 +371,7 @@ func TestTLSCertificateOfAReservedDomain(t *testing.T) {
 		t.Errorf("the domain still names the deleted certificate: %+v", after.Certificate)
 	}
 	w = do(t, s, http.MethodPatch, "/reserved_domains/"+domain.ID, `{"certificate_id":"`+cert.ID+`"}`)
-	wantError(t, w, http.StatusBadRequest, errInvalidValue.code)
+	wantError(t, w, http.StatusBadRequest, errCertificateUnknown.code)
 }
 
 func TestTLSCertificateSeededIsServed(t *testing.T) {

@@ -13,11 +13,11 @@ import (
 //     covers its subdomains) at port 443 [real: ERR_NGROK_7116 another port,
 //     7133 a reserved address, 7117 not reserved].
 //   - mutual_tls names existing certificate authorities, at least one
-//     [real: ERR_NGROK_1672 an unknown CA; 7173's wording for none, ours].
+//     [real: ERR_NGROK_1672 an unknown CA; ERR_NGROK_215 for none, ours].
 //   - tls_termination: terminate_at is edge (the default when empty [ours])
-//     or upstream; min_version is 1.0, 1.1, 1.2 or 1.3 and must be null when
-//     terminate_at is upstream [real: the spec's description]; other values
-//     are ERR_NGROK_215 [ours]. Mutual TLS needs termination at the edge
+//     or upstream (ERR_NGROK_224); min_version is 1.0, 1.1, 1.2 or 1.3
+//     (ERR_NGROK_219) and must be null when terminate_at is upstream [real:
+//     the spec's description] (ERR_NGROK_7032). Mutual TLS needs termination at the edge
 //     (ERR_NGROK_1694 [real]), whichever of the two is written last.
 
 // tlsEdgeBody is TLSEdgeCreate and TLSEdgeUpdate; id is the update's only.
@@ -45,13 +45,13 @@ func (s *Server) checkTLSEdgeHostportLocked(hp string) *apiError {
 		return err
 	}
 	if s.reservedAddrExistsLocked(hp) {
-		return errEdgeTLSHostportAddr.errorf("TLS edges can only be associated with reserved domains: %q is a TCP address.", hp)
+		return errEdgeTLSHostportAddr.with(hp)
 	}
 	if port != 443 {
-		return errEdgeHostportNot443.errorf("The domain %q is unsupported because it does not use port 443.", hp)
+		return errEdgeHostportNot443.with(hp)
 	}
 	if _, ok := s.matchReservedDomainLocked(strings.ToLower(host)); !ok {
-		return errEdgeHostportNotReserved.errorf("The domain %q is not reserved.", hp)
+		return errEdgeHostportNotReserved.with(hp)
 	}
 	return nil
 }
@@ -83,20 +83,19 @@ func (m *mutualTLSModule) wire(origin string) any {
 
 func buildMutualTLS(s *Server, in *mutualTLSBody) (mutualTLSModule, *apiError) {
 	if len(in.CertificateAuthorityIDs) == 0 {
-		return mutualTLSModule{}, errEdgeNoIPPolicies.errorf(
-			"The mutual_tls module requires at least one ID in certificate_authority_ids.")
+		return mutualTLSModule{}, errInvalidValue.with("certificate_authority_ids")
 	}
 	cas := s.certificateAuthorities
 	ids := make([]string, 0, len(in.CertificateAuthorityIDs))
 	for _, id := range in.CertificateAuthorityIDs {
-		if err := checkIDPrefix("certificate_authority_ids entry", id, cas.kind()); err != nil {
+		if err := checkIDPrefix(id, cas.kind()); err != nil {
 			return mutualTLSModule{}, err
 		}
 		if _, ok := cas.rows[id]; !ok {
-			return mutualTLSModule{}, errTLSEdgeUnknownCA.errorf("The CA ID %q specified for the Mutual TLS module does not exist.", id)
+			return mutualTLSModule{}, errTLSEdgeUnknownCA.with(id)
 		}
 		if slices.Contains(ids, id) {
-			return mutualTLSModule{}, errInvalidValue.errorf("The certificate authority %q is listed twice in certificate_authority_ids.", id)
+			return mutualTLSModule{}, errInvalidValue.with("certificate_authority_ids")
 		}
 		ids = append(ids, id)
 	}
@@ -131,17 +130,14 @@ func buildTLSTermination(_ *Server, in *tlsTerminationBody) (tlsTerminationModul
 		at = "edge"
 	}
 	if !slices.Contains(tlsTerminateAt, at) {
-		return tlsTerminationModule{}, errInvalidValue.errorf(
-			"The tls_termination terminate_at %q is not one of %s.", in.TerminateAt, strings.Join(tlsTerminateAt, ", "))
+		return tlsTerminationModule{}, errTerminateAt.with(in.TerminateAt)
 	}
 	if in.MinVersion != nil {
 		if at == tlsTerminateUps {
-			return tlsTerminationModule{}, errInvalidValue.errorf(
-				"The tls_termination min_version must be null when terminate_at is upstream: ngrok does not terminate TLS.")
+			return tlsTerminationModule{}, errTLSTerminationParameter.with("min_version")
 		}
 		if !slices.Contains(tlsMinVersions, *in.MinVersion) {
-			return tlsTerminationModule{}, errInvalidValue.errorf(
-				"The tls_termination min_version %q is not one of %s.", *in.MinVersion, strings.Join(tlsMinVersions, ", "))
+			return tlsTerminationModule{}, errTLSVersion.with(*in.MinVersion, strings.Join(tlsMinVersions, ", "))
 		}
 	}
 	v := tlsTerminationModule{Enabled: enabledOrDefault(in.Enabled), TerminateAt: at}
@@ -156,7 +152,7 @@ func buildTLSTermination(_ *Server, in *tlsTerminationBody) (tlsTerminationModul
 // through to the upstream.
 func checkMutualTLSTermination(e *tcpTLSEdge) *apiError {
 	if e.MutualTLS != nil && e.TLSTermination != nil && e.TLSTermination.TerminateAt == tlsTerminateUps {
-		return errEdgeMutualTLSUpstream.errorf("Mutual TLS at edge requires TLS termination at edge.")
+		return errEdgeMutualTLSUpstream.with()
 	}
 	return nil
 }

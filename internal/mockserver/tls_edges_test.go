@@ -46,12 +46,12 @@ func TestTLSEdgeRules(t *testing.T) {
 		`{"hostports":["tls.example.com:8443"]}`:                                           errEdgeHostportNot443.code,
 		`{"hostports":["other.example.com:443"]}`:                                          errEdgeHostportNotReserved.code,
 		`{"hostports":["1.tcp.ngrok.io:20005"]}`:                                           errEdgeTLSHostportAddr.code,
-		`{"mutual_tls":{}}`:                                                                errEdgeNoIPPolicies.code,
+		`{"mutual_tls":{}}`:                                                                errInvalidValue.code,
 		`{"mutual_tls":{"certificate_authority_ids":["ca_2hHHCX2lOd6jOb4c1aUAuQqGRqZ"]}}`:  errTLSEdgeUnknownCA.code,
 		`{"mutual_tls":{"certificate_authority_ids":["ipp_2hHHCX2lOd6jOb4c1aUAuQqGRqZ"]}}`: errWrongIDPrefix.code,
-		`{"tls_termination":{"terminate_at":"middle"}}`:                                    errInvalidValue.code,
-		`{"tls_termination":{"min_version":"1.4"}}`:                                        errInvalidValue.code,
-		`{"tls_termination":{"terminate_at":"upstream","min_version":"1.2"}}`:              errInvalidValue.code,
+		`{"tls_termination":{"terminate_at":"middle"}}`:                                    errTerminateAt.code,
+		`{"tls_termination":{"min_version":"1.4"}}`:                                        errTLSVersion.code,
+		`{"tls_termination":{"terminate_at":"upstream","min_version":"1.2"}}`:              errTLSTerminationParameter.code,
 	} {
 		wantError(t, do(t, s, http.MethodPost, "/edges/tls", body), http.StatusBadRequest, code)
 	}

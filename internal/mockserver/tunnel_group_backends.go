@@ -39,15 +39,14 @@ type tunnelGroupBackendUpdate struct {
 	Labels      map[string]string `json:"labels"`
 }
 
-const tunnelGroupNoun = "a tunnel-group backend"
-
 var tunnelGroupBackendCollection = declare(collectionDecl[tunnelGroupBackend, tunnelGroupBackendWire, tunnelGroupBackendCreate, tunnelGroupBackendUpdate]{
 	name: collTunnelGroupBackends, property: "backends", table: tableTunnelGroupBackends,
 	noun: "tunnel group backend", prefix: prefixTunnelGroupBackend,
 	fields: (*tunnelGroupBackend).fields,
+	text:   textCodes{errBackendDescription, errBackendMetadata},
 	wire:   tunnelGroupBackendToWire,
 	create: func(s *Server, in *tunnelGroupBackendCreate) (tunnelGroupBackend, *apiError) {
-		if err := s.edges.writeRefusal(tunnelGroupNoun); err != nil {
+		if err := s.edges.writeRefusal(); err != nil {
 			return tunnelGroupBackend{}, err
 		}
 		if err := checkTunnelGroupLabels(in.Labels); err != nil {
@@ -55,9 +54,9 @@ var tunnelGroupBackendCollection = declare(collectionDecl[tunnelGroupBackend, tu
 		}
 		return tunnelGroupBackend{Description: in.Description, Metadata: in.Metadata, Labels: maps.Clone(in.Labels)}, nil
 	},
-	check: func(s *Server, _ *tunnelGroupBackend) *apiError { return s.edges.writeRefusalLocked(tunnelGroupNoun) },
+	check: func(s *Server, _ *tunnelGroupBackend) *apiError { return s.edges.writeRefusalLocked() },
 	update: func(s *Server, in *tunnelGroupBackendUpdate, v *tunnelGroupBackend) *apiError {
-		if err := s.edges.writeRefusalLocked(tunnelGroupNoun); err != nil {
+		if err := s.edges.writeRefusalLocked(); err != nil {
 			return err
 		}
 		if in.Labels != nil {
@@ -71,7 +70,7 @@ var tunnelGroupBackendCollection = declare(collectionDecl[tunnelGroupBackend, tu
 		return nil
 	},
 	removable: func(s *Server, v *tunnelGroupBackend) *apiError {
-		return s.removableBackendLocked(v.ID, tunnelGroupNoun)
+		return s.removableBackendLocked(v.ID)
 	},
 })
 
@@ -85,18 +84,18 @@ func tunnelGroupBackendToWire(b *tunnelGroupBackend, origin string) tunnelGroupB
 
 func checkTunnelGroupLabels(labels map[string]string) *apiError {
 	if n := len(labels); n > maxTunnelGroupLabels {
-		return errTunnelGroupLabelCount.errorf("Tunnel group labels count is limited to %d; you have %d labels.", maxTunnelGroupLabels, n)
+		return errTunnelGroupLabelCount.with(maxTunnelGroupLabels, n)
 	}
 	for _, k := range slices.Sorted(maps.Keys(labels)) {
 		v := labels[k]
 		if n := len(k); n < 1 || n > maxTunnelGroupLabelLen {
-			return errTunnelGroupLabelKey.errorf("Tunnel group label key length is limited to between 1 and %d; key %q has %d characters.", maxTunnelGroupLabelLen, k, n)
+			return errTunnelGroupLabelKey.with(1, maxTunnelGroupLabelLen, k, n)
 		}
 		if n := len(v); n < 1 || n > maxTunnelGroupLabelLen {
-			return errTunnelGroupLabelValue.errorf("Tunnel group label value length is limited to between 1 and %d; value %q has %d characters.", maxTunnelGroupLabelLen, v, n)
+			return errTunnelGroupLabelValue.with(1, maxTunnelGroupLabelLen, v, n)
 		}
 		if strings.Contains(k, "=") || strings.Contains(v, "=") {
-			return errTunnelGroupLabelEquals.errorf("The tunnel group label key/value %q may not contain '=' characters.", k+"="+v)
+			return errTunnelGroupLabelEquals.with(k + "=" + v)
 		}
 	}
 	return nil

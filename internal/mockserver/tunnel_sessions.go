@@ -33,11 +33,24 @@ import (
 // that an update installs [ours: a fixed list, so tests know the outcome].
 var latestAgentVersions = map[string]string{"2": "2.3.41", "3": "3.24.0"}
 
-// Tunnel session transports [real].
+// Tunnel session transports [real: ngrok/2 in
+// _tunnel_sessions_get_response.md@3196b15]. transportNgrokV2 is the name
+// earlier versions of the mock gave the first: still read from seed and
+// state files, answered as transportNgrok.
 const (
-	transportNgrok = "ngrok/v2"
-	transportSSH   = "ssh"
+	transportNgrok   = "ngrok/2"
+	transportSSH     = "ssh"
+	transportNgrokV2 = "ngrok/v2"
 )
+
+// answeredTransport is the transport a session is answered with: a state
+// file of an earlier version may hold transportNgrokV2.
+func answeredTransport(t string) string {
+	if t == transportNgrokV2 {
+		return transportNgrok
+	}
+	return t
+}
 
 type tunnelSession struct {
 	ID           string    `json:"id"`
@@ -63,7 +76,7 @@ type TunnelSessionWire struct {
 	Credential   *refWire `json:"credential,omitempty"`
 	ID           string   `json:"id"`
 	IP           string   `json:"ip"`
-	Metadata     string   `json:"metadata"`
+	Metadata     string   `json:"metadata,omitempty"` // left out when empty [real]
 	OS           string   `json:"os"`
 	Region       string   `json:"region"`
 	StartedAt    apiTime  `json:"started_at"`
@@ -84,7 +97,7 @@ var tunnelSessionCollection = declareReadOnly(readOnlyDecl[tunnelSession, Tunnel
 			OS:           v.OS,
 			Region:       v.Region,
 			StartedAt:    wireTime(v.StartedAt),
-			Transport:    v.Transport,
+			Transport:    answeredTransport(v.Transport),
 			URI:          objectURI(origin, collTunnelSessions, v.ID),
 		}
 	},
@@ -151,10 +164,9 @@ func (s *Server) restartTunnelSession(rq *request) (any, int, *apiError) {
 	old := r.val
 	switch {
 	case old.Transport == transportSSH:
-		return nil, 0, errSSHSessionRestart.errorf("SSH sessions do not support restart.")
+		return nil, 0, errSSHSessionRestart.with()
 	case strings.EqualFold(old.OS, "windows"):
-		return nil, 0, errAgentCannotRestart.errorf(
-			"This ngrok agent does not support remote restarting: restart is not supported on Windows.")
+		return nil, 0, errAgentCannotRestart.with("restart is not supported on Windows")
 	}
 	// NOTE: a restart within the second of the start still moves the start
 	// on, so that a restart is always seen in started_at.
@@ -191,12 +203,12 @@ func (s *Server) restartTunnelSession(rq *request) (any, int, *apiError) {
 func (s *Server) updateTunnelSession(rq *request) (any, int, *apiError) {
 	_, err := s.tunnelSessions.update(rq.r.PathValue("id"), func(v *tunnelSession) *apiError {
 		cannot := func(reason string) *apiError {
-			return errAgentCannotUpdate.errorf("This ngrok agent does not support remote updating: %s.", reason)
+			return errAgentCannotUpdate.with(reason)
 		}
 		latest := latestAgentVersions[majorVersion(v.AgentVersion)]
 		switch {
 		case v.Transport == transportSSH:
-			return errSSHSessionUpdate.errorf("SSH sessions do not support update.")
+			return errSSHSessionUpdate.with()
 		case v.UpdatesDisabled:
 			return cannot("the agent's configuration disables update checks")
 		case v.UpdatedTo != "":

@@ -26,7 +26,7 @@ type tunnelWire struct {
 	ID            string            `json:"id"`
 	PublicURL     string            `json:"public_url,omitempty"`
 	StartedAt     apiTime           `json:"started_at"`
-	Metadata      string            `json:"metadata"`
+	Metadata      string            `json:"metadata,omitempty"` // left out when empty [real]
 	Proto         string            `json:"proto,omitempty"`
 	Region        string            `json:"region"`
 	TunnelSession refWire           `json:"tunnel_session"`

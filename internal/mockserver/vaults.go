@@ -78,7 +78,7 @@ var vaultCollection = declare(collectionDecl[vault, vaultWire, vaultCreate, vaul
 				return err
 			}
 			if id, ok := s.vaults.idByKeyLocked(*in.Name); ok && id != v.ID {
-				return errVaultNameTaken.errorf("Vault names must be unique within an account: vault %s is named %q.", id, *in.Name)
+				return errVaultNameTaken.with()
 			}
 			v.Name = *in.Name
 			renameVaultOfSecrets(s, v)
@@ -91,14 +91,14 @@ var vaultCollection = declare(collectionDecl[vault, vaultWire, vaultCreate, vaul
 	unique: func(v *vault) string { return v.Name },
 	check: func(s *Server, v *vault) *apiError {
 		if id, ok := s.vaults.idByKeyLocked(v.Name); ok && id != v.ID {
-			return errVaultNameTaken.errorf("Vault names must be unique within an account: vault %s is named %q.", id, v.Name)
+			return errVaultNameTaken.with()
 		}
 		return nil
 	},
 	removable: func(s *Server, v *vault) *apiError {
 		for _, r := range s.secrets.rows {
 			if r.val.VaultID == v.ID {
-				return errVaultNotEmpty.errorf("A Vault must be empty before it can be deleted. Remove all secrets from the vault %s and try again.", v.ID)
+				return errVaultNotEmpty.with()
 			}
 		}
 		return nil
@@ -133,21 +133,21 @@ func renameVaultOfSecrets(s *Server, v *vault) {
 
 // checkName checks a vault's or secret's name as the real API does, with
 // the codes of kind's names.
-func checkName(name string, invalid, empty, long *errorKind, noun string) *apiError {
+func checkName(name string, invalid, empty, long *errorKind) *apiError {
 	if name == "" {
-		return empty.errorf("The %s name cannot be empty.", noun)
+		return empty.with()
 	}
 	if len(name) > maxVaultNameLength {
-		return long.errorf("Your %s name must be less than %d characters.", noun, maxVaultNameLength+1)
+		return long.with(maxVaultNameLength + 1)
 	}
 	if strings.Trim(name, base62+"_/.-") != "" {
-		return invalid.errorf("The %s name %q is invalid. Must only contain the characters \"a-zA-Z0-9_/.-\".", noun, name)
+		return invalid.with(name)
 	}
 	return nil
 }
 
 func checkVaultName(name string) *apiError {
-	return checkName(name, errVaultName, errVaultNameEmpty, errVaultNameLength, "vault")
+	return checkName(name, errVaultName, errVaultNameEmpty, errVaultNameLength)
 }
 
 // vaultSecretRoutes serves /vaults/{id}/secrets: the vault's secrets,

@@ -43,12 +43,11 @@ type weightedBackendUpdate struct {
 	Backends    map[string]int64 `json:"backends"`
 }
 
-const weightedNoun = "a weighted backend"
-
 var weightedBackendCollection = declare(collectionDecl[weightedBackend, weightedBackendWire, weightedBackendCreate, weightedBackendUpdate]{
 	name: collWeightedBackends, property: "backends", table: tableWeightedBackends,
 	noun: "weighted backend", prefix: prefixWeightedBackend,
 	fields: (*weightedBackend).fields,
+	text:   textCodes{errBackendDescription, errBackendMetadata},
 	wire: func(b *weightedBackend, origin string) weightedBackendWire {
 		w := maps.Clone(b.Backends)
 		if w == nil {
@@ -57,7 +56,7 @@ var weightedBackendCollection = declare(collectionDecl[weightedBackend, weighted
 		return weightedBackendWire{WireHeader: b.fields().header(origin, collWeightedBackends), Backends: w}
 	},
 	create: func(s *Server, in *weightedBackendCreate) (weightedBackend, *apiError) {
-		if err := s.edges.writeRefusal(weightedNoun); err != nil {
+		if err := s.edges.writeRefusal(); err != nil {
 			return weightedBackend{}, err
 		}
 		if err := checkWeights(in.Backends); err != nil {
@@ -66,13 +65,13 @@ var weightedBackendCollection = declare(collectionDecl[weightedBackend, weighted
 		return weightedBackend{Description: in.Description, Metadata: in.Metadata, Backends: maps.Clone(in.Backends)}, nil
 	},
 	check: func(s *Server, v *weightedBackend) *apiError {
-		if err := s.edges.writeRefusalLocked(weightedNoun); err != nil {
+		if err := s.edges.writeRefusalLocked(); err != nil {
 			return err
 		}
-		return s.checkChildrenLocked(slices.Sorted(maps.Keys(v.Backends)), v.ID, errWeightedBackendRefused, "weighted backend")
+		return s.checkChildrenLocked(slices.Sorted(maps.Keys(v.Backends)), v.ID, errWeightedBackendRefused)
 	},
 	update: func(s *Server, in *weightedBackendUpdate, v *weightedBackend) *apiError {
-		if err := s.edges.writeRefusalLocked(weightedNoun); err != nil {
+		if err := s.edges.writeRefusalLocked(); err != nil {
 			return err
 		}
 		assign(&v.Description, in.Description)
@@ -86,15 +85,14 @@ var weightedBackendCollection = declare(collectionDecl[weightedBackend, weighted
 		return nil
 	},
 	removable: func(s *Server, v *weightedBackend) *apiError {
-		return s.removableBackendLocked(v.ID, weightedNoun)
+		return s.removableBackendLocked(v.ID)
 	},
 })
 
 func checkWeights(backends map[string]int64) *apiError {
 	for _, id := range slices.Sorted(maps.Keys(backends)) {
 		if w := backends[id]; w < minBackendWeight || w > maxBackendWeight {
-			return errBackendWeight.errorf("Weighted backend %q weight %d is out of range; it must be between %d and %d.",
-				id, w, minBackendWeight, maxBackendWeight)
+			return errBackendWeight.with(id, w, minBackendWeight, maxBackendWeight)
 		}
 	}
 	return nil

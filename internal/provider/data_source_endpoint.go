@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -67,9 +68,10 @@ func endpointDataSourceAttributes(lookup bool) map[string]schema.Attribute {
 	}
 	idAttr := schema.StringAttribute{Description: "Identifier of the endpoint (`ep_...`).", Computed: true}
 	urlAttr := schema.StringAttribute{
-		Description: "URL of the endpoint, e.g. `https://app.example.com`.",
-		Computed:    true,
-		CustomType:  endpointURLType{},
+		Description: "URL of the endpoint, e.g. `https://app.example.com`; null for an edge endpoint read by `id` " +
+			"(the API answers an edge endpoint without one: `public_url` names it).",
+		Computed:   true,
+		CustomType: endpointURLType{},
 	}
 	if lookup {
 		idAttr.Description += " Set exactly one of `id` and `url`."
@@ -81,10 +83,10 @@ func endpointDataSourceAttributes(lookup bool) map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"id":  idAttr,
 		"url": urlAttr,
-		"uri": str("API address of the endpoint."),
+		"uri": str("API address of the endpoint; null for agent and edge endpoints, which the API answers without one."),
 		"type": str(fmt.Sprintf("Type of the endpoint: %s (%s is an agent's endpoint).",
 			quotedList(endpointTypes), "`"+apiclient.EndpointTypeEphemeral+"`")),
-		"region":         str("Region of an agent or edge endpoint (e.g. `us`); null for cloud endpoints, which are global."),
+		"region":         str("Region of the endpoint (e.g. `us`); null when the API does not return it, as for every endpoint ngrok's recorded answers show."),
 		"created_at":     str("When the endpoint was created, RFC 3339."),
 		"updated_at":     str("When the endpoint last changed, RFC 3339."),
 		"public_url":     str("URL of the endpoint as ngrok writes it, without a default port."),
@@ -102,8 +104,8 @@ func endpointDataSourceAttributes(lookup bool) map[string]schema.Attribute {
 		"edge":           ref("The edge serving an edge endpoint."),
 		"principal":      ref("The user or bot that owns an agent endpoint."),
 		"upstream_url":   str("Where the agent forwards an agent endpoint's traffic; null for other types."),
-		"upstream_protocol": str("How the agent talks to the upstream (`http1` or `http2`); null when not applicable. " +
-			"The API reference calls it upstream_proto."),
+		"upstream_protocol": str("How the agent talks to the upstream (`http1` or `http2`); null when the API does not return it, " +
+			"as for every endpoint ngrok's recorded answers show. The API reference calls it upstream_proto."),
 		"name":           str("Name an agent gave its endpoint; null when none."),
 		"traffic_policy": str("The traffic policy of the endpoint, as the API stores it (JSON or YAML text); null when none."),
 		"bindings": schema.ListAttribute{
@@ -141,12 +143,12 @@ func (d *endpointDataSource) Read(ctx context.Context, req datasource.ReadReques
 			return
 		}
 		var found []*apiclient.Endpoint
-		for e, err := range d.client.ListEndpoints(ctx, &apiclient.ListOptions{Filter: "obj.url == " + celString(u.String())}) {
+		for e, err := range d.client.ListEndpoints(ctx, &apiclient.ListOptions{Filter: endpointURLFilter(u.String())}) {
 			if err != nil {
 				resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read Endpoint", err))
 				return
 			}
-			if equivalentEndpointURLs(e.URL, u.String()) {
+			if equivalentEndpointURLs(cmp.Or(e.URL, e.PublicURL), u.String()) {
 				found = append(found, e)
 			}
 		}
@@ -168,5 +170,11 @@ func (d *endpointDataSource) Read(ctx context.Context, req datasource.ReadReques
 			return
 		}
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, endpointDataModelFromAPI(ep))...)
+	m := endpointDataModelFromAPI(ep)
+	if m.URL.IsNull() {
+		// NOTE: an edge endpoint, which has no url: the one it was looked
+		// up by stays.
+		m.URL = cfg.URL
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
 }

@@ -112,7 +112,13 @@ func (m endpointsDataSourceModel) apiFilter() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		parts = append(parts, "obj.url == "+celString(u.String()))
+		parts = append(parts, endpointURLFilter(u.String()))
 	}
 	return strings.Join(parts, " && "), nil
+}
+
+// endpointURLFilter is the CEL condition that an endpoint has url u: its url,
+// or, for an edge endpoint, which has none, its public_url.
+func endpointURLFilter(u string) string {
+	return "(obj.url == " + celString(u) + " || obj.public_url == " + celString(u) + ")"
 }

@@ -166,12 +166,21 @@ type endpointDataModel struct {
 	PoolingEnabled   types.Bool        `tfsdk:"pooling_enabled"`
 }
 
+// endpointURLOrNull is an endpoint's url, null when the API leaves it out
+// (an edge endpoint's).
+func endpointURLOrNull(u string) endpointURLValue {
+	if u == "" {
+		return endpointURLValue{StringValue: types.StringNull()}
+	}
+	return newEndpointURLValue(u)
+}
+
 func endpointDataModelFromAPI(ep *apiclient.Endpoint) endpointDataModel {
 	m := endpointDataModel{
 		ID:               types.StringValue(ep.ID),
-		URI:              types.StringValue(ep.URI),
+		URI:              stringOrNull(ep.URI),
 		Type:             types.StringValue(ep.Type),
-		URL:              newEndpointURLValue(ep.URL),
+		URL:              endpointURLOrNull(ep.URL),
 		Region:           types.StringPointerValue(ep.Region),
 		CreatedAt:        types.StringValue(ep.CreatedAt),
 		UpdatedAt:        types.StringValue(ep.UpdatedAt),

@@ -166,7 +166,7 @@ func TestEdgesReadOnlyHint(t *testing.T) {
 			}
 		}
 	}
-	if d := apiErrorDetail(&apiclient.APIError{StatusCode: 400, ErrorCode: "ERR_NGROK_7173"}); strings.Contains(d, "read-only") {
+	if d := apiErrorDetail(&apiclient.APIError{StatusCode: 400, ErrorCode: "ERR_NGROK_7025"}); strings.Contains(d, "read-only") {
 		t.Errorf("another code got the read-only hint:\n%s", d)
 	}
 }
@@ -183,7 +183,7 @@ func TestEdgeRouteModuleDiagnostics(t *testing.T) {
 	if !strings.Contains(d.Detail(), "has no OIDC module, or the edge or the route does not exist") {
 		t.Errorf("data source 404 diagnostic: %s", d.Detail())
 	}
-	bad := &apiclient.APIError{StatusCode: 400, ErrorCode: "ERR_NGROK_7171", Msg: "issuer"}
+	bad := &apiclient.APIError{StatusCode: 400, ErrorCode: "ERR_NGROK_7088", Msg: "The OIDC issuer property is required."}
 	if d := edgeRouteModuleDiagnostic("S", bad, "edghts_a", "edghtsrt_b"); strings.Contains(d.Detail(), "No route") {
 		t.Errorf("a 400 must not claim the route is missing: %s", d.Detail())
 	}

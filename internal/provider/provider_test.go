@@ -111,7 +111,7 @@ func TestAccProvider_wrongAPIKey(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config: fmt.Sprintf("provider \"ngrok\" {\n  api_key = \"not-the-key\"\n  api_base_url = %q\n}\n\n%s", mock.url,
 				`resource "ngrok_ssh_certificate_authority" "test" {}`),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create SSH Certificate Authority.*403.*ERR_NGROK_203.*Operation ID: op_.*Check the API key`),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create SSH Certificate Authority.*403.*ERR_NGROK_202.*Operation ID: op_.*Check the API key`),
 		}},
 	})
 }

@@ -79,7 +79,7 @@ data "ngrok_application_sessions" "all" {}
 				statecheck.ExpectKnownValue("data.ngrok_tunnel_session.web", tfjsonpath.New("agent_version"), knownvalue.StringExact("3.2.0")),
 				statecheck.ExpectKnownValue("data.ngrok_tunnel_session.web", tfjsonpath.New("credential_id"),
 					knownvalue.StringExact("cr_2hHHEdGjzhqHoCeqNd9sYaUbMmT")),
-				statecheck.ExpectKnownValue("data.ngrok_tunnel_session.web", tfjsonpath.New("transport"), knownvalue.StringExact("ngrok/v2")),
+				statecheck.ExpectKnownValue("data.ngrok_tunnel_session.web", tfjsonpath.New("transport"), knownvalue.StringExact("ngrok/2")),
 				statecheck.ExpectKnownValue("data.ngrok_tunnel_sessions.all", tfjsonpath.New("tunnel_sessions"), knownvalue.ListSizeExact(2)),
 				statecheck.ExpectKnownValue("data.ngrok_tunnel_sessions.mac", tfjsonpath.New("tunnel_sessions"), knownvalue.ListExact([]knownvalue.Check{
 					knownvalue.ObjectPartial(map[string]knownvalue.Check{"metadata": knownvalue.StringExact("db"), "credential_id": knownvalue.Null()}),

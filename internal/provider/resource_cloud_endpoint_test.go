@@ -421,7 +421,7 @@ func TestAccCloudEndpoint_unreservedDomain(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyHCL)),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create Cloud Endpoint.*ERR_NGROK_18006.*app\.example\.com.*not\s+reserved` +
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create Cloud Endpoint.*ERR_NGROK_18006.*does\s+not\s+have\s+any\s+domains\s+or\s+addresses\s+reserved` +
 				`.*Operation ID: op_.*ngrok_reserved_domain`),
 		}},
 	})

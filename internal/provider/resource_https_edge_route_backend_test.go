@@ -111,7 +111,7 @@ func TestAccHTTPSEdgeRouteBackend_unknownBackend(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: mock.config(testAccBackendConfig(f.edge, f.route, fmt.Sprintf("backend_id = %q", unknown))),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create HTTPS Edge Route Backend Module.*400.*ERR_NGROK_7174.*` +
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create HTTPS Edge Route Backend Module.*400.*ERR_NGROK_6501.*` +
 				unknown + `.*Operation\s+ID:\s+op_`),
 		}},
 	})

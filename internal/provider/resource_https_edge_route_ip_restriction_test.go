@@ -142,7 +142,7 @@ func TestAccHTTPSEdgeRouteIPRestriction_unknownPolicy(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      mock.config(testAccIPRestrictionConfig(f.edge, f.route, fmt.Sprintf("ip_policy_ids = [%q]", unknown))),
-			ExpectError: regexp.MustCompile(`(?s)Unable to Create HTTPS Edge Route IP Restriction Module.*ERR_NGROK_7174.*` + unknown),
+			ExpectError: regexp.MustCompile(`(?s)Unable to Create HTTPS Edge Route IP Restriction Module.*ERR_NGROK_7007.*` + unknown),
 		}},
 	})
 }

@@ -1274,7 +1274,7 @@ func TestAccReservedDomain_apiErrors(t *testing.T) {
 	}{
 		"unknown certificate": {
 			testAccReservedDomainConfig(`domain = "a.example.com"`, `certificate_id = "cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`),
-			`(?s)Unable to Create Reserved Domain.*400 Bad Request with ERR_NGROK_215.*does\s+not\s+name\s+a\s+TLS\s+certificate.*Operation ID: op_`,
+			`(?s)Unable to Create Reserved Domain.*400 Bad Request with ERR_NGROK_1965.*The\s+certificate\s+cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam\s+does\s+not\s+exist.*Operation ID: op_`,
 		},
 		"domain reserved twice": {
 			testAccReservedDomainConfig(`domain = "a.example.com"`) +
@@ -1311,7 +1311,7 @@ func TestAccReservedDomain_partialCreateKeepsTheDomain(t *testing.T) {
 			{
 				Config: mock.config(testAccReservedDomainConfig(`domain = "a.example.com"`,
 					`https_endpoint_configuration_id = "ec_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"`)),
-				ExpectError: regexp.MustCompile(`(?s)Unable to Attach Endpoint Configurations to Reserved Domain.*ERR_NGROK_215`),
+				ExpectError: regexp.MustCompile(`(?s)Unable to Attach Endpoint Configurations to Reserved Domain.*ERR_NGROK_1600`),
 			},
 			{
 				Config: mock.config(testAccReservedDomainConfig(`domain = "a.example.com"`, fmt.Sprintf("https_endpoint_configuration_id = %q", ec))),

@@ -312,7 +312,7 @@ func TestTrafficPolicyValueAgreesWithTheMock(t *testing.T) {
 	}
 	for i, p := range policies {
 		if p == "" {
-			continue // no policy at all: the mock's ERR_NGROK_215 for a missing field
+			continue // no policy at all: the mock's ERR_NGROK_18011 for a missing policy
 		}
 		resp := &xattr.ValidateAttributeResponse{}
 		newTrafficPolicyValue(&p).ValidateAttribute(context.Background(), xattr.ValidateAttributeRequest{Path: path.Root("traffic_policy")}, resp)

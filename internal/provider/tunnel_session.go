@@ -25,7 +25,7 @@ var tunnelSessionType = &readOnlyType[apiclient.TunnelSession, tunnelSessionMode
 			"os":            computedString("Operating system of the agent's host."),
 			"region":        computedString("Region the agent is connected to."),
 			"started_at":    computedString("When the session started, RFC 3339."),
-			"transport":     computedString("Transport of the session: `ngrok/v2` or `ssh`."),
+			"transport":     computedString("Transport of the session: `ngrok/2` or `ssh`."),
 		}
 	},
 	fromAPI: func(s *apiclient.TunnelSession) (tunnelSessionModel, error) {

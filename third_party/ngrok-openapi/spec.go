@@ -1,6 +1,7 @@
 // Package ngrokopenapi holds the facts of ngrok's OpenAPI spec that the
 // repository keeps (openapi.yaml, derived by ./derive; see README.md). Only
-// the test suite's spec validation (internal/specvalidate) reads them.
+// the test suite reads them: its spec validation (internal/specvalidate),
+// and the mock's test that its routes take the spec's query parameters.
 package ngrokopenapi
 
 import _ "embed"
