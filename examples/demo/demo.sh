@@ -189,7 +189,7 @@ if [ -s "$work/config/ephemeral-user-cert.pub" ]; then
   fi
   eph_id=$(awk '{print $NF}' "$work/config/ephemeral-user-cert.pub")
   request GET "/ssh_user_certificates/$eph_id"
-  echo "GET /ssh_user_certificates/$eph_id after the run: HTTP $status (deleted when the run closed it)"
+  echo "GET /ssh_user_certificates/$eph_id after the run: HTTP $status (deleted as soon as it was signed)"
   [ "$status" = 404 ] || { echo "FAIL: the ephemeral certificate outlived the run" >&2; exit 1; }
 fi
 

@@ -1,13 +1,11 @@
-# A user certificate that exists only while Terraform runs: signed when the
-# run opens it, deleted from ngrok when the run ends, never in the plan or
-# the state. In real use it is the certificate of a provisioner's SSH
-# connection; here a provisioner hands it to make demo, which shows that
-# ngrok no longer holds it once the run is over.
+# A user certificate for one Terraform run: signed when the run opens it,
+# its API object deleted from ngrok at once (which revokes nothing: it is
+# valid for its 10 minutes), never in the plan or the state. In real use it
+# is the certificate of a provisioner's SSH connection; here a provisioner
+# hands it to make demo, which shows that ngrok no longer holds it.
 #
-# It has an authority of its own: a certificate that exists only during a
-# run would otherwise come and go in the list of the users authority's
-# certificates that lookups.tf counts, and the plan after apply would not be
-# empty.
+# It has an authority of its own, so that it never shows in the list of the
+# users authority's certificates that lookups.tf counts.
 resource "ngrok_ssh_certificate_authority" "runs" {
   description = "Signs the certificates of Terraform runs, which live minutes"
 }

@@ -46,15 +46,18 @@ import (
 //     issued ("the most recently issued automatic one").
 //   - Automatic management is a function of the clock (WithClock): a job
 //     starts when the policy is attached and completes
-//     WithCertificateIssueDelay later. Then `certificate` is a Ref to the
-//     managed cert_ object and renews_at is 60 days after issuance; renewal
-//     itself is not simulated. A domain under the reserved TLD .invalid
-//     never resolves: once the job completes it shows DNS_ERROR, with
-//     retries_at on the next hour after the first failure. INTERNAL_ERROR is
-//     never produced. Managed certificates belong to their domain: they are
-//     not in the table of uploaded certificates, so certificate_id cannot
-//     name one.
-//   - cname_target is minted at creation and never changes;
+//     WithCertificateIssueDelay later. A job a create started shows at once;
+//     one a PATCH started shows no status until it completes (the real
+//     API's answer and next read are null; how long, ours). Then
+//     `certificate` is a Ref to the managed cert_ object and renews_at is 60
+//     days after issuance; renewal itself is not simulated. A domain under
+//     the reserved TLD .invalid never resolves: once the job completes it
+//     shows DNS_ERROR, with retries_at on the next hour after the first
+//     failure. INTERNAL_ERROR is never produced. Managed certificates are
+//     TLS certificate objects (tls_certificates.go) that belong to their
+//     domain: certificate_id cannot name one.
+//   - cname_target is set at creation and never changes, hashed from the
+//     name and the account (the real API's labels follow from them);
 //     acme_challenge_cname_target (wildcard custom domains only) is
 //     "_acme-challenge." followed by the cname_target.
 //   - resolves_to (region pinning) takes each point of presence at most once,
@@ -75,8 +78,9 @@ import (
 //     null.
 
 // serviceDomains are the domains whose subdomains the service owns; such
-// a reservation needs no DNS records and takes no certificate settings.
-var serviceDomains = []string{"ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok-free.dev", "ngrok.io"}
+// a reservation needs no DNS records and takes no certificate settings
+// [real: docs domains/index.mdx, "ngrok managed domains"].
+var serviceDomains = []string{"ngrok.app", "ngrok.dev", "ngrok.pizza", "ngrok-free.app", "ngrok-free.dev", "ngrok-free.pizza", "ngrok.io"}
 
 // Regions the deprecated region field accepts; the value is then ignored.
 var domainRegions = []string{"au", "eu", "ap", "us", "jp", "in", "sa"}

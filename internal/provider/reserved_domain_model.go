@@ -34,7 +34,7 @@ var (
 	certKeyTypes       = []string{keyTypeRSA, keyTypeECDSA}
 	// serviceOwnedDomains are the domains whose subdomains ngrok owns: such a
 	// reservation needs no DNS records and takes no certificate settings.
-	serviceOwnedDomains = []string{"ngrok.app", "ngrok.dev", "ngrok-free.app", "ngrok-free.dev", "ngrok.io"}
+	serviceOwnedDomains = []string{"ngrok.app", "ngrok.dev", "ngrok.pizza", "ngrok-free.app", "ngrok-free.dev", "ngrok-free.pizza", "ngrok.io"}
 )
 
 // Attribute types of the nested objects.

@@ -10,8 +10,9 @@ variable "deploy_private_key" {
   ephemeral = true
 }
 
-# Signed when Terraform opens it, valid for 15 minutes, and deleted when the
-# run ends: the certificate never reaches the plan or the state.
+# Signed when Terraform opens it and valid for 15 minutes; its API object is
+# deleted at once (which revokes nothing), and the certificate never reaches
+# the plan or the state.
 ephemeral "ngrok_ssh_user_certificate" "provisioning" {
   ssh_certificate_authority_id = "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
   public_key                   = var.deploy_public_key

@@ -5,8 +5,15 @@ resource "ngrok_reserved_domain" "app" {
   description = "Public entry point of the app"
 }
 
-# A custom domain whose certificate ngrok obtains from Let's Encrypt and
-# renews. Create a CNAME record for the domain pointing to cname_target.
+# A custom domain gets automatic certificates, ngrok's default: ngrok
+# obtains one from Let's Encrypt and renews it, and the state shows the
+# policy (letsencrypt, ecdsa). Create a CNAME record for the domain pointing
+# to cname_target.
+resource "ngrok_reserved_domain" "www" {
+  domain = "www.example.com"
+}
+
+# The same with an RSA key.
 resource "ngrok_reserved_domain" "api" {
   domain   = "api.example.com"
   metadata = jsonencode({ team = "platform" })
@@ -26,9 +33,8 @@ output "api_dns_record" {
 # once cname_target is known: reserve the domain in a first apply without
 # waiting, create the records, then add wait_for_certificate.
 resource "ngrok_reserved_domain" "tenants" {
-  domain                        = "*.tenants.example.com"
-  certificate_management_policy = {}
-  wait_for_certificate          = true
+  domain               = "*.tenants.example.com"
+  wait_for_certificate = true
 
   timeouts {
     create = "20m"
@@ -44,11 +50,19 @@ output "tenants_dns_records" {
 }
 
 # A custom domain served with a certificate uploaded to ngrok beforehand.
-# Replacing certificate_id with certificate_management_policy (or the other
-# way round), or removing it, is an in-place update.
+# Removing certificate_id (it goes back to automatic certificates), or
+# replacing it with certificate_management_policy, is an in-place update.
 resource "ngrok_reserved_domain" "legacy" {
   domain         = "legacy.example.com"
   certificate_id = "cert_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
+}
+
+# A custom domain without a certificate of its own, for endpoints that
+# terminate TLS themselves: ngrok answers other TLS connections to it with
+# its own wildcard certificate, which browsers reject for this name.
+resource "ngrok_reserved_domain" "passthrough" {
+  domain                 = "tls.example.com"
+  automatic_certificates = false
 }
 
 # A domain pinned to points of presence (region pinning), for data
@@ -57,6 +71,4 @@ resource "ngrok_reserved_domain" "legacy" {
 resource "ngrok_reserved_domain" "eu_only" {
   domain      = "eu.example.com"
   resolves_to = ["eu"]
-
-  certificate_management_policy = {}
 }
