@@ -65,8 +65,8 @@ import (
 //     the spec's "empty for global resolution", and the entries are answered
 //     sorted, whatever order they were sent in. In a PATCH an absent or null
 //     resolves_to changes nothing and [] un-pins. Every domain may be
-//     pinned: whether DNS records that ngrok does not manage forbid it
-//     (ERR_NGROK_462) is not something the mock knows.
+//     pinned: when ngrok forbids a change of it (ERR_NGROK_459) is not
+//     something the mock knows.
 //   - Deleting a domain that a cloud endpoint serves on (exactly, or under a
 //     wildcard reservation) is refused with 409 ERR_NGROK_446, the status
 //     of a conflict with the current state; so is deleting the domain that

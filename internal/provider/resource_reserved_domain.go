@@ -174,8 +174,8 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Description: fmt.Sprintf("Pin the domain to these points of presence (region pinning), for data residency: "+
 					"its DNS then resolves only to them, so that its traffic is served there alone. Each one of %s. "+
 					"Defaults to `[]`: the domain resolves globally, to every point of presence; `[%q]` says the same. "+
-					"Removing it un-pins the domain. Changing it is an in-place update. ngrok refuses it on domains whose "+
-					"DNS name has records it does not manage (`ERR_NGROK_462`), and on accounts without the feature (`ERR_NGROK_460`).",
+					"Removing it un-pins the domain. Changing it is an in-place update. ngrok refuses it on accounts "+
+					"without the feature (`ERR_NGROK_460`), and a change of it where ngrok does not allow one (`ERR_NGROK_459`).",
 					quotedList(reservedDomainPoPs), apiclient.ResolvesToGlobal),
 				ElementType: types.StringType,
 				Optional:    true,
