@@ -199,12 +199,12 @@ func (s *Server) removableBackendLocked(id string) *apiError {
 	}
 	for _, r := range s.backends.failover.rows {
 		if slices.Contains(r.val.Backends, id) {
-			return backendInUse(id, r.id)
+			return errBackendInUse.with()
 		}
 	}
 	for _, r := range s.backends.weighted.rows {
 		if _, ok := r.val.Backends[id]; ok {
-			return backendInUse(id, r.id)
+			return errBackendInUse.with()
 		}
 	}
 	for _, r := range s.edges.routes.rows {
@@ -213,10 +213,6 @@ func (s *Server) removableBackendLocked(id string) *apiError {
 		}
 	}
 	return nil
-}
-
-func backendInUse(id, by string) *apiError {
-	return errBackendInUse.with()
 }
 
 // checkHostPort checks a static backend's address: host:port with a host

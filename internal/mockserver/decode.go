@@ -106,7 +106,7 @@ func decodeStrict(raw []byte, dst any) *apiError {
 	// later step (the duplicate-key walk, encoding/json's decoders, the
 	// field-name walk) meets at most maxJSONDepth levels: none of them is
 	// then more than linear in the body's size.
-	if depth, _ := jsonDepth(raw); depth > maxJSONDepth {
+	if jsonDepth(raw) > maxJSONDepth {
 		return bodyNotParsed()
 	}
 	// NOTE: encoding/json keeps the last of two equal keys, so
@@ -137,13 +137,12 @@ func decodeStrict(raw []byte, dst any) *apiError {
 const maxJSONDepth = 64
 
 // jsonDepth returns how deeply raw nests arrays and objects, counting
-// brackets outside strings, and the offset of the first bracket that went
-// past maxJSONDepth (0 when none did). It reads raw once and allocates
-// nothing; it does not check the rest of the syntax.
-func jsonDepth(raw []byte) (depth, at int) {
+// brackets outside strings. It reads raw once and allocates nothing; it
+// does not check the rest of the syntax.
+func jsonDepth(raw []byte) (depth int) {
 	inString, escaped := false, false
 	cur := 0
-	for i, c := range raw {
+	for _, c := range raw {
 		switch {
 		case inString:
 			switch {
@@ -158,17 +157,12 @@ func jsonDepth(raw []byte) (depth, at int) {
 			inString = true
 		case c == '[' || c == '{':
 			cur++
-			if cur > depth {
-				depth = cur
-				if depth == maxJSONDepth+1 {
-					at = i
-				}
-			}
+			depth = max(depth, cur)
 		case c == ']' || c == '}':
 			cur--
 		}
 	}
-	return depth, at
+	return depth
 }
 
 // duplicateKey returns the path ("a.b", "a.0.b" inside arrays) of the first

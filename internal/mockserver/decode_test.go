@@ -69,7 +69,7 @@ func TestJSONDepth(t *testing.T) {
 		``: 0, `1`: 0, `{}`: 1, `[[]]`: 2, `{"a":[{"b":[]}]}`: 4,
 		`"[[[["`: 0, `{"a":"]]]\"[[["}`: 1, `{"a\\":[1]}`: 2, `[[[`: 3,
 	} {
-		if got, _ := jsonDepth([]byte(body)); got != want {
+		if got := jsonDepth([]byte(body)); got != want {
 			t.Errorf("jsonDepth(%s) = %d, want %d", body, got, want)
 		}
 	}

@@ -549,10 +549,10 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 				return err
 			}
 		}
-		if err := s.checkEndpointConfigurationLocked("http_endpoint_configuration_id", in.HTTPEndpointConfigurationID, endpointConfigurationHTTP); err != nil {
+		if err := s.checkEndpointConfigurationLocked(in.HTTPEndpointConfigurationID, endpointConfigurationHTTP); err != nil {
 			return err
 		}
-		if err := s.checkEndpointConfigurationLocked("https_endpoint_configuration_id", in.HTTPSEndpointConfigurationID, endpointConfigurationHTTPS); err != nil {
+		if err := s.checkEndpointConfigurationLocked(in.HTTPSEndpointConfigurationID, endpointConfigurationHTTPS); err != nil {
 			return err
 		}
 
@@ -782,7 +782,7 @@ func (s *Server) checkUploadedCertificateLocked(id string) *apiError {
 
 // checkEndpointConfigurationLocked checks an endpoint configuration ID of a
 // PATCH ("" detaches) against the table; the caller holds the store lock.
-func (s *Server) checkEndpointConfigurationLocked(field string, id *string, typ string) *apiError {
+func (s *Server) checkEndpointConfigurationLocked(id *string, typ string) *apiError {
 	if id == nil || *id == "" {
 		return nil
 	}

@@ -187,10 +187,10 @@ func sshShape(v, id string) string {
 }
 
 func sameAs(s, id string) string {
-	switch {
-	case s == "":
+	switch s {
+	case "":
 		return "none"
-	case s == id:
+	case id:
 		return "id"
 	}
 	return "other"

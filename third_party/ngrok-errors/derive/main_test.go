@@ -35,7 +35,7 @@ func TestCommittedTableIsDerivedFromTheErrorPages(t *testing.T) {
 		t.Fatal("errors.tsv's header names no commit")
 	}
 	commit := string(m[1])
-	cmd := exec.Command("git", "-C", docsMirror, "archive", "--format=tar", commit, "errors")
+	cmd := exec.CommandContext(t.Context(), "git", "-C", docsMirror, "archive", "--format=tar", commit, "errors")
 	archive, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("git archive %s errors: %v", commit, err)
