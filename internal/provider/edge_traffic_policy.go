@@ -265,7 +265,7 @@ func migrateHTTPSEdge(in edgeMigrationInput) (edgeMigration, error) {
 					"with oidc_client_secret, and the policy reads it from there")
 			default:
 				req = append(req, policyAction{Type: actionOpenIDConnect, Config: openIDConnectFromModule(m, *in.OIDCClientSecret)})
-				if m.CookiePrefix != "" {
+				if m.CookiePrefix != "" && m.CookiePrefix != defaultCookiePrefix {
 					skip("oidc", fmt.Sprintf("cookie_prefix %q: the openid-connect action has no cookie prefix "+
 						"(its session cookie is scoped by auth_id); the rest of the module is migrated", m.CookiePrefix))
 				}
@@ -325,6 +325,12 @@ func migrateHTTPSEdge(in edgeMigrationInput) (edgeMigration, error) {
 	out.Policy = string(b)
 	return out, nil
 }
+
+// defaultCookiePrefix is the cookie_prefix the API gives an OAuth module
+// whose PUT names none (ngrok's recorded exchange
+// _edge_route_o_auth_module_replace_response.md@3196b15): a module with it
+// chose no prefix, so there is nothing the policy leaves out.
+const defaultCookiePrefix = "ngrok."
 
 const disabled = "disabled on the edge: it did nothing, so the policy leaves it out"
 
@@ -534,7 +540,7 @@ func (rm routeModules) oauth(name string) ([]policyAction, []policyRule) {
 			"by hand", provider))
 		return nil, nil
 	}
-	if m.CookiePrefix != "" {
+	if m.CookiePrefix != "" && m.CookiePrefix != defaultCookiePrefix {
 		rm.skip("oauth", fmt.Sprintf("cookie_prefix %q: the oauth action has no cookie prefix (its session cookie is "+
 			"scoped by auth_id); the rest of the module is migrated", m.CookiePrefix))
 	}
