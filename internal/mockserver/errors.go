@@ -3,6 +3,8 @@ package mockserver
 import (
 	"fmt"
 	"net/http"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apifilter"
 )
 
 // origin says whose an error's code and status are.
@@ -78,7 +80,7 @@ var (
 		"a field the body's object does not have, names matched case-sensitively")
 	errInvalidValue = defineError("ERR_NGROK_215", http.StatusBadRequest, realCode,
 		"a value of the wrong JSON type, a body that is not an object, a query string that does not decode, "+
-			"an invalid before_id or filter (a filter over its limits included), and every invalid value that has no code of its own")
+			"an invalid before_id, a filter stopped at run time by its limits, and every invalid value that has no code of its own")
 	errContentType = defineError("ERR_NGROK_216", http.StatusBadRequest, realAPI,
 		"a body without Content-Type application/json")
 	errContentEncoding = defineError("ERR_NGROK_216", http.StatusUnsupportedMediaType, realCode,
@@ -97,6 +99,11 @@ var (
 		"a query parameter the route does not take")
 	errInvalidLimit = defineError("ERR_NGROK_233", http.StatusBadRequest, realAPI,
 		"a limit that is not an integer from 1 to 100")
+	// NOTE: not an ERR_NGROK_ code: the code docs api/api-filtering.mdx
+	// documents for an invalid filter.
+	errInvalidFilter = defineError(apifilter.ErrorCode, http.StatusBadRequest, realAPI,
+		"a list filter outside the CEL subset ngrok documents, naming a field the list's filter does not take, "+
+			"that does not parse or type-check, that is not a bool, or whose estimated cost is over the limit")
 	errEventDestinationFormat = defineError("ERR_NGROK_235", http.StatusBadRequest, realAPI,
 		"an event destination format other than json (any case)")
 	errEventDestinationTarget = defineError("ERR_NGROK_236", http.StatusBadRequest, realCode,

@@ -22,6 +22,8 @@ import (
 	"cel.dev/cel-go/common/types/traits"
 	"cel.dev/cel-go/ext"
 	"cel.dev/cel-go/interpreter"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apifilter"
 )
 
 // List filters: the `filter` query parameter of the lists that take one is a
@@ -135,6 +137,16 @@ func newFilterEnv(root reflect.Type, name string) (*cel.Env, error) {
 	}
 	opts := []cel.EnvOption{
 		cel.Variable("obj", cel.ObjectType(name)),
+		// NOTE: time.now and a timestamp's add() and subtract() of a
+		// duration string ("7d") [real: docs api/api-filtering.mdx]; the
+		// time is the request's.
+		cel.Variable("time.now", cel.TimestampType),
+		cel.Function("add", cel.MemberOverload("timestamp_add_duration_string",
+			[]*cel.Type{cel.TimestampType, cel.StringType}, cel.TimestampType,
+			cel.BinaryBinding(func(ts, d ref.Val) ref.Val { return shiftTimestamp(ts, d, 1) }))),
+		cel.Function("subtract", cel.MemberOverload("timestamp_subtract_duration_string",
+			[]*cel.Type{cel.TimestampType, cel.StringType}, cel.TimestampType,
+			cel.BinaryBinding(func(ts, d ref.Val) ref.Val { return shiftTimestamp(ts, d, -1) }))),
 		// NOTE: the old filter compared numbers as JSON numbers, so
 		// obj.port >= 443.0 worked; CEL allows it with this option.
 		cel.CrossTypeNumericComparisons(true),
@@ -161,6 +173,21 @@ func newFilterEnv(root reflect.Type, name string) (*cel.Env, error) {
 		opts = append(opts, cel.Types(st))
 	}
 	return cel.NewEnv(opts...)
+}
+
+// shiftTimestamp is ts moved by the duration string d, forward (sign 1)
+// or back (-1).
+func shiftTimestamp(ts, d ref.Val, sign time.Duration) ref.Val {
+	t, ok1 := ts.(types.Timestamp)
+	s, ok2 := d.(types.String)
+	if !ok1 || !ok2 {
+		return types.MaybeNoSuchOverloadErr(ts)
+	}
+	dur, err := apifilter.ParseDuration(string(s))
+	if err != nil {
+		return types.WrapErr(err)
+	}
+	return types.Timestamp{Time: t.Time.Add(sign * dur)}
 }
 
 // celFilter is a filter compiled for one request.
@@ -222,6 +249,9 @@ func compileFilter[W any](ctx context.Context, src string) (*celFilter, error) {
 	fp, ok := prg.(*filterProgram)
 	return &celFilter{prg: prg, loops: !ok || fp.loops, ctx: ctx, budget: maxFilterCostPerList}, nil
 }
+
+// at sets the time that time.now reads: the request's.
+func (f *celFilter) at(now time.Time) { f.act.now = types.Timestamp{Time: now} }
 
 // filterPrograms keeps the programs of recent filters. cel.Program is safe
 // for concurrent use; the per-request state is in celFilter.
@@ -522,12 +552,18 @@ var regexSizes = struct {
 	insts map[string]uint64
 }{insts: map[string]uint64{}}
 
-// objActivation binds obj to one row.
-type objActivation struct{ obj any }
+// objActivation binds obj to one row, and time.now to the request's time.
+type objActivation struct {
+	obj any
+	now types.Timestamp
+}
 
 func (a *objActivation) ResolveName(name string) (any, bool) {
-	if name == "obj" {
+	switch name {
+	case "obj":
 		return a.obj, true
+	case "time.now":
+		return a.now, true
 	}
 	return nil, false
 }

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apifilter"
 )
 
 // maxLimit is both the default and the largest accepted list limit.
@@ -68,16 +70,22 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		return nil, 0, errInvalidValue.errorf(
 			"The before_id %q is not a valid %s ID: it must be %q followed by %d base-62 characters.", before, t.noun, t.prefix, idLen)
 	}
+	listPath := cmp.Or(scope.path, "/"+t.name)
 	rawFilter := query.Get("filter")
 	var filter *celFilter
 	if rawFilter != "" {
+		// NOTE: the documented subset and fields first, so that a filter
+		// outside them is refused for that, whatever CEL would say of it.
+		if err := apifilter.Check(rawFilter, listPath); err != nil {
+			return nil, 0, errInvalidFilter.errorf("%v", err)
+		}
 		ctx, cancel := context.WithTimeout(rq.r.Context(), maxFilterTime)
 		defer cancel()
 		f, ferr := compileFilter[W](ctx, rawFilter)
 		var serr *invalidFilterError
 		switch {
 		case errors.As(ferr, &serr):
-			return nil, 0, errInvalidValue.errorf("The filter %q is not a valid expression: %v", rawFilter, serr)
+			return nil, 0, errInvalidFilter.errorf("Invalid CEL query: %v", serr)
 		case ferr != nil:
 			return nil, 0, internalError("compiling a %s filter: %v", t.noun, ferr)
 		}
@@ -86,6 +94,7 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 			return nil, 0, errInvalidValue.errorf("The filter %q was stopped: %v.", rawFilter, werr)
 		}
 		defer release()
+		f.at(s.now())
 		filter = f
 	}
 
@@ -123,7 +132,7 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		return nil, 0, failed
 	}
 
-	page := listEnvelope[W]{name: cmp.Or(scope.property, t.name), items: items, uri: origin + cmp.Or(scope.path, "/"+t.name)}
+	page := listEnvelope[W]{name: cmp.Or(scope.property, t.name), items: items, uri: origin + listPath}
 	if more {
 		next := url.Values{"limit": {strconv.Itoa(limit)}, "before_id": {lastID}}
 		for k, v := range scope.carry {
