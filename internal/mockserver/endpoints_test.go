@@ -494,7 +494,7 @@ func TestEndpointListFilter(t *testing.T) {
 		{`obj.metadata.contains('"env":"prod"')`, []string{cloud.ID}},
 		{`obj.description.startsWith("prod") && obj.type != "edge"`, []string{cloud.ID}},
 		{`obj.description == "prod shop"`, []string{edge}},
-		{`obj.hostport == "abc.ngrok.app:443"`, []string{agent}},
+		{`obj.metadata == '{"env":"dev"}'`, []string{agent}},
 	}
 	for _, tt := range tests {
 		target := "/endpoints"

@@ -130,7 +130,7 @@ func TestIPPolicyListFilterAndPages(t *testing.T) {
 		t.Errorf("filtered pages = %v, want %v", got, office)
 	}
 	wantError(t, do(t, s, http.MethodGet, "/ip_policies?filter="+url.QueryEscape(`obj.cidr == "x"`), ""),
-		http.StatusBadRequest, errInvalidValue.code)
+		http.StatusBadRequest, errInvalidFilter.code)
 }
 
 func TestIPPolicyDeleteTakesItsRules(t *testing.T) {

@@ -211,17 +211,17 @@ func TestListFilter(t *testing.T) {
 		filter string
 		want   []string // descriptions, newest first
 	}{
-		{`obj.key_type == "ed25519" && obj.description.startsWith("prod")`, []string{"prod-a"}},
+		{`obj.description.startsWith("prod") && obj.metadata.contains("team")`, []string{"prod-a"}},
 		{`obj.description.startsWith('prod')`, []string{"prod-b", "prod-a"}},
-		{`obj.key_type in ["ecdsa", "rsa"]`, []string{"prod-b"}},
+		{`obj.description in ["prod-b", "dev-a"]`, []string{"dev-a", "prod-b"}},
 		{`obj.description == null`, []string{""}},
 		{`obj.metadata.contains("team")`, []string{"prod-a"}},
 		// NOTE: a method called on a missing (null) description is an
 		// error, so that object does not match, negated or not.
 		{`!(obj.description.endsWith("-a"))`, []string{"prod-b"}},
-		{`!has(obj.description) || !obj.description.endsWith("-a")`, []string{"", "prod-b"}},
+		{`obj.description == null || !obj.description.endsWith("-a")`, []string{"", "prod-b"}},
 		{`obj.description > "dev-z"`, []string{"prod-b", "prod-a"}},
-		{`obj.uri.contains(obj.id)`, []string{"", "dev-a", "prod-b", "prod-a"}},
+		{`obj.created_at <= timestamp(time.now)`, []string{"", "dev-a", "prod-b", "prod-a"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.filter, func(t *testing.T) {

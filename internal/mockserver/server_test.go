@@ -62,7 +62,7 @@ func TestRequestErrors(t *testing.T) {
 		{"before_id with wrong prefix", "GET", list + "?before_id=rd_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, errWrongIDPrefix.code},
 		{"malformed before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Oo-h", "", nil, 400, errInvalidValue.code},
 		{"short before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Ook", "", nil, 400, errInvalidValue.code},
-		{"filter syntax error", "GET", list + "?filter=obj.key_type%20%3D%3D", "", nil, 400, errInvalidValue.code},
+		{"filter syntax error", "GET", list + "?filter=obj.description%20%3D%3D", "", nil, 400, errInvalidFilter.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,9 +93,9 @@ func TestErrorMessagesNameTheProblem(t *testing.T) {
 		{"unknown query parameter names it", "GET", "/ssh_certificate_authorities?sort=asc", "",
 			[]string{`"sort"`, "limit", "before_id", "filter"}},
 		{"syntax error gives CEL's message and position", "GET", "/ssh_certificate_authorities?filter=obj.a%20%3D%3D%20(1", "",
-			[]string{"filter:1:12", "missing ')'"}},
-		{"unknown field names it", "GET", "/ssh_certificate_authorities?filter=obj.no_such_field%20%3D%3D%20%22x%22", "",
-			[]string{"filter:1:4", "undefined field 'no_such_field'"}},
+			[]string{"Invalid CEL query", "filter:1:12", "missing ')'"}},
+		{"unknown field names it and the fields the list takes", "GET", "/ssh_certificate_authorities?filter=obj.no_such_field%20%3D%3D%20%22x%22", "",
+			[]string{"unsupported field: obj.no_such_field", "obj.id, obj.created_at, obj.description, or obj.metadata"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
