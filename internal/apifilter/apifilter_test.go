@@ -97,3 +97,33 @@ func TestParseDuration(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheck: any text is accepted or refused with an *Error, the same way
+// every time, and a filter accepted for a list is accepted for any list's
+// fields (path "").
+func FuzzCheck(f *testing.F) {
+	for _, src := range []string{
+		`obj.type == "cloud" || obj.type == "agent"`, `"public" in obj.bindings`, `obj.id.startsWith("ep_")`,
+		`obj.created_at >= timestamp(time.now).subtract("7d")`, `obj.bindings[0] == "x"`, `a ? b : c`,
+		`has(obj.x)`, `obj.url.matches(".")`, `{"a": 1} == obj`, `obj.type ==`, ``, `time.now`,
+		`timestamp(time.now).add("1h30m") > obj.created_at`, `obj.x.y.z.startsWith("a")`, `-1 < size(obj.name)`,
+	} {
+		f.Add(src, "/endpoints")
+		f.Add(src, "/service_users")
+	}
+	f.Fuzz(func(t *testing.T, src, path string) {
+		err := Check(src, path)
+		var fe *Error
+		if err != nil && !errors.As(err, &fe) {
+			t.Fatalf("Check(%q) = %v, not an *Error", src, err)
+		}
+		if again := Check(src, path); (again == nil) != (err == nil) || (err != nil && again.Error() != err.Error()) {
+			t.Fatalf("Check(%q): %v, then %v", src, err, again)
+		}
+		if err == nil {
+			if any := Check(src, ""); any != nil {
+				t.Fatalf("Check(%q) accepted for %s, refused for any fields: %v", src, path, any)
+			}
+		}
+	})
+}
