@@ -44,10 +44,10 @@ func (d *endpointsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"newest first, optionally narrowed by type, url and a filter. Every endpoint must match all the arguments given.",
 		Attributes: map[string]schema.Attribute{
 			"filter": schema.StringAttribute{
-				Description: "A CEL expression over `obj` that each endpoint must match, evaluated by the API, for example " +
-					"`obj.metadata.contains(\"prod\")` or `\"public\" in obj.bindings`. The fields are those of the endpoint " +
-					"as the API returns it: `obj.type`, `obj.url`, `obj.bindings` (a list), `obj.id`, `obj.description`...",
-				Optional: true,
+				Description: filterDescription("endpoint",
+					"`obj.metadata.contains(\"prod\")` or `\"public\" in obj.bindings`", "/endpoints"),
+				Optional:   true,
+				Validators: []validator.String{filterValidator{path: "/endpoints"}},
 			},
 			"type": schema.StringAttribute{
 				Description: "Only endpoints of this type: " + quotedList(endpointTypes) + " (`ephemeral` is an agent's endpoint).",

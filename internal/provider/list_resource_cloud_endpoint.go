@@ -42,7 +42,7 @@ func (r *cloudEndpointListResource) ListResourceConfigSchema(_ context.Context, 
 			"configuration that imports with no change. Every endpoint must match all the arguments given.",
 		Attributes: map[string]schema.Attribute{
 			"filter": listFilterAttribute("endpoint",
-				"`obj.metadata.contains(\"prod\")` or `\"public\" in obj.bindings`"),
+				"`obj.metadata.contains(\"prod\")` or `\"public\" in obj.bindings`", "/endpoints"),
 			"url": schema.StringAttribute{
 				Description: "Only the endpoint with this url; a default port (`:443` on https) may be written or not.",
 				Optional:    true,
