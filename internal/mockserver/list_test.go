@@ -12,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/tfedge/terraform-provider-ngrok/internal/apifilter"
 	ngrokopenapi "github.com/tfedge/terraform-provider-ngrok/third_party/ngrok-openapi"
 )
 
@@ -320,6 +321,27 @@ func TestRouteQueriesFollowTheSpec(t *testing.T) {
 		slices.Sort(want)
 		if got := slices.Sorted(slices.Values(rt.query)); !slices.Equal(got, want) {
 			t.Errorf("%s %s takes the query parameters %v, the spec %v", rt.method, rt.path, got, want)
+		}
+	}
+}
+
+// Every list that takes a filter has its fields in apifilter.Fields (docs
+// api/api-filtering.mdx's table), and every list of that table takes one:
+// a filter is never checked against every field for want of a row.
+func TestFilteredListsHaveDocumentedFields(t *testing.T) {
+	t.Parallel()
+	filtered := map[string]bool{}
+	for _, rt := range New().routes() {
+		if !rt.control && rt.method == http.MethodGet && slices.Contains(rt.query, "filter") {
+			filtered[rt.path] = true
+			if _, ok := apifilter.Fields[rt.path]; !ok {
+				t.Errorf("GET %s takes a filter; apifilter.Fields has no row for it", rt.path)
+			}
+		}
+	}
+	for p := range apifilter.Fields {
+		if !filtered[p] {
+			t.Errorf("apifilter.Fields has %s, whose list takes no filter", p)
 		}
 	}
 }
