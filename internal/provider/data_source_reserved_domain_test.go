@@ -190,7 +190,7 @@ func TestAccReservedDomainsDataSource_invalidFilter(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      mock.config(`data "ngrok_reserved_domains" "bad" { filter = "obj.domain ==" }`),
-			ExpectError: regexp.MustCompile(`(?s)Invalid Filter.*Invalid CEL query.*Syntax error`),
+			ExpectError: regexp.MustCompile(`(?s)Invalid Filter.*Syntax error`),
 		}},
 	})
 }

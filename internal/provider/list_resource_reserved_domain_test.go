@@ -97,7 +97,7 @@ func TestAccReservedDomainListResource_invalidFilter(t *testing.T) {
 			{
 				Query:       true,
 				Config:      listBlock("ngrok_reserved_domain", "bad", "  config {\n    filter = \"obj.domain ===\"\n  }\n"),
-				ExpectError: regexp.MustCompile(`(?s)Invalid CEL query.*Syntax error`),
+				ExpectError: regexp.MustCompile(`(?s)(Invalid Filter|Unable to List Reserved Domains).*Syntax error`),
 			},
 		},
 	})

@@ -607,7 +607,7 @@ data "ngrok_ssh_certificate_authorities" "bad" {
   filter = "obj.description =="
 }
 `),
-			ExpectError: regexp.MustCompile(`(?s)Invalid Filter.*Invalid CEL query.*Syntax error`),
+			ExpectError: regexp.MustCompile(`(?s)Invalid Filter.*Syntax error`),
 		}},
 	})
 }
