@@ -37,8 +37,10 @@ import (
 // is false exactly then. Timestamps are CEL timestamps, references ({id,
 // uri}) and other nested objects are objects, lists are lists.
 //
-// A filter that does not parse or type-check, or whose result is not a bool,
-// is refused with 400 and CEL's own message. An error evaluating one object
+// A filter is first checked against what ngrok documents (apifilter: the
+// CEL subset and the fields of each list); one that passes and then does
+// not type-check, or whose result is not a bool, is refused as well, with
+// CEL's own message: 400 invalid_cel_expression either way (list.go). An error evaluating one object
 // (obj.certificate.id on a domain without a certificate, an index out of
 // range) means that object does not match, as under the subset the mock
 // understood before; CEL's && and || still absorb an error that the other
