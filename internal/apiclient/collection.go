@@ -32,6 +32,10 @@ func (k *Collection[T, C, U]) listedAs(prop string) *Collection[T, C, U] {
 	return k
 }
 
+// Path is the collection's path, "/ip_policies": its list's, which names
+// the fields the list's filter takes (apifilter.Fields).
+func (k *Collection[T, C, U]) Path() string { return "/" + k.name }
+
 // listProperty is the property that holds a list page's objects.
 func (k *Collection[T, C, U]) listProperty() string {
 	if k.prop != "" {

@@ -16,6 +16,10 @@ type ReadOnly[T any] struct {
 	id   func(*T) string
 }
 
+// Path is the list's path, "/tunnel_sessions", which names the fields the
+// list's filter takes (apifilter.Fields).
+func (k *ReadOnly[T]) Path() string { return "/" + k.path }
+
 func newReadOnly[T any](path, name, noun string, id func(*T) string) *ReadOnly[T] {
 	return &ReadOnly[T]{path: path, name: name, noun: noun, id: id}
 }

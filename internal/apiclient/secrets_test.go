@@ -29,7 +29,7 @@ func TestMockSecretCRUD(t *testing.T) {
 		t.Errorf("update = %+v, %v", u, err)
 	}
 	n := 0
-	for o, err := range Secrets.List(ctx, c, &ListOptions{Filter: `obj.vault.id == "` + v.ID + `"`}) {
+	for o, err := range Secrets.List(ctx, c, &ListOptions{Filter: `obj.name == "` + newName + `"`}) {
 		if err != nil {
 			t.Fatal(err)
 		}

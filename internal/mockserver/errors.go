@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tfedge/terraform-provider-ngrok/internal/apifilter"
 	ngrokerrors "github.com/tfedge/terraform-provider-ngrok/third_party/ngrok-errors"
 )
 
@@ -151,8 +152,9 @@ var (
 		"a limit that is not an integer from 1 to 100")
 	// NOTE: the one code of the API that is not ERR_NGROK_<n> [real: docs
 	// api/api-filtering.mdx, section Error handling].
-	errInvalidFilter = defineOwnError("invalid_cel_expression", http.StatusBadRequest, realAPI,
-		"a filter that does not parse or type-check, or whose result is not a bool; one over the mock's limits (the limits ours)")
+	errInvalidFilter = defineOwnError(apifilter.ErrorCode, http.StatusBadRequest, realAPI,
+		"a list filter outside the CEL subset ngrok documents, naming a field the list's filter does not take, "+
+			"that does not parse or type-check, or that is not a bool; one over the mock's limits (the limits ours)")
 	errTLSVersion = defineError("ERR_NGROK_219", http.StatusBadRequest, realCode,
 		"an edge tls_termination min_version other than 1.0, 1.1, 1.2 or 1.3")
 	errTerminateAt = defineError("ERR_NGROK_224", http.StatusBadRequest, realCode,

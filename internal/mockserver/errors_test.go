@@ -34,7 +34,7 @@ func TestErrorTableRows(t *testing.T) {
 		}
 		seen[key] = true
 		if k.code != "" && !errorCodePattern.MatchString(k.code) {
-			t.Errorf("code %q is not of the form ERR_NGROK_<n>", k.code)
+			t.Errorf("code %q is not of the form ERR_NGROK_<n> or a lower-case code", k.code)
 		}
 		if k.status < 400 || k.status > 599 || http.StatusText(k.status) == "" {
 			t.Errorf("%q: status %d is not an error status", k.code, k.status)

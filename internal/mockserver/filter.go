@@ -22,6 +22,8 @@ import (
 	"cel.dev/cel-go/common/types/traits"
 	"cel.dev/cel-go/ext"
 	"cel.dev/cel-go/interpreter"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apifilter"
 )
 
 // List filters: the `filter` query parameter of the lists that take one is a
@@ -35,8 +37,10 @@ import (
 // is false exactly then. Timestamps are CEL timestamps, references ({id,
 // uri}) and other nested objects are objects, lists are lists.
 //
-// A filter that does not parse or type-check, or whose result is not a bool,
-// is refused with 400 and CEL's own message. An error evaluating one object
+// A filter is first checked against what ngrok documents (apifilter: the
+// CEL subset and the fields of each list); one that passes and then does
+// not type-check, or whose result is not a bool, is refused as well, with
+// CEL's own message: 400 invalid_cel_expression either way (list.go). An error evaluating one object
 // (obj.certificate.id on a domain without a certificate, an index out of
 // range) means that object does not match, as under the subset the mock
 // understood before; CEL's && and || still absorb an error that the other
@@ -135,6 +139,16 @@ func newFilterEnv(root reflect.Type, name string) (*cel.Env, error) {
 	}
 	opts := []cel.EnvOption{
 		cel.Variable("obj", cel.ObjectType(name)),
+		// NOTE: time.now and a timestamp's add() and subtract() of a
+		// duration string ("7d") [real: docs api/api-filtering.mdx]; the
+		// time is the request's.
+		cel.Variable("time.now", cel.TimestampType),
+		cel.Function("add", cel.MemberOverload("timestamp_add_duration_string",
+			[]*cel.Type{cel.TimestampType, cel.StringType}, cel.TimestampType,
+			cel.BinaryBinding(func(ts, d ref.Val) ref.Val { return shiftTimestamp(ts, d, 1) }))),
+		cel.Function("subtract", cel.MemberOverload("timestamp_subtract_duration_string",
+			[]*cel.Type{cel.TimestampType, cel.StringType}, cel.TimestampType,
+			cel.BinaryBinding(func(ts, d ref.Val) ref.Val { return shiftTimestamp(ts, d, -1) }))),
 		// NOTE: the old filter compared numbers as JSON numbers, so
 		// obj.port >= 443.0 worked; CEL allows it with this option.
 		cel.CrossTypeNumericComparisons(true),
@@ -161,6 +175,21 @@ func newFilterEnv(root reflect.Type, name string) (*cel.Env, error) {
 		opts = append(opts, cel.Types(st))
 	}
 	return cel.NewEnv(opts...)
+}
+
+// shiftTimestamp is ts moved by the duration string d, forward (sign 1)
+// or back (-1).
+func shiftTimestamp(ts, d ref.Val, sign time.Duration) ref.Val {
+	t, ok1 := ts.(types.Timestamp)
+	s, ok2 := d.(types.String)
+	if !ok1 || !ok2 {
+		return types.MaybeNoSuchOverloadErr(ts)
+	}
+	dur, err := apifilter.ParseDuration(string(s))
+	if err != nil {
+		return types.WrapErr(err)
+	}
+	return types.Timestamp{Time: t.Time.Add(sign * dur)}
 }
 
 // celFilter is a filter compiled for one request.
@@ -222,6 +251,9 @@ func compileFilter[W any](ctx context.Context, src string) (*celFilter, error) {
 	fp, ok := prg.(*filterProgram)
 	return &celFilter{prg: prg, loops: !ok || fp.loops, ctx: ctx, budget: maxFilterCostPerList}, nil
 }
+
+// at sets the time that time.now reads: the request's.
+func (f *celFilter) at(now time.Time) { f.act.now = types.Timestamp{Time: now} }
 
 // filterPrograms keeps the programs of recent filters. cel.Program is safe
 // for concurrent use; the per-request state is in celFilter.
@@ -522,12 +554,18 @@ var regexSizes = struct {
 	insts map[string]uint64
 }{insts: map[string]uint64{}}
 
-// objActivation binds obj to one row.
-type objActivation struct{ obj any }
+// objActivation binds obj to one row, and time.now to the request's time.
+type objActivation struct {
+	obj any
+	now types.Timestamp
+}
 
 func (a *objActivation) ResolveName(name string) (any, bool) {
-	if name == "obj" {
+	switch name {
+	case "obj":
 		return a.obj, true
+	case "time.now":
+		return a.now, true
 	}
 	return nil, false
 }

@@ -66,6 +66,9 @@ func FuzzFilter(f *testing.F) {
 		`[1,2,3].map(a, [1,2,3].map(b, [1,2,3].map(c, a*b*c))).size() > 0`, `obj.description.repeat(1000) != ""`,
 		`dyn(obj).frobnicate == 1`, `obj.missing == null`, `obj.port`, ``, hostileReplace, hostileRegex,
 		`[` + strings.Repeat("1,", 500) + `1].all(x, x > 0)`, `obj.description.replace("", obj.description).size() > 0`,
+		// The documented subset's time helpers.
+		`obj.created_at >= timestamp(time.now).subtract("7d")`, `obj.created_at < timestamp(time.now).add("99999d")`,
+		`timestamp(time.now).add("x") > obj.created_at`, `time.now == time.now`,
 	} {
 		f.Add(src)
 	}

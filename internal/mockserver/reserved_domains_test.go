@@ -760,7 +760,7 @@ func TestReservedDomainListFilter(t *testing.T) {
 		{"", []string{c.ID, b.ID, a.ID}},
 		{`obj.domain == "b.ngrok.app"`, []string{b.ID}},
 		{`obj.cname_target == null`, []string{b.ID}},
-		{`obj.certificate_management_policy != null`, []string{a.ID}},
+		{`obj.certificate.id == "` + cert + `"`, []string{c.ID}},
 		{`obj.domain.endsWith(".example.com")`, []string{c.ID, a.ID}},
 	}
 	for _, tt := range tests {
@@ -998,33 +998,21 @@ func TestReservedDomainResolvesToValidation(t *testing.T) {
 	}
 }
 
-func TestReservedDomainResolvesToFilter(t *testing.T) {
+// TestReservedDomainResolvesToIsNotFiltered: resolves_to is not a field the
+// reserved domains' filter takes [real: docs api/api-filtering.mdx], nor
+// are comprehensions and index access in its subset.
+func TestReservedDomainResolvesToIsNotFiltered(t *testing.T) {
 	t.Parallel()
 	s, _ := newRDServer()
-	eu := createRD(t, s, `{"domain":"a.example.com","resolves_to":[{"value":"eu"},{"value":"us"}]}`)
-	us := createRD(t, s, `{"domain":"b.example.com","resolves_to":[{"value":"us"}]}`)
-	global := createRD(t, s, `{"domain":"c.example.com"}`)
-	for filter, want := range map[string][]string{
-		`obj.resolves_to.exists(r, r.value == "eu")`: {eu.ID},
-		`obj.resolves_to.exists(r, r.value == "us")`: {us.ID, eu.ID},
-		`size(obj.resolves_to) == 0`:                 {global.ID},
-		`obj.resolves_to[0].value == "us"`:           {us.ID},
+	createRD(t, s, `{"domain":"a.example.com","resolves_to":[{"value":"eu"},{"value":"us"}]}`)
+	for _, filter := range []string{
+		`obj.resolves_to.exists(r, r.value == "eu")`,
+		`size(obj.resolves_to) == 0`,
+		`obj.resolves_to[0].value == "us"`,
 	} {
-		w := do(t, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(filter), "")
-		wantStatus(t, w, http.StatusOK)
-		page := decodeBody[struct {
-			Items []reservedDomainWire `json:"reserved_domains"`
-		}](t, w)
-		var got []string
-		for _, d := range page.Items {
-			got = append(got, d.ID)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("filter %q: %v, want %v", filter, got, want)
-		}
+		wantError(t, do(t, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(filter), ""),
+			http.StatusBadRequest, errInvalidFilter.code)
 	}
-	wantError(t, do(t, s, http.MethodGet, "/reserved_domains?filter="+url.QueryEscape(`obj.resolves_to.exists(r, r.region == "eu")`), ""),
-		http.StatusBadRequest, errInvalidFilter.code)
 }
 
 // With endpoint configurations deprecated, naming one on a domain answers

@@ -70,7 +70,7 @@ func TestRequestErrors(t *testing.T) {
 		{"before_id with wrong prefix", "GET", list + "?before_id=rd_2RfSBcv0nsy71XCHWOegjx1OoKh", "", nil, 400, errWrongIDPrefix.code},
 		{"malformed before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Oo-h", "", nil, 400, errInvalidValue.code},
 		{"short before_id", "GET", list + "?before_id=sshca_2RfSBcv0nsy71XCHWOegjx1Ook", "", nil, 400, errInvalidValue.code},
-		{"filter syntax error", "GET", list + "?filter=obj.key_type%20%3D%3D", "", nil, 400, errInvalidFilter.code},
+		{"filter syntax error", "GET", list + "?filter=obj.description%20%3D%3D", "", nil, 400, errInvalidFilter.code},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -167,7 +167,8 @@ func TestFilterErrorsNameTheProblem(t *testing.T) {
 		want   []string
 	}{
 		"syntax error":  {"obj.a%20%3D%3D%20(1", []string{"filter:1:12", "missing ')'"}},
-		"unknown field": {"obj.no_such_field%20%3D%3D%20%22x%22", []string{"filter:1:4", "undefined field 'no_such_field'"}},
+		"unknown field": {"obj.no_such_field%20%3D%3D%20%22x%22",
+			[]string{"unsupported field: obj.no_such_field", "obj.id, obj.created_at, obj.description, or obj.metadata"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

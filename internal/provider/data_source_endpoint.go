@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -148,7 +147,7 @@ func (d *endpointDataSource) Read(ctx context.Context, req datasource.ReadReques
 				resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Read Endpoint", err))
 				return
 			}
-			if equivalentEndpointURLs(cmp.Or(e.URL, e.PublicURL), u.String()) {
+			if endpointHasURL(e, u.String()) {
 				found = append(found, e)
 			}
 		}

@@ -168,7 +168,8 @@ data "ngrok_endpoints" "none" {
 func TestAccEndpointsDataSource_invalid(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct{ body, want string }{
-		"filter syntax": {`filter = "obj.type =="`, `(?s)Unable to List Endpoints.*400.*invalid_cel_expression`},
+		"filter syntax": {`filter = "obj.type =="`, `(?s)Invalid Filter.*invalid_cel_expression.*Syntax error`},
+		"filter field":  {`filter = "obj.hostport == 'a:1'"`, `(?s)Invalid Filter.*unsupported field:\s+obj.hostport`},
 		"type":          {`type = "agent"`, `(?s)type.*value must be one of`},
 		"url":           {`url = "ftp://a.example.com"`, `(?s)Invalid Endpoint URL`},
 	} {

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"cmp"
 	"context"
 	"strings"
 
@@ -44,10 +45,10 @@ func (d *endpointsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"newest first, optionally narrowed by type, url and a filter. Every endpoint must match all the arguments given.",
 		Attributes: map[string]schema.Attribute{
 			"filter": schema.StringAttribute{
-				Description: "A CEL expression over `obj` that each endpoint must match, evaluated by the API, for example " +
-					"`obj.metadata.contains(\"prod\")` or `\"public\" in obj.bindings`. The fields are those of the endpoint " +
-					"as the API returns it: `obj.type`, `obj.url`, `obj.bindings` (a list), `obj.id`, `obj.description`...",
-				Optional: true,
+				Description: filterDescription("endpoint",
+					"`obj.metadata.contains(\"prod\")` or `\"public\" in obj.bindings`", "/endpoints"),
+				Optional:   true,
+				Validators: []validator.String{filterValidator{path: "/endpoints"}},
 			},
 			"type": schema.StringAttribute{
 				Description: "Only endpoints of this type: " + quotedList(endpointTypes) + " (`ephemeral` is an agent's endpoint).",
@@ -92,6 +93,9 @@ func (d *endpointsDataSource) Read(ctx context.Context, req datasource.ReadReque
 			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to List Endpoints", err))
 			return
 		}
+		if !state.URL.IsNull() && !endpointHasURL(ep, state.URL.ValueString()) {
+			continue
+		}
 		state.Endpoints = append(state.Endpoints, endpointDataModelFromAPI(ep))
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
@@ -117,8 +121,17 @@ func (m endpointsDataSourceModel) apiFilter() (string, error) {
 	return strings.Join(parts, " && "), nil
 }
 
-// endpointURLFilter is the CEL condition that an endpoint has url u: its url,
-// or, for an edge endpoint, which has none, its public_url.
+// endpointURLFilter is the CEL condition that narrows a list to the
+// endpoints that may have url u: those whose url it is, and the edge
+// endpoints, which have none; endpointHasURL keeps those of them whose
+// public_url it is. The endpoints' filter does not take public_url [real:
+// docs api/api-filtering.mdx, its table of fields].
 func endpointURLFilter(u string) string {
-	return "(obj.url == " + celString(u) + " || obj.public_url == " + celString(u) + ")"
+	return "(obj.url == " + celString(u) + " || obj.type == " + celString(apiclient.EndpointTypeEdge) + ")"
+}
+
+// endpointHasURL says whether ep has url u: its url, or for an edge endpoint
+// its public_url.
+func endpointHasURL(ep *apiclient.Endpoint, u string) bool {
+	return equivalentEndpointURLs(cmp.Or(ep.URL, ep.PublicURL), u)
 }

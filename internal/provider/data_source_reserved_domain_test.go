@@ -75,7 +75,7 @@ data "ngrok_reserved_domain" "pinned" {
 }
 
 data "ngrok_reserved_domains" "pinned_to_eu" {
-  filter     = "obj.resolves_to.exists(r, r.value == 'eu')"
+  filter     = "obj.domain == '${ngrok_reserved_domain.test.domain}'"
   depends_on = [ngrok_reserved_domain.test]
 }
 `),
@@ -154,7 +154,7 @@ data "ngrok_reserved_domains" "custom" {
 }
 
 data "ngrok_reserved_domains" "managed" {
-  filter = "obj.certificate_management_policy != null"
+  filter = "obj.domain.startsWith('a.')"
 }
 
 data "ngrok_reserved_domains" "none" {
@@ -194,7 +194,7 @@ func TestAccReservedDomainsDataSource_invalidFilter(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      mock.config(`data "ngrok_reserved_domains" "bad" { filter = "obj.domain ==" }`),
-			ExpectError: regexp.MustCompile(`(?s)Unable to List Reserved Domains.*400`),
+			ExpectError: regexp.MustCompile(`(?s)Invalid Filter.*Syntax error`),
 		}},
 	})
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
@@ -37,9 +38,10 @@ func (d *reservedDomainsDataSource) Schema(_ context.Context, _ datasource.Schem
 		Description: "Lists the account's reserved domains, newest first, optionally narrowed by a filter.",
 		Attributes: map[string]schema.Attribute{
 			"filter": schema.StringAttribute{
-				Description: "A CEL expression over `obj` that each reserved domain must match, evaluated by the API, " +
-					"for example `obj.domain.endsWith(\".example.com\")` or `obj.certificate_management_policy != null`.",
-				Optional: true,
+				Description: filterDescription("reserved domain",
+					"`obj.domain.endsWith(\".example.com\")` or `obj.cname_target != null`", "/reserved_domains"),
+				Optional:   true,
+				Validators: []validator.String{filterValidator{path: "/reserved_domains"}},
 			},
 			"reserved_domains": schema.ListNestedAttribute{
 				Description: "The reserved domains, newest first.",

@@ -104,7 +104,7 @@ func TestEndpointsAPIFilter(t *testing.T) {
 		{endpointsDataSourceModel{}, ""},
 		{endpointsDataSourceModel{Filter: types.StringValue(" obj.name == 'a' || true ")}, "(obj.name == 'a' || true)"},
 		{endpointsDataSourceModel{Type: types.StringValue("cloud"), URL: newEndpointURLValue("HTTPS://App.example.com:443")},
-			`obj.type == "cloud" && (obj.url == "https://app.example.com" || obj.public_url == "https://app.example.com")`},
+			`obj.type == "cloud" && (obj.url == "https://app.example.com" || obj.type == "edge")`},
 		{endpointsDataSourceModel{Filter: types.StringValue(`"public" in obj.bindings`), Type: types.StringValue("edge")},
 			`("public" in obj.bindings) && obj.type == "edge"`},
 	} {

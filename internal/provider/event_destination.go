@@ -48,7 +48,7 @@ var eventDestinationType = &objectType[apiclient.EventDestination, apiclient.Eve
 	displayName: func(d *apiclient.EventDestination, _ eventDestinationModel) string {
 		return describedAs(d.Description, eventTargetKind(&d.Target))
 	},
-	filterExample: "`has(obj.target.datadog)` or `obj.description.startsWith(\"audit\")`",
+	filterExample: "`obj.description.startsWith(\"audit\")`",
 	configValidators: append([]resource.ConfigValidator{
 		resourcevalidator.ExactlyOneOf(eventTargetPaths()...),
 	}, eventCredentialValidators()...),

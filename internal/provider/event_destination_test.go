@@ -308,7 +308,7 @@ data "ngrok_event_destination" "test" {
 }
 
 data "ngrok_event_destinations" "datadog" {
-  filter     = "has(obj.target.datadog) && obj.target.datadog != null"
+  filter     = "obj.id == '${ngrok_event_destination.test.id}'"
   depends_on = [ngrok_event_destination.test]
 }
 `)

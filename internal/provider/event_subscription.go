@@ -65,7 +65,7 @@ var eventSubscriptionType = &objectType[apiclient.EventSubscription, apiclient.E
 	displayName: func(s *apiclient.EventSubscription, _ eventSubscriptionModel) string {
 		return describedAs(s.Description, s.ID)
 	},
-	filterExample: "`obj.sources.exists(s, s.type == \"vault_created.v0\")`",
+	filterExample: "`obj.description == \"vault changes\"`",
 	movesFrom:     []string{"ngrok_event_subscription"},
 	normalizeState: func(a stateAttrs) error {
 		a.nullIfEmpty("uri", "created_at")

@@ -194,7 +194,7 @@ data "ngrok_event_subscription" "test" {
 }
 
 data "ngrok_event_subscriptions" "vaults" {
-  filter     = "obj.sources.exists(s, s.type == 'vault_created.v0')"
+  filter     = "obj.id == '${ngrok_event_subscription.test.id}'"
   depends_on = [ngrok_event_subscription.test, ngrok_event_subscription.other]
 }
 `)

@@ -75,7 +75,7 @@ var ipRestrictionType = &objectType[apiclient.IPRestriction, apiclient.IPRestric
 	displayName: func(x *apiclient.IPRestriction, _ ipRestrictionModel) string {
 		return describedAs(x.Description, x.Type)
 	},
-	filterExample: "`obj.type == \"api\"`",
+	filterExample: "`obj.description.startsWith(\"office\")`",
 	movesFrom:     []string{"ngrok_ip_restriction"},
 	normalizeState: func(a stateAttrs) error {
 		a.nullIfEmpty("uri", "created_at")

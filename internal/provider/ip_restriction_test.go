@@ -195,7 +195,7 @@ data "ngrok_ip_restriction" "test" {
 }
 
 data "ngrok_ip_restrictions" "agent" {
-  filter     = "obj.type == 'agent'"
+  filter     = "obj.id == '${ngrok_ip_restriction.test.id}'"
   depends_on = [ngrok_ip_restriction.test]
 }
 `),

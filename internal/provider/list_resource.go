@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
@@ -93,12 +94,12 @@ func streamListResults[A any](ctx context.Context, req list.ListRequest, objects
 }
 
 // listFilterAttribute is the `filter` argument of a list resource whose API
-// list takes a CEL filter; example is a filter over the object.
-func listFilterAttribute(noun, example string) schema.StringAttribute {
+// list, at path, takes a CEL filter; example is a filter over the object.
+func listFilterAttribute(noun, example, path string) schema.StringAttribute {
 	return schema.StringAttribute{
-		Description: "A CEL expression over `obj` that each " + noun + " must match, evaluated by the API, for example " +
-			example + ". The fields are those of the " + noun + " as the API returns it. Without it, every " + noun + " is listed.",
-		Optional: true,
+		Description: filterDescription(noun, example, path) + " Without it, every " + noun + " is listed.",
+		Optional:    true,
+		Validators:  []validator.String{filterValidator{path: path}},
 	}
 }
 

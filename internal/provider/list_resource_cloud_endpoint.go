@@ -42,7 +42,7 @@ func (r *cloudEndpointListResource) ListResourceConfigSchema(_ context.Context, 
 			"configuration that imports with no change. Every endpoint must match all the arguments given.",
 		Attributes: map[string]schema.Attribute{
 			"filter": listFilterAttribute("endpoint",
-				"`obj.metadata.contains(\"prod\")` or `\"public\" in obj.bindings`"),
+				"`obj.metadata.contains(\"prod\")` or `\"public\" in obj.bindings`", "/endpoints"),
 			"url": schema.StringAttribute{
 				Description: "Only the endpoint with this url; a default port (`:443` on https) may be written or not.",
 				Optional:    true,
@@ -78,7 +78,7 @@ func (r *cloudEndpointListResource) List(ctx context.Context, req list.ListReque
 		func(_ context.Context, ep *apiclient.Endpoint) (listedObject, bool, diag.Diagnostics) {
 			// NOTE: the API applied the type condition; this keeps a
 			// non-cloud endpoint out however it answered.
-			keep := ep.Type == apiclient.EndpointTypeCloud
+			keep := ep.Type == apiclient.EndpointTypeCloud && (cfg.URL.IsNull() || endpointHasURL(ep, cfg.URL.ValueString()))
 			return listedObject{id: ep.ID, displayName: ep.URL, state: cloudEndpointModelFromAPI(ep)}, keep, nil
 		})
 }

@@ -40,7 +40,7 @@ func (r *reservedDomainListResource) ListResourceConfigSchema(_ context.Context,
 			"that `-generate-config-out` writes configuration that imports with no change.",
 		Attributes: map[string]schema.Attribute{
 			"filter": listFilterAttribute("reserved domain",
-				"`obj.domain.endsWith(\".example.com\")` or `obj.certificate_management_policy != null`"),
+				"`obj.domain.endsWith(\".example.com\")` or `obj.cname_target != null`", "/reserved_domains"),
 		},
 	}
 }

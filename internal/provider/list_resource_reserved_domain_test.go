@@ -97,7 +97,7 @@ func TestAccReservedDomainListResource_invalidFilter(t *testing.T) {
 			{
 				Query:       true,
 				Config:      listBlock("ngrok_reserved_domain", "bad", "  config {\n    filter = \"obj.domain ===\"\n  }\n"),
-				ExpectError: regexp.MustCompile(`(?s)Unable to List Reserved Domains.*400.*Invalid CEL query`),
+				ExpectError: regexp.MustCompile(`(?s)(Invalid Filter|Unable to List Reserved Domains).*Syntax error`),
 			},
 		},
 	})

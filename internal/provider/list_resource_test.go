@@ -320,7 +320,7 @@ func TestListResources_limit(t *testing.T) {
 	}
 	h := newListHarness(t, mock.client, sshCertificateAuthorityType.newListResource(), sshCertificateAuthorityType.newResource())
 
-	results := h.run(map[string]string{"filter": `obj.key_type == "ed25519"`}, 3, false)
+	results := h.run(map[string]string{"filter": `obj.description == null`}, 3, false)
 	var got []string
 	for _, r := range results {
 		got = append(got, resultID(t, r))

@@ -35,14 +35,18 @@ type listArg struct {
 	celPath     string // "obj.ip_policy.id"
 	description string
 	validators  []validator.String
+	// matches, when set, narrows the list here instead of in the API's
+	// filter: for a field that the API's filter does not take
+	// (apifilter.Fields; a secret's vault). obj is the API's object (*A).
+	matches func(obj any, value string) bool
 }
 
 // listFilter is the CEL filter of a list: filter, and each listArg that has
-// a value.
+// a value and is the API's to match.
 func listFilter(filter string, args []listArg, values []types.String) string {
 	var parts []string
 	for i, a := range args {
-		if v := values[i]; !v.IsNull() && !v.IsUnknown() {
+		if v := values[i]; a.matches == nil && !v.IsNull() && !v.IsUnknown() {
 			parts = append(parts, a.celPath+" == "+celString(v.ValueString()))
 		}
 	}
@@ -53,6 +57,16 @@ func listFilter(filter string, args []listArg, values []types.String) string {
 		parts = append(parts, "("+filter+")")
 	}
 	return strings.Join(parts, " && ")
+}
+
+// listedMatches reports whether obj (*A) passes the listArgs matched here.
+func listedMatches(obj any, args []listArg, values []types.String) bool {
+	for i, a := range args {
+		if v := values[i]; a.matches != nil && !v.IsNull() && !v.IsUnknown() && !a.matches(obj, v.ValueString()) {
+			return false
+		}
+	}
+	return true
 }
 
 // readListArgs reads the values of args from a data source's or list
@@ -256,9 +270,9 @@ func (d *objectPluralDataSource[A, C, U, M]) Schema(_ context.Context, _ datasou
 	description := fmt.Sprintf("Lists the account's %s, newest first, optionally narrowed by a filter.", d.o.nouns)
 	if d.o.filtered() {
 		attrs["filter"] = dsschema.StringAttribute{
-			Description: fmt.Sprintf("A CEL expression over `obj` that each %s must match, evaluated by the API, for example %s. "+
-				"The fields are those of the %s as the API returns it.", d.o.noun, d.o.filterExample, d.o.noun),
-			Optional: true,
+			Description: filterDescription(d.o.noun, d.o.filterExample, d.o.api.Path()),
+			Validators:  []validator.String{filterValidator{path: d.o.api.Path()}},
+			Optional:    true,
 		}
 	} else {
 		description = fmt.Sprintf("Lists the account's %s, newest first (the API's list of them takes no filter).", d.o.nouns)
@@ -285,6 +299,9 @@ func (d *objectPluralDataSource[A, C, U, M]) Read(ctx context.Context, req datas
 		if err != nil {
 			resp.Diagnostics.Append(apiErrorDiagnostic("Unable to List "+d.o.titles(), err))
 			return
+		}
+		if !listedMatches(obj, d.o.listArgs, values) {
+			continue
 		}
 		v := d.o.project(ctx, obj, &resp.Diagnostics)
 		if resp.Diagnostics.HasError() {

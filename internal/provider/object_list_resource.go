@@ -36,7 +36,7 @@ func (r *objectListResource[A, C, U, M]) Metadata(_ context.Context, req resourc
 func (r *objectListResource[A, C, U, M]) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	attrs := map[string]schema.Attribute{}
 	if r.o.filtered() {
-		attrs["filter"] = listFilterAttribute(r.o.noun, r.o.filterExample)
+		attrs["filter"] = listFilterAttribute(r.o.noun, r.o.filterExample, r.o.api.Path())
 	}
 	for _, a := range r.o.listArgs {
 		attrs[a.name] = schema.StringAttribute{Description: a.description, Optional: true, Validators: a.validators}
@@ -65,6 +65,9 @@ func (r *objectListResource[A, C, U, M]) List(ctx context.Context, req list.List
 	opts := &apiclient.ListOptions{Filter: listFilter(filter, r.o.listArgs, values), Limit: listPageSize(req.Limit)}
 	stream.Results = streamListResults(ctx, req, r.o.api.List(ctx, r.client, opts), summary,
 		func(_ context.Context, obj *A) (listedObject, bool, diag.Diagnostics) {
+			if !listedMatches(obj, r.o.listArgs, values) {
+				return listedObject{}, false, nil
+			}
 			m, err := r.o.fromAPI(obj)
 			if err != nil {
 				return listedObject{}, false, diag.Diagnostics{diag.NewErrorDiagnostic(summary, err.Error())}

@@ -189,9 +189,9 @@ func (d *readOnlyPluralDataSource[A, M]) Schema(_ context.Context, _ datasource.
 	desc := fmt.Sprintf("Lists the account's %s, newest first.", d.o.nouns)
 	if d.o.filterExample != "" {
 		attrs["filter"] = dsschema.StringAttribute{
-			Description: fmt.Sprintf("A CEL expression over `obj` that each %s must match, evaluated by the API, for example %s. "+
-				"The fields are those of the %s as the API returns it.", d.o.noun, d.o.filterExample, d.o.noun),
-			Optional: true,
+			Description: filterDescription(d.o.noun, d.o.filterExample, d.o.api.Path()),
+			Validators:  []validator.String{filterValidator{path: d.o.api.Path()}},
+			Optional:    true,
 		}
 		desc = fmt.Sprintf("Lists the account's %s, newest first, optionally narrowed by a filter.", d.o.nouns)
 	}

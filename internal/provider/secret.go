@@ -46,12 +46,14 @@ var secretType = &objectType[apiclient.Secret, apiclient.SecretCreate, apiclient
 	displayName: func(s *apiclient.Secret, _ secretModel) string {
 		return describedAs(s.Description, s.VaultName+"/"+s.Name)
 	},
-	filterExample: "`obj.vault.id == \"vault_...\"` or `obj.name.startsWith(\"db\")`",
+	filterExample: "`obj.name.startsWith(\"db\")`",
+	// NOTE: the API's filter of secrets does not take their vault
+	// (docs api/api-filtering.mdx), so the provider narrows by it.
 	listArgs: []listArg{{
 		name:        "vault_id",
-		celPath:     "obj.vault.id",
 		description: "Lists only the secrets of this vault (`vault_...`), with any `filter` as well.",
 		validators:  []validator.String{idValidator(vaultIDPrefix, "a vault")},
+		matches:     func(obj any, id string) bool { return obj.(*apiclient.Secret).Vault.ID == id },
 	}},
 	natural: &naturalKeyImport{name: "vault name and name", examples: "prod-vault/db-password", check: checkSecretKey, resolve: secretIDByKey},
 	configValidators: []resource.ConfigValidator{
@@ -213,7 +215,9 @@ func secretIDByKey(ctx context.Context, client *apiclient.Client, key string, di
 	vault, name, _ := splitSecretKey(key)
 	k := naturalKey{
 		noun: "secret", title: "Secret", keyName: "vault name and name", keyTitle: "Name", key: key,
-		filter: "obj.vault_name == " + celString(vault) + " && obj.name == " + celString(name),
+		// NOTE: the API's filter of secrets takes their name, not their
+		// vault's (docs api/api-filtering.mdx): the vault is matched here.
+		filter: "obj.name == " + celString(name),
 		notFoundHint: "Check both names (they are case-sensitive; a secret's name holds no \"/\"), or import by ID (" +
 			secretIDPrefix + "...), which the ngrok_vault_secrets data source shows.",
 	}

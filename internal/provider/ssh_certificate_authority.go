@@ -86,7 +86,7 @@ var sshCertificateAuthorityType = &objectType[apiclient.SSHCertificateAuthority,
 	displayName: func(ca *apiclient.SSHCertificateAuthority, m sshCertificateAuthorityModel) string {
 		return describedAs(ca.Description, caKeyName(m))
 	},
-	filterExample:  "`obj.key_type == \"ed25519\"` or `obj.description.startsWith(\"prod\")`",
+	filterExample:  "`obj.description.startsWith(\"prod\")`",
 	movesFrom:      []string{"ngrok_ssh_certificate_authority"},
 	normalizeState: normalizeSSHCertificateAuthorityState,
 	validateConfig: validateCAKeyOptions,

@@ -607,7 +607,7 @@ data "ngrok_ssh_certificate_authorities" "bad" {
   filter = "obj.description =="
 }
 `),
-			ExpectError: regexp.MustCompile(`(?s)Unable to List SSH Certificate Authorities.*400`),
+			ExpectError: regexp.MustCompile(`(?s)Invalid Filter.*Syntax error`),
 		}},
 	})
 }
@@ -641,7 +641,7 @@ func TestAccSSHCertificateAuthorityListResource(t *testing.T) {
 				Config: listBlock("ngrok_ssh_certificate_authority", "all", "") +
 					listBlock("ngrok_ssh_certificate_authority", "ecdsa", `  include_resource = true
   config {
-    filter = "obj.key_type == 'ecdsa'"
+    filter = "obj.id == '`+ids["ecdsa"]+`'"
   }
 `) +
 					listBlock("ngrok_ssh_certificate_authority", "managed", "  config {\n    filter = \"obj.description == 'managed'\"\n  }\n"),

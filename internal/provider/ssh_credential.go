@@ -62,7 +62,7 @@ var sshCredentialType = &objectType[apiclient.SSHCredential, apiclient.SSHCreden
 			ACL: &acl}
 	},
 	displayName:   func(c *apiclient.SSHCredential, _ sshCredentialModel) string { return describedAs(c.Description, c.ID) },
-	filterExample: "`obj.public_key.startsWith(\"ssh-ed25519 \")`",
+	filterExample: "`obj.owner_id == \"bot_...\"` or `\"bind:*.example.com\" in obj.acl`",
 	// NOTE: the API answers the key in its own layout (trimmed): the
 	// configuration's layout of the same key is kept, so that a key read
 	// with file(), trailing newline and all, plans nothing.

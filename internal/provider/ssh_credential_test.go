@@ -147,7 +147,7 @@ data "ngrok_ssh_credential" "test" {
 }
 
 data "ngrok_ssh_credentials" "ed25519" {
-  filter     = "obj.public_key.startsWith('ssh-ed25519 ')"
+  filter     = "obj.id == '${ngrok_ssh_credential.test.id}'"
   depends_on = [ngrok_ssh_credential.test]
 }
 `)

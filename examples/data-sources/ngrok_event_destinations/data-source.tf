@@ -1,6 +1,6 @@
-# The event destinations that send to Datadog.
+# The event destinations described as Datadog destinations.
 data "ngrok_event_destinations" "datadog" {
-  filter = "has(obj.target.datadog) && obj.target.datadog != null"
+  filter = "obj.description.contains('datadog')"
 }
 
 output "datadog_destination_ids" {

@@ -1,8 +1,8 @@
-# The event subscriptions that send vault creations.
-data "ngrok_event_subscriptions" "vaults" {
-  filter = "obj.sources.exists(s, s.type == 'vault_created.v0')"
+# The event subscriptions described as audit subscriptions.
+data "ngrok_event_subscriptions" "audit" {
+  filter = "obj.description.startsWith('audit')"
 }
 
-output "vault_subscription_ids" {
-  value = [for s in data.ngrok_event_subscriptions.vaults.event_subscriptions : s.id]
+output "audit_subscription_ids" {
+  value = [for s in data.ngrok_event_subscriptions.audit.event_subscriptions : s.id]
 }

@@ -3,5 +3,5 @@ data "ngrok_ip_restrictions" "all" {}
 
 # Narrowed by a CEL filter, evaluated by the API.
 data "ngrok_ip_restrictions" "some" {
-  filter = "obj.type == 'api'"
+  filter = "obj.description.startsWith('office')"
 }

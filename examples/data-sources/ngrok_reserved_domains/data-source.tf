@@ -1,9 +1,9 @@
 # Every reserved domain of the account.
 data "ngrok_reserved_domains" "all" {}
 
-# Custom domains (those that need a DNS record) whose certificate ngrok manages.
+# Custom domains (those that need a DNS record) of example.com.
 data "ngrok_reserved_domains" "managed" {
-  filter = "obj.cname_target != null && obj.certificate_management_policy != null"
+  filter = "obj.cname_target != null && obj.domain.endsWith('.example.com')"
 }
 
 # Managed certificates that ngrok cannot issue because of the DNS records.
@@ -14,7 +14,7 @@ output "domains_with_dns_errors" {
   ]
 }
 
-# Domains pinned to the EU point of presence (region pinning).
-data "ngrok_reserved_domains" "pinned_to_eu" {
-  filter = "obj.resolves_to.exists(r, r.value == 'eu')"
+# Domains reserved in the last week.
+data "ngrok_reserved_domains" "recent" {
+  filter = "obj.created_at >= timestamp(time.now).subtract('7d')"
 }

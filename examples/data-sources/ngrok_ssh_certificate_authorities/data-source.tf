@@ -1,9 +1,9 @@
 # Every authority of the account.
 data "ngrok_ssh_certificate_authorities" "all" {}
 
-# Only the Ed25519 authorities whose description starts with "prod".
+# Only the authorities whose description starts with "prod".
 data "ngrok_ssh_certificate_authorities" "prod" {
-  filter = "obj.key_type == 'ed25519' && obj.description.startsWith('prod')"
+  filter = "obj.description.startsWith('prod')"
 }
 
 output "prod_ca_keys" {

@@ -1,8 +1,8 @@
-# The SSH credentials of the account with an ed25519 key.
-data "ngrok_ssh_credentials" "ed25519" {
-  filter = "obj.public_key.startsWith('ssh-ed25519 ')"
+# The SSH credentials of one bot user.
+data "ngrok_ssh_credentials" "deploy" {
+  filter = "obj.owner_id == 'bot_2tEpN0yrxDI4j8jVnhVRoTNN2Tx'"
 }
 
-output "ed25519_credential_ids" {
-  value = [for c in data.ngrok_ssh_credentials.ed25519.ssh_credentials : c.id]
+output "deploy_credential_ids" {
+  value = [for c in data.ngrok_ssh_credentials.deploy.ssh_credentials : c.id]
 }
