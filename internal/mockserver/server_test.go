@@ -166,7 +166,7 @@ func TestFilterErrorsNameTheProblem(t *testing.T) {
 		filter string
 		want   []string
 	}{
-		"syntax error":  {"obj.a%20%3D%3D%20(1", []string{"filter:1:12", "missing ')'"}},
+		"syntax error": {"obj.a%20%3D%3D%20(1", []string{"filter:1:12", "missing ')'"}},
 		"unknown field": {"obj.no_such_field%20%3D%3D%20%22x%22",
 			[]string{"unsupported field: obj.no_such_field", "obj.id, obj.created_at, obj.description, or obj.metadata"}},
 	} {
