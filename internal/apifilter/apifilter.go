@@ -210,7 +210,7 @@ func (c checker) call(e ast.Expr) error {
 	switch {
 	case slices.Contains(operatorsAllowed, fn):
 	case fn == "size":
-		if !(call.IsMemberFunction() && len(args) == 0) && !(!call.IsMemberFunction() && len(args) == 1) {
+		if member := call.IsMemberFunction(); (member && len(args) != 0) || (!member && len(args) != 1) {
 			return refuse("size() takes one value (%s)", c.at(e))
 		}
 	case slices.Contains(substring, fn):

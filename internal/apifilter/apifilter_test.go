@@ -121,8 +121,8 @@ func FuzzCheck(f *testing.F) {
 			t.Fatalf("Check(%q): %v, then %v", src, err, again)
 		}
 		if err == nil {
-			if any := Check(src, ""); any != nil {
-				t.Fatalf("Check(%q) accepted for %s, refused for any fields: %v", src, path, any)
+			if anyErr := Check(src, ""); anyErr != nil {
+				t.Fatalf("Check(%q) accepted for %s, refused for any fields: %v", src, path, anyErr)
 			}
 		}
 	})

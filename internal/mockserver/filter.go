@@ -179,7 +179,7 @@ func newFilterEnv(root reflect.Type, name string) (*cel.Env, error) {
 
 // shiftTimestamp is ts moved by the duration string d, forward (sign 1)
 // or back (-1).
-func shiftTimestamp(ts, d ref.Val, sign time.Duration) ref.Val {
+func shiftTimestamp(ts, d ref.Val, sign int) ref.Val {
 	t, ok1 := ts.(types.Timestamp)
 	s, ok2 := d.(types.String)
 	if !ok1 || !ok2 {
@@ -189,7 +189,10 @@ func shiftTimestamp(ts, d ref.Val, sign time.Duration) ref.Val {
 	if err != nil {
 		return types.WrapErr(err)
 	}
-	return types.Timestamp{Time: t.Time.Add(sign * dur)}
+	if sign < 0 {
+		dur = -dur
+	}
+	return types.Timestamp{Time: t.Time.Add(dur)}
 }
 
 // celFilter is a filter compiled for one request.

@@ -53,7 +53,10 @@ var secretType = &objectType[apiclient.Secret, apiclient.SecretCreate, apiclient
 		name:        "vault_id",
 		description: "Lists only the secrets of this vault (`vault_...`), with any `filter` as well.",
 		validators:  []validator.String{idValidator(vaultIDPrefix, "a vault")},
-		matches:     func(obj any, id string) bool { return obj.(*apiclient.Secret).Vault.ID == id },
+		matches: func(obj any, id string) bool {
+			s, ok := obj.(*apiclient.Secret)
+			return ok && s.Vault.ID == id
+		},
 	}},
 	natural: &naturalKeyImport{name: "vault name and name", examples: "prod-vault/db-password", check: checkSecretKey, resolve: secretIDByKey},
 	configValidators: []resource.ConfigValidator{
