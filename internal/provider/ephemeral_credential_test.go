@@ -163,7 +163,9 @@ func TestAccAPIKeyEphemeral_invalidConfig(t *testing.T) {
 func TestAccEphemeralTokens_notInPlanOrState(t *testing.T) {
 	t.Parallel()
 	mock := newTokenMock(t)
-	d := &terraformDir{t: t, dir: t.TempDir(), reattach: reattachedProvider(t)}
+	// NOTE: two provider configurations, each in its own process as for
+	// users (see builtProvider).
+	d := &terraformDir{t: t, dir: t.TempDir(), cliConfig: builtProvider(t)}
 	config := `terraform {
   required_providers {
     ngrok = { source = "registry.terraform.io/hashicorp/ngrok" }
@@ -194,9 +196,8 @@ resource "ngrok_ip_policy" "made_with_minted_key" {
 	if err := os.WriteFile(filepath.Join(d.dir, "main.tf"), []byte(config), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code, out := d.run("init", "-input=false"); code != 0 {
-		t.Fatalf("terraform init: %s", out)
-	}
+	// NOTE: no init: dev_overrides need none, and init would look the
+	// provider up in the registry.
 	if code, out := d.run("plan", "-input=false", "-out=tfplan"); code != 0 {
 		t.Fatalf("terraform plan: %s", out)
 	}
