@@ -64,12 +64,14 @@ func (r *reservedDomainListResource) List(ctx context.Context, req list.ListRequ
 
 // importedReservedDomainModel is the state that importing d reads: the
 // attributes the API does not hold (region, wait_for_certificate,
-// timeouts) as a configuration that leaves them out has them.
+// deletion_protection, timeouts) as a configuration that leaves them out
+// has them.
 func importedReservedDomainModel(d *apiclient.ReservedDomain) reservedDomainModel {
 	return reservedDomainModelFromAPI(d).withConfigured(reservedDomainModel{
 		Region:             types.StringNull(),
 		Domain:             types.StringNull(),
 		WaitForCertificate: types.BoolNull(),
+		DeletionProtection: types.BoolNull(),
 		Timeouts:           types.ObjectNull(timeoutsAttrTypes),
 	})
 }

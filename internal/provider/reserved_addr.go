@@ -1,9 +1,11 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -26,12 +28,13 @@ var reservedAddrType = &objectType[apiclient.ReservedAddr, apiclient.ReservedAdd
 		"`ngrok_tcp_address` (v0.8): `moved` blocks from either name take over their state.",
 	attributes: func() map[string]schema.Attribute {
 		return map[string]schema.Attribute{
-			"id":          serverSetAttribute("Identifier of the reserved address (`ra_...`)."),
-			"uri":         serverSetAttribute("API address of the reserved address."),
-			"created_at":  serverSetAttribute("When the address was reserved, RFC 3339."),
-			"description": descriptionResourceAttribute(),
-			"metadata":    metadataResourceAttribute(),
-			"addr":        serverSetAttribute("The address ngrok assigned, `host:port`, such as `1.tcp.ngrok.io:21345`; it never changes."),
+			"id":                  serverSetAttribute("Identifier of the reserved address (`ra_...`)."),
+			"uri":                 serverSetAttribute("API address of the reserved address."),
+			"created_at":          serverSetAttribute("When the address was reserved, RFC 3339."),
+			"description":         descriptionResourceAttribute(),
+			"metadata":            metadataResourceAttribute(),
+			"addr":                serverSetAttribute("The address ngrok assigned, `host:port`, such as `1.tcp.ngrok.io:21345`; it never changes."),
+			"deletion_protection": deletionProtectionAttribute("reserved address", "address"),
 			"region": schema.StringAttribute{
 				Description: fmt.Sprintf("The region the address is reserved in: %s. Defaults to the API's choice (`us`). "+
 					"Changing it replaces the address, which gets a new `addr`.", quotedList(reservedDomainRegions)),
@@ -45,6 +48,7 @@ var reservedAddrType = &objectType[apiclient.ReservedAddr, apiclient.ReservedAdd
 			},
 		}
 	},
+	resourceOnly:           []string{"deletion_protection"},
 	dataSourceDescriptions: map[string]string{"region": "The region the address is reserved in."},
 	fromAPI:                reservedAddrModelFromAPI,
 	toCreate:               reservedAddrModel.toCreate,
@@ -52,7 +56,16 @@ var reservedAddrType = &objectType[apiclient.ReservedAddr, apiclient.ReservedAdd
 	displayName:            func(a *apiclient.ReservedAddr, _ reservedAddrModel) string { return describedAs(a.Description, a.Addr) },
 	filterExample:          "`obj.region == \"eu\"`",
 	movesFrom:              []string{"ngrok_reserved_addr", "ngrok_tcp_address"},
+	modifyPlan: func(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+		refuseProtectedDeletion(ctx, req, resp, "reserved address", "addr", "region")
+	},
+	keep: func(prior reservedAddrModel, m *reservedAddrModel) {
+		if !prior.DeletionProtection.IsNull() && !prior.DeletionProtection.IsUnknown() {
+			m.DeletionProtection = prior.DeletionProtection
+		}
+	},
 	normalizeState: func(a stateAttrs) error {
+		a.defaultIfNull("deletion_protection", false)
 		a.nullIfEmpty("uri", "created_at")
 		a.emptyIfNull("description", "metadata")
 		// NOTE: v0.7.0's endpoint_configuration_id (edges, deprecated) is
@@ -69,17 +82,20 @@ type reservedAddrModel struct {
 	Metadata    types.String `tfsdk:"metadata"`
 	Addr        types.String `tfsdk:"addr"`
 	Region      types.String `tfsdk:"region"`
+	// DeletionProtection is the provider's, never the API's.
+	DeletionProtection types.Bool `tfsdk:"deletion_protection"`
 }
 
 func reservedAddrModelFromAPI(a *apiclient.ReservedAddr) (reservedAddrModel, error) {
 	return reservedAddrModel{
-		ID:          types.StringValue(a.ID),
-		URI:         types.StringValue(a.URI),
-		CreatedAt:   types.StringValue(a.CreatedAt),
-		Description: types.StringValue(a.Description),
-		Metadata:    types.StringValue(a.Metadata),
-		Addr:        types.StringValue(a.Addr),
-		Region:      types.StringValue(a.Region),
+		ID:                 types.StringValue(a.ID),
+		URI:                types.StringValue(a.URI),
+		CreatedAt:          types.StringValue(a.CreatedAt),
+		Description:        types.StringValue(a.Description),
+		Metadata:           types.StringValue(a.Metadata),
+		Addr:               types.StringValue(a.Addr),
+		Region:             types.StringValue(a.Region),
+		DeletionProtection: types.BoolValue(false),
 	}, nil
 }
 

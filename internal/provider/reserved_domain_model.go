@@ -83,6 +83,7 @@ type reservedDomainModel struct {
 	Certificate                  types.Object `tfsdk:"certificate"`
 	CertificateManagementStatus  types.Object `tfsdk:"certificate_management_status"`
 	WaitForCertificate           types.Bool   `tfsdk:"wait_for_certificate"`
+	DeletionProtection           types.Bool   `tfsdk:"deletion_protection"`
 	Timeouts                     types.Object `tfsdk:"timeouts"`
 }
 
@@ -115,6 +116,7 @@ func reservedDomainModelFromAPI(d *apiclient.ReservedDomain) reservedDomainModel
 		Certificate:                  apiRefObject(d.Certificate),
 		CertificateManagementStatus:  certStatusObject(d.CertificateManagementStatus),
 		WaitForCertificate:           types.BoolNull(),
+		DeletionProtection:           types.BoolNull(),
 		Timeouts:                     types.ObjectNull(timeoutsAttrTypes),
 	}
 	if d.CertificateManagementPolicy == nil && d.Certificate != nil {
@@ -128,7 +130,7 @@ func reservedDomainModelFromAPI(d *apiclient.ReservedDomain) reservedDomainModel
 
 // withConfigured takes from prior (the plan, or the state before a refresh)
 // what the API does not hold: region (accepted and ignored by the API),
-// wait_for_certificate, timeouts, the spelling of domain, which the API
+// wait_for_certificate, deletion_protection, timeouts, the spelling of domain, which the API
 // normalises (lower case, no trailing dot): the configured spelling is kept
 // while it names the same domain, so that "Example.COM." plans no change;
 // and the spelling of global resolution: ["global"], which the API answers
@@ -141,6 +143,10 @@ func (m reservedDomainModel) withConfigured(prior reservedDomainModel) reservedD
 	m.WaitForCertificate = prior.WaitForCertificate
 	if m.WaitForCertificate.IsNull() || m.WaitForCertificate.IsUnknown() {
 		m.WaitForCertificate = types.BoolValue(false)
+	}
+	m.DeletionProtection = prior.DeletionProtection
+	if m.DeletionProtection.IsNull() || m.DeletionProtection.IsUnknown() {
+		m.DeletionProtection = types.BoolValue(false)
 	}
 	if !prior.Timeouts.IsUnknown() {
 		m.Timeouts = prior.Timeouts
@@ -161,7 +167,8 @@ func (m reservedDomainModel) sameSettings(state reservedDomainModel) bool {
 		m.HTTPEndpointConfigurationID.Equal(state.HTTPEndpointConfigurationID) &&
 		m.HTTPSEndpointConfigurationID.Equal(state.HTTPSEndpointConfigurationID) &&
 		m.ResolvesTo.Equal(state.ResolvesTo) &&
-		m.WaitForCertificate.Equal(state.WaitForCertificate) && m.Timeouts.Equal(state.Timeouts)
+		m.WaitForCertificate.Equal(state.WaitForCertificate) && m.DeletionProtection.Equal(state.DeletionProtection) &&
+		m.Timeouts.Equal(state.Timeouts)
 }
 
 func (m reservedDomainModel) toCreate() *apiclient.ReservedDomainCreate {

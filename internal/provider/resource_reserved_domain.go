@@ -228,6 +228,7 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 					},
 				},
 			},
+			"deletion_protection": deletionProtectionAttribute("reserved domain", "name"),
 			"wait_for_certificate": schema.BoolAttribute{
 				Description: "With automatic certificates, make create and update wait until the managed " +
 					"certificate is issued (bounded by `timeouts`), and fail with the job's error when ngrok reports " +
@@ -338,7 +339,8 @@ func (r *reservedDomainResource) ValidateConfig(ctx context.Context, req resourc
 // A plan equal to the state whose certificate settings stand (every refresh
 // of an unchanged domain) is left as it is after reading six attributes.
 func (r *reservedDomainResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
+	refuseProtectedDeletion(ctx, req, resp, "reserved domain", "domain", "domain")
+	if req.Plan.Raw.IsNull() || resp.Diagnostics.HasError() {
 		return
 	}
 	var (

@@ -49,5 +49,6 @@ func normalizeReservedDomainState(a stateAttrs) error {
 		"cname_target", "acme_challenge_cname_target", "uri", "created_at")
 	a.emptyIfNull("description", "metadata")
 	a.defaultIfNull("wait_for_certificate", false)
+	a.defaultIfNull("deletion_protection", false)
 	return nil
 }
