@@ -96,7 +96,8 @@ func eventCredentialValidators() []resource.ConfigValidator {
 		out = append(out,
 			resourcevalidator.RequiredTogether(path.MatchRoot(c.name+"_wo"), path.MatchRoot(c.name+"_wo_version")),
 			resourcevalidator.Conflicting(path.MatchRoot(c.name), path.MatchRoot(c.name+"_wo")),
-			resourcevalidator.Conflicting(path.MatchRoot(c.name), path.MatchRoot(c.name+"_wo_version")))
+			resourcevalidator.Conflicting(path.MatchRoot(c.name), path.MatchRoot(c.name+"_wo_version")),
+			writeOnlyAlternative{c.name})
 	}
 	return out
 }

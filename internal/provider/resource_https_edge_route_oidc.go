@@ -42,6 +42,7 @@ var httpsEdgeRouteOIDCModule = &edgeRouteModule[httpsEdgeRouteOIDCModel, apiclie
 		return []resource.ConfigValidator{
 			resourcevalidator.ExactlyOneOf(path.MatchRoot("client_secret"), path.MatchRoot("client_secret_wo")),
 			resourcevalidator.RequiredTogether(path.MatchRoot("client_secret_wo"), path.MatchRoot("client_secret_wo_version")),
+			writeOnlyAlternative{"client_secret"},
 		}
 	},
 	dataSourceDescription: "Reads the OIDC module of a route of an HTTPS edge. The client secret is not exposed: " +

@@ -62,6 +62,7 @@ var secretType = &objectType[apiclient.Secret, apiclient.SecretCreate, apiclient
 	configValidators: []resource.ConfigValidator{
 		resourcevalidator.ExactlyOneOf(path.MatchRoot("value"), path.MatchRoot("value_wo")),
 		resourcevalidator.RequiredTogether(path.MatchRoot("value_wo"), path.MatchRoot("value_wo_version")),
+		writeOnlyAlternative{"value"},
 		resourcevalidator.Conflicting(path.MatchRoot("value"), path.MatchRoot("value_wo_version")),
 	},
 	fromConfig: func(plan *secretModel, config secretModel) { plan.ValueWO = config.ValueWO },

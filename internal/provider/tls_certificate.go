@@ -61,6 +61,7 @@ var tlsCertificateType = &objectType[apiclient.TLSCertificate, apiclient.TLSCert
 	configValidators: []resource.ConfigValidator{
 		resourcevalidator.ExactlyOneOf(path.MatchRoot("private_key_pem"), path.MatchRoot("private_key_pem_wo")),
 		resourcevalidator.RequiredTogether(path.MatchRoot("private_key_pem_wo"), path.MatchRoot("private_key_pem_wo_version")),
+		writeOnlyAlternative{"private_key_pem"},
 	},
 	validateConfig: validateTLSCertificateKey,
 	fromConfig: func(plan *tlsCertificateModel, config tlsCertificateModel) {

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
@@ -136,4 +139,34 @@ func checkDuration(s string, minimum time.Duration) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is not greater than zero", s)
 	}
 	return d, nil
+}
+
+// writeOnlyAlternative warns, once per resource block, that name stores a
+// secret in the state where name_wo with name_wo_version would not: the
+// "Available Write-only Attribute Alternative" that the google provider
+// gives. It refuses nothing; an unknown value warns too, since it will be
+// stored all the same.
+type writeOnlyAlternative struct{ name string }
+
+var _ resource.ConfigValidator = writeOnlyAlternative{}
+
+func (v writeOnlyAlternative) Description(context.Context) string {
+	return fmt.Sprintf("warns that %s is stored in the state, and names %s_wo", v.name, v.name)
+}
+
+func (v writeOnlyAlternative) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v writeOnlyAlternative) ValidateResource(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var value types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root(v.name), &value)...)
+	if resp.Diagnostics.HasError() || value.IsNull() {
+		return
+	}
+	resp.Diagnostics.AddAttributeWarning(path.Root(v.name), "Available Write-only Attribute Alternative",
+		fmt.Sprintf("%s is kept in the Terraform state, in clear text to anyone who can read the state (Sensitive only "+
+			"hides it from the CLI's output). Write %s_wo instead, with %s_wo_version (a number you raise to send a new "+
+			"value): Terraform 1.11 and later and OpenTofu 1.11 and later send it to the provider without storing it in "+
+			"the plan or the state.", v.name, v.name, v.name))
 }
