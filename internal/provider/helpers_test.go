@@ -359,42 +359,28 @@ func reattachedProvider(t *testing.T) string {
 	return string(b)
 }
 
-// builtProvider builds the provider once per test binary and returns a
-// Terraform CLI configuration whose dev_overrides run it. Terraform then
-// starts one provider process per provider configuration, as it does for
-// users; a reattached provider serves every configuration from one
-// process, whose framework server keeps one configuration's data at a time
+// builtProvider builds the provider and returns a Terraform CLI
+// configuration whose dev_overrides run it. Terraform then starts one
+// provider process per provider configuration, as it does for users; a
+// reattached provider serves every configuration from one process, whose
+// framework server keeps one configuration's data at a time
 // (ConfigureProvider of an alias replaces what another's ephemeral resource
 // is closed with, unguarded).
 func builtProvider(t *testing.T) string {
 	t.Helper()
-	builtProviderOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "tfedge-provider-")
-		if err != nil {
-			builtProviderErr = err
-			return
-		}
-		out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "terraform-provider-ngrok"),
-			"github.com/tfedge/terraform-provider-ngrok").CombinedOutput()
-		if err != nil {
-			builtProviderErr = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
-		builtProviderCLIConfig = filepath.Join(dir, "terraformrc")
-		builtProviderErr = os.WriteFile(builtProviderCLIConfig, fmt.Appendf(nil,
-			"provider_installation {\n  dev_overrides {\n    \"registry.terraform.io/hashicorp/ngrok\" = %q\n  }\n  direct {}\n}\n", dir), 0o600)
-	})
-	if builtProviderErr != nil {
-		t.Fatal(builtProviderErr)
+	dir := t.TempDir()
+	out, err := exec.CommandContext(t.Context(), "go", "build", "-o", filepath.Join(dir, "terraform-provider-ngrok"),
+		"github.com/tfedge/terraform-provider-ngrok").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	return builtProviderCLIConfig
+	cliConfig := filepath.Join(dir, "terraformrc")
+	if err := os.WriteFile(cliConfig, fmt.Appendf(nil,
+		"provider_installation {\n  dev_overrides {\n    \"registry.terraform.io/hashicorp/ngrok\" = %q\n  }\n  direct {}\n}\n", dir), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cliConfig
 }
-
-var (
-	builtProviderOnce      sync.Once
-	builtProviderCLIConfig string
-	builtProviderErr       error
-)
 
 // terraformDir is a working directory for Terraform CLI runs against the
 // provider served by this process (reattach), or against the built provider
