@@ -177,8 +177,49 @@ func compileExpression(src string, mustBeBool bool) string {
 		if t := checked.OutputType(); !t.IsExactType(types.BoolType) && !t.IsExactType(types.DynType) {
 			return fmt.Sprintf("the expression %s is of type %s; a rule's expression must be a bool", quote(src), t)
 		}
+		if v := nonBoolVariable(checked.NativeRep().Expr()); v != "" {
+			return fmt.Sprintf("the expression %s is the variable %s, which is not a bool; a rule's expression must be a bool: compare it, e.g. %s == '...', or test it, e.g. %s.startsWith('...')",
+				quote(src), v, v, v)
+		}
 	}
 	return ""
+}
+
+// nonBoolVariable is the name of the documented variable that e is when e
+// is one and its value is not a bool (req.url.path); "" otherwise. The
+// variables are dyn to CEL, so this is what tells that a rule's expression
+// of one variable is not a condition.
+func nonBoolVariable(e celast.Expr) string {
+	var path []string
+	switch e.Kind() {
+	case celast.IdentKind:
+		path = []string{e.AsIdent()}
+	case celast.SelectKind:
+		p, ok := selectPath(e)
+		if !ok || e.AsSelect().IsTestOnly() {
+			return ""
+		}
+		path = p
+	default:
+		return ""
+	}
+	n, ok := variables().children[path[0]]
+	if !ok {
+		return ""
+	}
+	for _, part := range path[1:] {
+		if n.open {
+			return "" // a header, a var, an action's result: its type is the policy's
+		}
+		if n, ok = n.children[part]; !ok {
+			return ""
+		}
+	}
+	name := strings.Join(path, ".")
+	if n.open || slices.Contains(boolVariables, name) {
+		return ""
+	}
+	return name
 }
 
 func quote(s string) string { return fmt.Sprintf("%q", truncate(s, 120)) }
@@ -212,6 +253,9 @@ func fieldProblem(e celast.Expr, bound []string) string {
 		return fieldProblem(e.AsSelect().Operand(), bound)
 	case celast.CallKind:
 		call := e.AsCall()
+		if arities, ok := macroArities[call.FunctionName()]; ok && !call.IsMemberFunction() && !slices.Contains(arities, len(call.Args())) {
+			return arityProblem(call.FunctionName(), arities, len(call.Args()))
+		}
 		if call.IsMemberFunction() {
 			if msg := fieldProblem(call.Target(), bound); msg != "" {
 				return msg
@@ -257,6 +301,20 @@ func fieldProblem(e celast.Expr, bound []string) string {
 		}
 	}
 	return ""
+}
+
+// arityProblem says that a macro was called with the wrong number of
+// arguments, and how it is called.
+func arityProblem(name string, arities []int, got int) string {
+	want := make([]string, len(arities))
+	for i, n := range arities {
+		want[i] = fmt.Sprint(n)
+	}
+	msg := fmt.Sprintf("%s takes %s argument(s), not %d", name, strings.Join(want, " or "), got)
+	if sig, ok := macroSignature[name]; ok {
+		msg += "; write " + sig
+	}
+	return msg
 }
 
 // selectPath is a chain of selections on a variable (req.url.path) as its
