@@ -144,14 +144,19 @@ func (r *cloudEndpointResource) Configure(_ context.Context, req resource.Config
 }
 
 // ValidateConfig checks, when both are known, that the bindings suit the
-// url's host, as the API will.
+// url's host, as the API will, and that the policy's phases are its
+// protocol's.
 func (r *cloudEndpointResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	// NOTE: the two attributes it checks, read one by one: every plan
+	// NOTE: the three attributes it checks, read one by one: every plan
 	// validates every endpoint, and a whole-model Get maps all fourteen by
 	// reflection.
 	var cfg cloudEndpointModel
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("url"), &cfg.URL)...)
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("bindings"), &cfg.Bindings)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("traffic_policy"), &cfg.TrafficPolicy)...)
+	if !resp.Diagnostics.HasError() {
+		validateTrafficPolicyForURL(cfg.TrafficPolicy, cfg.URL.StringValue, path.Root("traffic_policy"), &resp.Diagnostics)
+	}
 	if resp.Diagnostics.HasError() || cfg.URL.IsNull() || cfg.URL.IsUnknown() || cfg.Bindings.IsNull() || cfg.Bindings.IsUnknown() {
 		return
 	}
