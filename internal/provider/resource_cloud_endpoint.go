@@ -190,6 +190,9 @@ func (r *cloudEndpointResource) ValidateConfig(ctx context.Context, req resource
 //     domain_id keep their values, so that they are known after apply only
 //     when something changes.
 //
+// A policy that reads a secret the account lacks is a warning
+// (warnMissingSecrets).
+//
 // A plan equal to the state (every refresh of an unchanged endpoint) needs
 // none of this unless its bindings are not configured and differ from the
 // url's default; it is left as it is without reading it whole.
@@ -206,6 +209,7 @@ func (r *cloudEndpointResource) ModifyPlan(ctx context.Context, req resource.Mod
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	warnMissingSecrets(ctx, r.client, cfg.TrafficPolicy, path.Root("traffic_policy"), &resp.Diagnostics)
 
 	if cfg.Bindings.IsNull() {
 		plan.Bindings = types.ListUnknown(types.StringType)

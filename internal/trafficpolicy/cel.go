@@ -2,6 +2,7 @@ package trafficpolicy
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -410,4 +411,125 @@ func interpolationEnd(s string, start int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// SecretRef is a vault secret a policy reads with
+// secrets.get('vault', 'name') (traffic-policy/macros/index.mdx, Secrets).
+type SecretRef struct {
+	Vault, Name string
+}
+
+// SecretRefs are the secrets a policy reads by literal names, each once, in
+// the order of the document's keys (sorted) and lists: in rule expressions,
+// rate-limit bucket keys and ${...} interpolations. A call
+// whose names are computed is not one of them.
+func SecretRefs(doc any) []SecretRef {
+	var refs []SecretRef
+	seen := map[SecretRef]bool{}
+	// NOTE: the strings of rules' expressions and of rate-limit's
+	// bucket_key are CEL; every other string is text, CEL only in its
+	// ${...}.
+	var walk func(v any, cel bool)
+	walk = func(v any, cel bool) {
+		switch v := v.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				walk(v[k], k == "expressions" || k == "bucket_key")
+			}
+		case []any:
+			for _, e := range v {
+				walk(e, cel)
+			}
+		case string:
+			if !strings.Contains(v, "secrets.get") {
+				return
+			}
+			sources := []string{v}
+			if !cel {
+				sources = interpolationSources(v)
+			}
+			for _, src := range sources {
+				for _, r := range secretCalls(src) {
+					if !seen[r] {
+						seen[r] = true
+						refs = append(refs, r)
+					}
+				}
+			}
+		}
+	}
+	walk(doc, false)
+	return refs
+}
+
+// interpolationSources are the CEL sources of the ${...} of s.
+func interpolationSources(s string) []string {
+	var out []string
+	for i := 0; ; {
+		start := strings.Index(s[i:], "${")
+		if start < 0 {
+			return out
+		}
+		start += i + 2
+		end, ok := interpolationEnd(s, start)
+		if !ok {
+			return out
+		}
+		out = append(out, s[start:end])
+		i = end + 1
+	}
+}
+
+// secretCalls are the secrets.get calls of one CEL source whose two
+// arguments are string literals.
+func secretCalls(src string) []SecretRef {
+	env, err := celEnv()
+	if err != nil {
+		return nil
+	}
+	checked, iss := env.Compile(src)
+	if iss.Err() != nil {
+		return nil
+	}
+	var refs []SecretRef
+	var walk func(e celast.Expr)
+	walk = func(e celast.Expr) {
+		switch e.Kind() {
+		case celast.CallKind:
+			call := e.AsCall()
+			args := call.Args()
+			if call.FunctionName() == "secrets.get" && len(args) == 2 &&
+				args[0].Kind() == celast.LiteralKind && args[1].Kind() == celast.LiteralKind {
+				vault, ok1 := args[0].AsLiteral().Value().(string)
+				name, ok2 := args[1].AsLiteral().Value().(string)
+				if ok1 && ok2 {
+					refs = append(refs, SecretRef{Vault: vault, Name: name})
+				}
+			}
+			if call.IsMemberFunction() {
+				walk(call.Target())
+			}
+			for _, a := range args {
+				walk(a)
+			}
+		case celast.SelectKind:
+			walk(e.AsSelect().Operand())
+		case celast.ListKind:
+			for _, el := range e.AsList().Elements() {
+				walk(el)
+			}
+		case celast.MapKind:
+			for _, entry := range e.AsMap().Entries() {
+				walk(entry.AsMapEntry().Key())
+				walk(entry.AsMapEntry().Value())
+			}
+		case celast.ComprehensionKind:
+			comp := e.AsComprehension()
+			for _, sub := range []celast.Expr{comp.IterRange(), comp.AccuInit(), comp.LoopCondition(), comp.LoopStep(), comp.Result()} {
+				walk(sub)
+			}
+		}
+	}
+	walk(checked.NativeRep().Expr())
+	return refs
 }
