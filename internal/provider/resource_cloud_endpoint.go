@@ -85,7 +85,12 @@ func (r *cloudEndpointResource) Schema(_ context.Context, _ resource.SchemaReque
 					"each action's `type`, the phases it may run in and its `config` fields, their types and which are required, " +
 					"its CEL expressions and `${...}` interpolations (against the variables and macros ngrok documents); an error " +
 					"names the rule and action by index and name, and offers the closest action type for a misspelt one. " +
-					"A policy known only at apply is checked then.",
+					"What ngrok's action reference documents of each value is checked too (ranges, durations, counts, " +
+					"CIDRs, internal endpoint URLs, status codes, macro arities), and the phases the url's protocol runs " +
+					"(`on_tcp_connect` only, for `tcp://` and `tls://`); a `secrets.get` of a vault or secret the account " +
+					"does not have is a warning. A policy that holds a value known only at apply (an `ngrok_ip_policy`'s " +
+					"`id`) is, written with `jsonencode`, checked then; written with `provider::ngrok::traffic_policy({ ... })` " +
+					"it is checked at plan time, its unknown parts standing for values of their type.",
 				Required:      true,
 				CustomType:    trafficPolicyType{},
 				PlanModifiers: []planmodifier.String{equivalentToState("the same policy in another notation keeps the prior value", equivalentTrafficPolicies)},
