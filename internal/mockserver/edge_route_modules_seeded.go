@@ -443,7 +443,7 @@ func buildTrafficPolicyModule(_ *edgeState, in *trafficPolicyBody) (trafficPolic
 	if strings.TrimSpace(in.Value) == "" {
 		return trafficPolicyModule{}, errTrafficPolicyMissing.with("the traffic_policy module's value is empty")
 	}
-	if err := checkTrafficPolicy(in.Value); err != nil {
+	if err := checkTrafficPolicy(in.Value, ""); err != nil {
 		return trafficPolicyModule{}, err
 	}
 	return trafficPolicyModule{Enabled: enabledOrDefault(in.Enabled), Value: in.Value}, nil

@@ -294,7 +294,7 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	if in.TrafficPolicy == "" {
 		return nil, 0, errTrafficPolicyMissing.with("a cloud endpoint does nothing but apply its traffic policy")
 	}
-	if err := checkTrafficPolicy(in.TrafficPolicy); err != nil {
+	if err := checkTrafficPolicy(in.TrafficPolicy, ""); err != nil {
 		return nil, 0, err
 	}
 	bindings := in.Bindings
@@ -313,6 +313,11 @@ func (s *Server) createEndpoint(rq *request) (any, int, *apiError) {
 	defer s.store.mu.Unlock()
 	domainID, err := s.checkEndpointURLLocked(u, bindings, "")
 	if err != nil {
+		return nil, 0, err
+	}
+	// NOTE: the phases of the endpoint's protocol, once the url is known to
+	// be one the account may use [ours: the order of the API's checks].
+	if err := checkTrafficPolicy(in.TrafficPolicy, u.scheme); err != nil {
 		return nil, 0, err
 	}
 	e, err := s.endpoints.insertLocked(func(id string) endpoint {
@@ -397,7 +402,7 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 		if *in.TrafficPolicy == "" {
 			return nil, 0, errTrafficPolicyMissing.with("a cloud endpoint does nothing but apply its traffic policy")
 		}
-		if err := checkTrafficPolicy(*in.TrafficPolicy); err != nil {
+		if err := checkTrafficPolicy(*in.TrafficPolicy, ""); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -416,6 +421,13 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 				return errEndpointSchemeChange.with()
 			}
 			e.URL = *newURL
+		}
+		if in.TrafficPolicy != nil {
+			// NOTE: the phases of the endpoint's protocol, which the policy
+			// is checked for once the endpoint is known.
+			if err := checkTrafficPolicy(*in.TrafficPolicy, e.URL.scheme); err != nil {
+				return err
+			}
 		}
 		if in.Bindings != nil {
 			e.Bindings = slices.Clone(in.Bindings)
@@ -609,15 +621,32 @@ func isEndpointHost(host string) bool {
 // the stored text keeps), and checks it against ngrok's policy language with
 // the checker the provider's plan-time validation uses (package
 // trafficpolicy), so that both refuse the same policies in the same words.
-func checkTrafficPolicy(text string) *apiError {
+// scheme is the endpoint's URL scheme, whose protocol's phases the policy
+// may use; "" where it is not known. A problem for which ngrok's error
+// reference has a code of its own is answered with it (policyErrors).
+func checkTrafficPolicy(text, scheme string) *apiError {
 	doc, perr := parsePolicyText(text)
 	if perr != nil {
 		return errTrafficPolicyInvalid.with(fmt.Sprintf("the traffic_policy could not be parsed as JSON or YAML: %v.", perr))
 	}
-	if problems := trafficpolicy.Check(doc); len(problems) > 0 {
+	if problems := trafficpolicy.CheckFor(doc, trafficpolicy.Options{Scheme: scheme}); len(problems) > 0 {
+		for _, p := range problems {
+			if k, ok := policyErrors[p.Code]; ok {
+				return k.with(p.Args...)
+			}
+		}
 		return errTrafficPolicyInvalid.with(trafficpolicy.Message(problems))
 	}
 	return nil
+}
+
+// policyErrors are the codes of package trafficpolicy's problems that the
+// mock answers with.
+var policyErrors = map[string]*errorKind{
+	errBasicAuthPassword.code:   errBasicAuthPassword,
+	errPolicyCIDR.code:          errPolicyCIDR,
+	errPolicyPhaseProtocol.code: errPolicyPhaseProtocol,
+	errPolicySetVars.code:       errPolicySetVars,
 }
 
 // parsePolicyText decodes JSON, or else one YAML document, into plain Go

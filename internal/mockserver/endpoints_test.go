@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -21,6 +22,9 @@ var endpointIDPattern = regexp.MustCompile(`^ep_[0-9A-Za-z]{27}$`)
 
 const testPolicy = `{"on_http_request":[{"actions":[{"type":"custom-response","config":{"status_code":200}}]}]}`
 
+// testTCPPolicy is testPolicy's counterpart for tcp:// and tls:// endpoints.
+const testTCPPolicy = `{"on_tcp_connect":[{"actions":[{"type":"deny"}]}]}`
+
 // endpointBody is a create or update body; fields are marshalled as given.
 func endpointBody(t *testing.T, fields map[string]any) string {
 	t.Helper()
@@ -35,6 +39,10 @@ func createEndpoint(t *testing.T, s http.Handler, fields map[string]any) endpoin
 	t.Helper()
 	if _, ok := fields["traffic_policy"]; !ok {
 		fields["traffic_policy"] = testPolicy
+		// NOTE: a TCP or TLS endpoint runs on_tcp_connect only (ERR_NGROK_2230).
+		if u, _ := fields["url"].(string); strings.HasPrefix(u, "tcp://") || strings.HasPrefix(u, "tls://") {
+			fields["traffic_policy"] = testTCPPolicy
+		}
 	}
 	w := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, fields))
 	wantStatus(t, w, http.StatusCreated)
@@ -713,6 +721,8 @@ type trafficPolicyCase struct {
 	Policy string `yaml:"policy"`
 	Valid  bool   `yaml:"valid"`
 	Error  string `yaml:"error"`
+	Scheme string `yaml:"scheme"`
+	Code   string `yaml:"code"`
 }
 
 // TestEndpointTrafficPolicyCases: the mock agrees with the provider's
@@ -733,17 +743,35 @@ func TestEndpointTrafficPolicyCases(t *testing.T) {
 		t.Fatalf("%d rows in cases.yaml", len(cases))
 	}
 	s := New()
-	updated := createEndpoint(t, s, map[string]any{"url": "http://updated.internal"})
+	// NOTE: a row's scheme is its endpoint's; http when it names none.
+	url := func(scheme, name string) string {
+		if scheme == "tcp" || scheme == "tls" {
+			return fmt.Sprintf("%s://%s.internal:4000", scheme, name)
+		}
+		return fmt.Sprintf("%s://%s.internal", cmp.Or(scheme, "http"), name)
+	}
+	updated := map[string]string{}
 	for i, tc := range cases {
+		if _, ok := updated[tc.Scheme]; !ok {
+			updated[tc.Scheme] = createEndpoint(t, s, map[string]any{
+				"url": url(tc.Scheme, fmt.Sprint("updated", i)), "traffic_policy": "on_tcp_connect: [{actions: [{type: deny}]}]",
+			}).ID
+		}
 		create := do(t, s, http.MethodPost, "/endpoints", endpointBody(t, map[string]any{
-			"url": fmt.Sprintf("http://p%d.internal", i), "traffic_policy": tc.Policy,
+			"url": url(tc.Scheme, fmt.Sprint("p", i)), "traffic_policy": tc.Policy,
 		}))
-		update := do(t, s, http.MethodPatch, "/endpoints/"+updated.ID, endpointBody(t, map[string]any{"traffic_policy": tc.Policy}))
+		update := do(t, s, http.MethodPatch, "/endpoints/"+updated[tc.Scheme], endpointBody(t, map[string]any{"traffic_policy": tc.Policy}))
 		for verb, w := range map[string]*httptest.ResponseRecorder{"create": create, "update": update} {
 			if tc.Valid {
 				if w.Code != http.StatusCreated && w.Code != http.StatusOK {
 					t.Errorf("%s, %s: %d %s", tc.Name, verb, w.Code, w.Body)
 				}
+				continue
+			}
+			if tc.Code != "" {
+				// NOTE: a code of its own answers with ngrok's message,
+				// which the row's text (the checker's) is not.
+				wantError(t, w, http.StatusBadRequest, tc.Code)
 				continue
 			}
 			wantError(t, w, http.StatusBadRequest, errTrafficPolicyInvalid.code)

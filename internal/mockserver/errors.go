@@ -523,6 +523,18 @@ var (
 		"a cloud endpoint url that is not an absolute http, https, tcp or tls URL of a host name (a port, for tcp), without path, query or fragment")
 	errTrafficPolicyInvalid = defineError("ERR_NGROK_18002", http.StatusBadRequest, realCode,
 		"a traffic_policy that is neither JSON nor YAML, or not a policy of ngrok's language as package trafficpolicy checks it (phases, rules, actions and their config, CEL)")
+	// NOTE: the problems of a policy for which ngrok's error reference has
+	// a code of its own (package trafficpolicy's Problem.Code) are
+	// answered with it, the first such problem's, rather than with
+	// ERR_NGROK_18002.
+	errBasicAuthPassword = defineError("ERR_NGROK_360", http.StatusBadRequest, realCode,
+		"a traffic policy's basic-auth credential whose password is not 8 to 128 characters")
+	errPolicyCIDR = defineError("ERR_NGROK_2217", http.StatusBadRequest, realCode,
+		"a traffic policy's restrict-ips allow or deny entry that is not a CIDR")
+	errPolicyPhaseProtocol = defineError("ERR_NGROK_2230", http.StatusBadRequest, realCode,
+		"a traffic policy with an HTTP phase (on_http_request, on_http_response, on_event_stream_message) on a tcp:// or tls:// endpoint")
+	errPolicySetVars = defineError("ERR_NGROK_2252", http.StatusBadRequest, realCode,
+		"a traffic policy's set-vars whose vars are not each a map of exactly one key")
 	errEndpointBinding = defineError("ERR_NGROK_18007", http.StatusBadRequest, realCode,
 		"cloud endpoint bindings that are not one binding of public, internal and kubernetes, or internal on a host outside .internal, "+
 			"or another binding on one inside")

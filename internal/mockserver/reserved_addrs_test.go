@@ -48,7 +48,9 @@ func TestReservedAddrGatesTCPEndpoints(t *testing.T) {
 	t.Parallel()
 	s := New()
 	a := createReservedAddr(t, s, `{}`)
-	body := func(u string) string { return endpointBody(t, map[string]any{"url": u, "traffic_policy": testPolicy}) }
+	body := func(u string) string {
+		return endpointBody(t, map[string]any{"url": u, "traffic_policy": testTCPPolicy})
+	}
 	w := do(t, s, http.MethodPost, "/endpoints", body("tcp://"+a.Addr))
 	wantStatus(t, w, http.StatusCreated)
 	for _, u := range []string{"tcp://1.tcp.ngrok.io:1", "tcp://2.tcp.ngrok.io:" + strings.Split(a.Addr, ":")[1]} {

@@ -84,7 +84,7 @@ func (s *Server) SeedAgentEndpoint(in AgentEndpointSeed) (string, error) {
 		return "", fmt.Errorf("seeding an %s: upstream_protocol must be http1 or http2, not %q", noun, p)
 	}
 	if in.TrafficPolicy != "" {
-		if err := checkTrafficPolicy(in.TrafficPolicy); err != nil {
+		if err := checkTrafficPolicy(in.TrafficPolicy, e.URL.scheme); err != nil {
 			return "", fmt.Errorf("seeding an %s: %s", noun, err.msg)
 		}
 		e.TrafficPolicy = in.TrafficPolicy

@@ -390,6 +390,7 @@ func objectDataSourceConstructors(newT func(objectTypeRegistration) datasource.D
 func (p *ngrokProvider) Functions(_ context.Context) []func() function.Function {
 	return []func() function.Function{
 		NewSSHCertificateInfoFunction,
+		NewTrafficPolicyFunction,
 	}
 }
 

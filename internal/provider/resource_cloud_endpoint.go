@@ -85,7 +85,12 @@ func (r *cloudEndpointResource) Schema(_ context.Context, _ resource.SchemaReque
 					"each action's `type`, the phases it may run in and its `config` fields, their types and which are required, " +
 					"its CEL expressions and `${...}` interpolations (against the variables and macros ngrok documents); an error " +
 					"names the rule and action by index and name, and offers the closest action type for a misspelt one. " +
-					"A policy known only at apply is checked then.",
+					"What ngrok's action reference documents of each value is checked too (ranges, durations, counts, " +
+					"CIDRs, internal endpoint URLs, status codes, macro arities), and the phases the url's protocol runs " +
+					"(`on_tcp_connect` only, for `tcp://` and `tls://`); a `secrets.get` of a vault or secret the account " +
+					"does not have is a warning. A policy that holds a value known only at apply (an `ngrok_ip_policy`'s " +
+					"`id`) is, written with `jsonencode`, checked then; written with `provider::ngrok::traffic_policy({ ... })` " +
+					"it is checked at plan time, its unknown parts standing for values of their type.",
 				Required:      true,
 				CustomType:    trafficPolicyType{},
 				PlanModifiers: []planmodifier.String{equivalentToState("the same policy in another notation keeps the prior value", equivalentTrafficPolicies)},
@@ -144,14 +149,19 @@ func (r *cloudEndpointResource) Configure(_ context.Context, req resource.Config
 }
 
 // ValidateConfig checks, when both are known, that the bindings suit the
-// url's host, as the API will.
+// url's host, as the API will, and that the policy's phases are its
+// protocol's.
 func (r *cloudEndpointResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	// NOTE: the two attributes it checks, read one by one: every plan
+	// NOTE: the three attributes it checks, read one by one: every plan
 	// validates every endpoint, and a whole-model Get maps all fourteen by
 	// reflection.
 	var cfg cloudEndpointModel
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("url"), &cfg.URL)...)
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("bindings"), &cfg.Bindings)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("traffic_policy"), &cfg.TrafficPolicy)...)
+	if !resp.Diagnostics.HasError() {
+		validateTrafficPolicyForURL(cfg.TrafficPolicy, cfg.URL.StringValue, path.Root("traffic_policy"), &resp.Diagnostics)
+	}
 	if resp.Diagnostics.HasError() || cfg.URL.IsNull() || cfg.URL.IsUnknown() || cfg.Bindings.IsNull() || cfg.Bindings.IsUnknown() {
 		return
 	}
@@ -185,6 +195,9 @@ func (r *cloudEndpointResource) ValidateConfig(ctx context.Context, req resource
 //     domain_id keep their values, so that they are known after apply only
 //     when something changes.
 //
+// A policy that reads a secret the account lacks is a warning
+// (warnMissingSecrets).
+//
 // A plan equal to the state (every refresh of an unchanged endpoint) needs
 // none of this unless its bindings are not configured and differ from the
 // url's default; it is left as it is without reading it whole.
@@ -201,6 +214,7 @@ func (r *cloudEndpointResource) ModifyPlan(ctx context.Context, req resource.Mod
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	warnMissingSecrets(ctx, r.client, cfg.TrafficPolicy, path.Root("traffic_policy"), &resp.Diagnostics)
 
 	if cfg.Bindings.IsNull() {
 		plan.Bindings = types.ListUnknown(types.StringType)

@@ -253,7 +253,12 @@ func TestAccCloudEndpoint_url(t *testing.T) {
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	differentID := statecheck.CompareValue(compare.ValuesDiffer())
 	config := func(url string) string {
-		return mock.config(testAccCloudEndpointConfig(fmt.Sprintf("url = %q", url), policyHCL, `description = "kept"`))
+		policy := policyHCL
+		if strings.HasPrefix(url, "tls://") {
+			// NOTE: a TLS endpoint runs on_tcp_connect only (ERR_NGROK_2230).
+			policy = `traffic_policy = jsonencode({ on_tcp_connect = [{ actions = [{ type = "deny" }] }] })`
+		}
+		return mock.config(testAccCloudEndpointConfig(fmt.Sprintf("url = %q", url), policy, `description = "kept"`))
 	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,

@@ -15,6 +15,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/attr/xattr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"go.yaml.in/yaml/v3"
@@ -104,6 +106,35 @@ func (v trafficPolicyValue) ValidateAttribute(_ context.Context, req xattr.Valid
 	for _, p := range trafficpolicy.Check(doc) {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Traffic Policy",
 			"The traffic policy is not valid: "+sentence(p.String())+"\n\n"+trafficPolicyAdvice)
+	}
+}
+
+// validateTrafficPolicyForURL reports what only the endpoint's url shows
+// of its policy: phases its protocol never runs (a tcp:// or tls://
+// endpoint runs on_tcp_connect only). What ValidateAttribute reports of the
+// policy alone is not repeated. Unknown or unparsable values are left to
+// their own validation.
+func validateTrafficPolicyForURL(policy trafficPolicyValue, rawURL types.String, at path.Path, diags *diag.Diagnostics) {
+	if policy.IsNull() || policy.IsUnknown() || rawURL.IsNull() || rawURL.IsUnknown() {
+		return
+	}
+	u, err := parseEndpointURL(rawURL.ValueString())
+	if err != nil {
+		return
+	}
+	doc, err := parseTrafficPolicy(policy.ValueString())
+	if err != nil {
+		return
+	}
+	alone := map[string]bool{}
+	for _, p := range trafficpolicy.Check(doc) {
+		alone[p.String()] = true
+	}
+	for _, p := range trafficpolicy.CheckFor(doc, trafficpolicy.Options{Scheme: u.scheme}) {
+		if !alone[p.String()] {
+			diags.AddAttributeError(at, "Invalid Traffic Policy",
+				"The traffic policy is not valid for "+u.String()+": "+sentence(p.String())+"\n\n"+trafficPolicyAdvice)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr/xattr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"go.yaml.in/yaml/v3"
 
@@ -234,6 +236,21 @@ type trafficPolicyCase struct {
 	Policy string `yaml:"policy"`
 	Valid  bool   `yaml:"valid"`
 	Error  string `yaml:"error"`
+	// Scheme is the endpoint's URL scheme, Code the mock's code for a
+	// refusal ("" for ERR_NGROK_18002).
+	Scheme string `yaml:"scheme"`
+	Code   string `yaml:"code"`
+}
+
+// url is an endpoint's url of the row's scheme.
+func (tc trafficPolicyCase) url(name string) string {
+	switch tc.Scheme {
+	case "tcp", "tls":
+		return tc.Scheme + "://" + name + ".internal:4000"
+	case "":
+		return "http://" + name + ".internal"
+	}
+	return tc.Scheme + "://" + name + ".internal"
 }
 
 func loadTrafficPolicyCases(t *testing.T) []trafficPolicyCase {
@@ -261,6 +278,7 @@ func TestTrafficPolicyValueCases(t *testing.T) {
 	for _, tc := range loadTrafficPolicyCases(t) {
 		resp := &xattr.ValidateAttributeResponse{}
 		newTrafficPolicyValue(&tc.Policy).ValidateAttribute(context.Background(), xattr.ValidateAttributeRequest{Path: at}, resp)
+		validateTrafficPolicyForURL(newTrafficPolicyValue(&tc.Policy), types.StringValue(tc.url("app")), at, &resp.Diagnostics)
 		if tc.Valid {
 			if resp.Diagnostics.HasError() {
 				t.Errorf("%s: refused: %v", tc.Name, resp.Diagnostics)
@@ -306,26 +324,29 @@ func TestTrafficPolicyExamplesAreValid(t *testing.T) {
 func TestTrafficPolicyValueAgreesWithTheMock(t *testing.T) {
 	t.Parallel()
 	mock := newTestMock(t)
-	policies := trafficPolicySeeds(t)
-	for _, tc := range loadTrafficPolicyCases(t) {
-		policies = append(policies, tc.Policy)
+	var cases []trafficPolicyCase
+	for _, p := range trafficPolicySeeds(t) {
+		cases = append(cases, trafficPolicyCase{Policy: p})
 	}
-	for i, p := range policies {
+	cases = append(cases, loadTrafficPolicyCases(t)...)
+	for i, tc := range cases {
+		p := tc.Policy
 		if p == "" {
 			continue // no policy at all: the mock's ERR_NGROK_18011 for a missing policy
 		}
 		resp := &xattr.ValidateAttributeResponse{}
 		newTrafficPolicyValue(&p).ValidateAttribute(context.Background(), xattr.ValidateAttributeRequest{Path: path.Root("traffic_policy")}, resp)
-		_, err := mock.client.CreateEndpoint(context.Background(), &apiclient.EndpointCreate{
-			URL: fmt.Sprintf("http://agree%d.internal", i), TrafficPolicy: p,
-		})
+		url := tc.url(fmt.Sprint("agree", i))
+		validateTrafficPolicyForURL(newTrafficPolicyValue(&p), types.StringValue(url), path.Root("traffic_policy"), &resp.Diagnostics)
+		_, err := mock.client.CreateEndpoint(context.Background(), &apiclient.EndpointCreate{URL: url, TrafficPolicy: p})
 		if refused := err != nil; refused != resp.Diagnostics.HasError() {
 			t.Errorf("%q: the mock says %v, the provider %v", p, err, resp.Diagnostics)
 			continue
 		}
+		want := cmp.Or(tc.Code, "ERR_NGROK_18002")
 		var apiErr *apiclient.APIError
-		if err != nil && (!errors.As(err, &apiErr) || apiErr.ErrorCode != "ERR_NGROK_18002") {
-			t.Errorf("%q: refused with %v, want ERR_NGROK_18002", p, err)
+		if err != nil && (!errors.As(err, &apiErr) || apiErr.ErrorCode != want) {
+			t.Errorf("%q: refused with %v, want %s", p, err, want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package trafficpolicy
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -177,8 +178,49 @@ func compileExpression(src string, mustBeBool bool) string {
 		if t := checked.OutputType(); !t.IsExactType(types.BoolType) && !t.IsExactType(types.DynType) {
 			return fmt.Sprintf("the expression %s is of type %s; a rule's expression must be a bool", quote(src), t)
 		}
+		if v := nonBoolVariable(checked.NativeRep().Expr()); v != "" {
+			return fmt.Sprintf("the expression %s is the variable %s, which is not a bool; a rule's expression must be a bool: compare it, e.g. %s == '...', or test it, e.g. %s.startsWith('...')",
+				quote(src), v, v, v)
+		}
 	}
 	return ""
+}
+
+// nonBoolVariable is the name of the documented variable that e is when e
+// is one and its value is not a bool (req.url.path); "" otherwise. The
+// variables are dyn to CEL, so this is what tells that a rule's expression
+// of one variable is not a condition.
+func nonBoolVariable(e celast.Expr) string {
+	var path []string
+	switch e.Kind() {
+	case celast.IdentKind:
+		path = []string{e.AsIdent()}
+	case celast.SelectKind:
+		p, ok := selectPath(e)
+		if !ok || e.AsSelect().IsTestOnly() {
+			return ""
+		}
+		path = p
+	default:
+		return ""
+	}
+	n, ok := variables().children[path[0]]
+	if !ok {
+		return ""
+	}
+	for _, part := range path[1:] {
+		if n.open {
+			return "" // a header, a var, an action's result: its type is the policy's
+		}
+		if n, ok = n.children[part]; !ok {
+			return ""
+		}
+	}
+	name := strings.Join(path, ".")
+	if n.open || slices.Contains(boolVariables, name) {
+		return ""
+	}
+	return name
 }
 
 func quote(s string) string { return fmt.Sprintf("%q", truncate(s, 120)) }
@@ -212,6 +254,9 @@ func fieldProblem(e celast.Expr, bound []string) string {
 		return fieldProblem(e.AsSelect().Operand(), bound)
 	case celast.CallKind:
 		call := e.AsCall()
+		if arities, ok := macroArities[call.FunctionName()]; ok && !call.IsMemberFunction() && !slices.Contains(arities, len(call.Args())) {
+			return arityProblem(call.FunctionName(), arities, len(call.Args()))
+		}
 		if call.IsMemberFunction() {
 			if msg := fieldProblem(call.Target(), bound); msg != "" {
 				return msg
@@ -257,6 +302,20 @@ func fieldProblem(e celast.Expr, bound []string) string {
 		}
 	}
 	return ""
+}
+
+// arityProblem says that a macro was called with the wrong number of
+// arguments, and how it is called.
+func arityProblem(name string, arities []int, got int) string {
+	want := make([]string, len(arities))
+	for i, n := range arities {
+		want[i] = fmt.Sprint(n)
+	}
+	msg := fmt.Sprintf("%s takes %s argument(s), not %d", name, strings.Join(want, " or "), got)
+	if sig, ok := macroSignature[name]; ok {
+		msg += "; write " + sig
+	}
+	return msg
 }
 
 // selectPath is a chain of selections on a variable (req.url.path) as its
@@ -352,4 +411,125 @@ func interpolationEnd(s string, start int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// SecretRef is a vault secret a policy reads with
+// secrets.get('vault', 'name') (traffic-policy/macros/index.mdx, Secrets).
+type SecretRef struct {
+	Vault, Name string
+}
+
+// SecretRefs are the secrets a policy reads by literal names, each once, in
+// the order of the document's keys (sorted) and lists: in rule expressions,
+// rate-limit bucket keys and ${...} interpolations. A call
+// whose names are computed is not one of them.
+func SecretRefs(doc any) []SecretRef {
+	var refs []SecretRef
+	seen := map[SecretRef]bool{}
+	// NOTE: the strings of rules' expressions and of rate-limit's
+	// bucket_key are CEL; every other string is text, CEL only in its
+	// ${...}.
+	var walk func(v any, cel bool)
+	walk = func(v any, cel bool) {
+		switch v := v.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				walk(v[k], k == "expressions" || k == "bucket_key")
+			}
+		case []any:
+			for _, e := range v {
+				walk(e, cel)
+			}
+		case string:
+			if !strings.Contains(v, "secrets.get") {
+				return
+			}
+			sources := []string{v}
+			if !cel {
+				sources = interpolationSources(v)
+			}
+			for _, src := range sources {
+				for _, r := range secretCalls(src) {
+					if !seen[r] {
+						seen[r] = true
+						refs = append(refs, r)
+					}
+				}
+			}
+		}
+	}
+	walk(doc, false)
+	return refs
+}
+
+// interpolationSources are the CEL sources of the ${...} of s.
+func interpolationSources(s string) []string {
+	var out []string
+	for i := 0; ; {
+		start := strings.Index(s[i:], "${")
+		if start < 0 {
+			return out
+		}
+		start += i + 2
+		end, ok := interpolationEnd(s, start)
+		if !ok {
+			return out
+		}
+		out = append(out, s[start:end])
+		i = end + 1
+	}
+}
+
+// secretCalls are the secrets.get calls of one CEL source whose two
+// arguments are string literals.
+func secretCalls(src string) []SecretRef {
+	env, err := celEnv()
+	if err != nil {
+		return nil
+	}
+	checked, iss := env.Compile(src)
+	if iss.Err() != nil {
+		return nil
+	}
+	var refs []SecretRef
+	var walk func(e celast.Expr)
+	walk = func(e celast.Expr) {
+		switch e.Kind() {
+		case celast.CallKind:
+			call := e.AsCall()
+			args := call.Args()
+			if call.FunctionName() == "secrets.get" && len(args) == 2 &&
+				args[0].Kind() == celast.LiteralKind && args[1].Kind() == celast.LiteralKind {
+				vault, ok1 := args[0].AsLiteral().Value().(string)
+				name, ok2 := args[1].AsLiteral().Value().(string)
+				if ok1 && ok2 {
+					refs = append(refs, SecretRef{Vault: vault, Name: name})
+				}
+			}
+			if call.IsMemberFunction() {
+				walk(call.Target())
+			}
+			for _, a := range args {
+				walk(a)
+			}
+		case celast.SelectKind:
+			walk(e.AsSelect().Operand())
+		case celast.ListKind:
+			for _, el := range e.AsList().Elements() {
+				walk(el)
+			}
+		case celast.MapKind:
+			for _, entry := range e.AsMap().Entries() {
+				walk(entry.AsMapEntry().Key())
+				walk(entry.AsMapEntry().Value())
+			}
+		case celast.ComprehensionKind:
+			comp := e.AsComprehension()
+			for _, sub := range []celast.Expr{comp.IterRange(), comp.AccuInit(), comp.LoopCondition(), comp.LoopStep(), comp.Result()} {
+				walk(sub)
+			}
+		}
+	}
+	walk(checked.NativeRep().Expr())
+	return refs
 }

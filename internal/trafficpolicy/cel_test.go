@@ -1,6 +1,7 @@
 package trafficpolicy
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,5 +56,26 @@ func TestCheckInterpolations(t *testing.T) {
 		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
 			t.Errorf("checkInterpolations(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+func TestSecretRefs(t *testing.T) {
+	t.Parallel()
+	doc := parse(t, `
+on_http_request:
+  - expressions: ["secrets.get('v1', 'a') == req.headers['x'][0]"]
+    actions:
+      - type: add-headers
+        config:
+          headers:
+            x-a: "${secrets.get('v1', 'a')}"
+            x-b: "prefix ${secrets.get(\"v2\", \"b\")} and ${secrets.get(vars.v, 'c')}"
+      - type: custom-response
+        config: {body: "secrets.get('not', 'cel') is text here"}
+`)
+	got := SecretRefs(doc)
+	want := []SecretRef{{"v1", "a"}, {"v2", "b"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("SecretRefs = %v, want %v", got, want)
 	}
 }

@@ -29,6 +29,12 @@ type Problem struct {
 	Where string
 	// What says what is wrong, and what to write instead where it can.
 	What string
+	// Code is the code of ngrok's error reference that the API answers
+	// this problem with, where the reference has one (ERR_NGROK_360);
+	// Args are its placeholders' values, in the order they appear in its
+	// message. "" for a problem the API answers with ERR_NGROK_18002.
+	Code string
+	Args []any
 }
 
 func (p Problem) String() string {
@@ -52,13 +58,19 @@ func Message(problems []Problem) string {
 // float64 too), with string-keyed objects. It returns what is wrong, in
 // document order (phases in Phases' order), at most maxProblems; none for a
 // valid policy.
-func Check(doc any) []Problem {
-	c := &checker{}
+func Check(doc any) []Problem { return CheckFor(doc, Options{}) }
+
+// CheckFor is Check for a policy whose place is known (Options): the phases
+// of its endpoint's protocol. A value may be Unknown, which is accepted
+// wherever it stands.
+func CheckFor(doc any, opts Options) []Problem {
+	c := &checker{opts: opts}
 	c.document(doc)
 	return c.problems
 }
 
 type checker struct {
+	opts     Options
 	problems []Problem
 	// compiled memoises checkExpression by source and mustBeBool, so that
 	// an expression repeated costs one compilation and one count.
@@ -102,12 +114,19 @@ func (c *checker) interpolation(src string) string { return c.expression(src, fa
 func (c *checker) full() bool { return len(c.problems) >= maxProblems }
 
 func (c *checker) add(where, format string, args ...any) {
+	c.addProblem(Problem{Where: where, What: fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) addProblem(p Problem) {
 	if len(c.problems) < maxProblems {
-		c.problems = append(c.problems, Problem{Where: where, What: fmt.Sprintf(format, args...)})
+		c.problems = append(c.problems, p)
 	}
 }
 
 func (c *checker) document(doc any) {
+	if isUnknown(doc) {
+		return
+	}
 	obj, ok := doc.(map[string]any)
 	if !ok {
 		c.add("", "a traffic policy must be an object whose keys are phases (%s), not %s", strings.Join(Phases, ", "), kindOf(doc))
@@ -118,9 +137,19 @@ func (c *checker) document(doc any) {
 			c.add(fmt.Sprintf("phase %q", k), "unknown phase%s; the phases are %s", suggest(k, Phases), strings.Join(Phases, ", "))
 		}
 	}
+	scheme := strings.ToLower(c.opts.Scheme)
 	for _, phase := range Phases {
 		v, present := obj[phase]
-		if !present || v == nil {
+		if !present || v == nil || isUnknown(v) {
+			continue
+		}
+		if runs, known := protocolPhases[scheme]; known && !slices.Contains(runs, phase) {
+			// NOTE: traffic-policy/how-it-works.mdx, "Phases available by
+			// protocol": a TCP or TLS endpoint never runs the HTTP phases,
+			// so their rules would never run.
+			c.addProblem(Problem{Where: phase, Code: "ERR_NGROK_2230", Args: []any{phase, scheme},
+				What: fmt.Sprintf("a %s:// endpoint runs only %s, so the rules of %s would never run; move them to %s or attach the policy to an http:// or https:// endpoint",
+					scheme, strings.Join(runs, ", "), phase, strings.Join(runs, ", "))})
 			continue
 		}
 		rules, ok := v.([]any)
@@ -139,6 +168,9 @@ func (c *checker) document(doc any) {
 
 func (c *checker) rule(phase string, i int, r any) {
 	where := fmt.Sprintf("%s[%d]", phase, i)
+	if isUnknown(r) {
+		return
+	}
 	rule, ok := r.(map[string]any)
 	if !ok {
 		c.add(where, "a rule must be an object with name, expressions and actions, not %s", kindOf(r))
@@ -154,7 +186,7 @@ func (c *checker) rule(phase string, i int, r any) {
 			c.add(where, "unknown rule field %q%s; a rule has %s", k, suggest(k, ruleFields), strings.Join(ruleFields, ", "))
 		}
 	}
-	if exprs, present := rule["expressions"]; present && exprs != nil {
+	if exprs, present := rule["expressions"]; present && exprs != nil && !isUnknown(exprs) {
 		if list, ok := exprs.([]any); !ok {
 			c.add(where, "expressions must be a list of CEL expressions (strings), not %s", kindOf(exprs))
 		} else {
@@ -163,6 +195,9 @@ func (c *checker) rule(phase string, i int, r any) {
 					return
 				}
 				at := fmt.Sprintf("%s, expressions[%d]", where, j)
+				if isUnknown(e) {
+					continue
+				}
 				s, ok := stringOf(e)
 				if !ok {
 					c.add(at, "an expression must be a string, not %s", kindOf(e))
@@ -175,6 +210,9 @@ func (c *checker) rule(phase string, i int, r any) {
 		}
 	}
 	acts, present := rule["actions"]
+	if isUnknown(acts) {
+		return
+	}
 	if !present || acts == nil {
 		c.add(where, "a rule needs actions: a list of at least one action")
 		return
@@ -197,6 +235,9 @@ func (c *checker) rule(phase string, i int, r any) {
 
 func (c *checker) action(phase, ruleWhere string, j int, a any) {
 	where := fmt.Sprintf("%s, action[%d]", ruleWhere, j)
+	if isUnknown(a) {
+		return
+	}
 	act, ok := a.(map[string]any)
 	if !ok {
 		c.add(where, "an action must be an object with type and config, not %s", kindOf(a))
@@ -212,6 +253,8 @@ func (c *checker) action(phase, ruleWhere string, j int, a any) {
 		}
 	}
 	switch t, present := act["type"]; {
+	case isUnknown(t):
+		return
 	case !present || t == nil:
 		c.add(where, "an action needs a type")
 		return
@@ -221,6 +264,10 @@ func (c *checker) action(phase, ruleWhere string, j int, a any) {
 	}
 	spec, found := lookupAction(typ)
 	if !found {
+		if now := renamedAction(typ); now != "" {
+			c.add(where, "%s is the name of an edge module, not of an action; the action that does its work is %s: write type: %s", typ, now, now)
+			return
+		}
 		c.add(where, "unknown action type%s", suggest(typ, actionTypes()))
 		return
 	}
@@ -228,6 +275,9 @@ func (c *checker) action(phase, ruleWhere string, j int, a any) {
 		c.add(where, "the action %s cannot run in %s; it runs in %s", typ, phase, strings.Join(spec.phases, ", "))
 	}
 	cfg, present := act["config"]
+	if isUnknown(cfg) {
+		return
+	}
 	if spec.open {
 		if present && cfg != nil {
 			if _, ok := cfg.(map[string]any); !ok {
@@ -244,6 +294,9 @@ func (c *checker) action(phase, ruleWhere string, j int, a any) {
 
 // object checks an object with the fields listed.
 func (c *checker) object(where, path string, fields []field, v any) {
+	if isUnknown(v) {
+		return
+	}
 	obj, ok := v.(map[string]any)
 	if !ok {
 		c.add(where+", "+path, "must be an object, not %s", kindOf(v))
@@ -276,7 +329,21 @@ func (c *checker) object(where, path string, fields []field, v any) {
 
 // value checks one configuration value against its type.
 func (c *checker) value(where, path string, t *valueType, v any) {
+	if isUnknown(v) {
+		return
+	}
 	at := where + ", " + path
+	before := len(c.problems)
+	defer func() {
+		// NOTE: a value's meaning is checked once its type holds, so that a
+		// wrong type is reported once, in its own words.
+		if t.meaning != nil && len(c.problems) == before {
+			if p := t.meaning(v); p.What != "" {
+				p.Where = at
+				c.addProblem(p)
+			}
+		}
+	}()
 	switch t.kind {
 	case kindAny:
 		if t.cel {
@@ -331,6 +398,9 @@ func (c *checker) value(where, path string, t *valueType, v any) {
 			if c.full() {
 				return
 			}
+			if isUnknown(e) {
+				continue
+			}
 			if e == nil {
 				c.add(fmt.Sprintf("%s[%d]", at, i), "must not be null")
 				continue
@@ -355,7 +425,7 @@ func (c *checker) value(where, path string, t *valueType, v any) {
 	case kindOneOf:
 		var first []Problem
 		for i, alt := range t.alternatives {
-			sub := &checker{compiled: c.compiled, overBudget: c.overBudget}
+			sub := &checker{opts: c.opts, compiled: c.compiled, overBudget: c.overBudget}
 			sub.value(where, path, alt, v)
 			c.overBudget = c.overBudget || sub.overBudget
 			if len(sub.problems) == 0 {
@@ -366,7 +436,7 @@ func (c *checker) value(where, path string, t *valueType, v any) {
 			}
 		}
 		for _, p := range first {
-			c.add(p.Where, "%s", p.What)
+			c.addProblem(p)
 		}
 	}
 }

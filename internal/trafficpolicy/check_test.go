@@ -18,13 +18,15 @@ func TestCheckCases(t *testing.T) {
 		if tc.Valid == (tc.Error != "") {
 			t.Fatalf("row %q must be valid or give an error, not both nor neither", tc.Name)
 		}
-		problems := Check(parse(t, tc.Policy))
+		problems := CheckFor(parse(t, tc.Policy), Options{Scheme: tc.Scheme})
 		got := Message(problems)
 		switch {
 		case tc.Valid && len(problems) > 0:
 			t.Errorf("%s: refused: %s", tc.Name, got)
 		case !tc.Valid && !strings.Contains(got, tc.Error):
 			t.Errorf("%s:\n got %s\nwant it to contain %s", tc.Name, got, tc.Error)
+		case !tc.Valid && FirstCode(problems) != tc.Code:
+			t.Errorf("%s: code %q, want %q", tc.Name, FirstCode(problems), tc.Code)
 		}
 		if tc.Valid {
 			valid++
@@ -134,5 +136,32 @@ func TestCheckBoundsExpressions(t *testing.T) {
 	if len(c.problems) != 1 || c.problems[0].Where != "on_http_request[999], expressions[0]" ||
 		!strings.Contains(c.problems[0].What, "more than 1000 distinct CEL expressions") {
 		t.Errorf("problems: %v", c.problems)
+	}
+}
+
+// TestCheckUnknown: a value not known yet (Unknown) is accepted wherever it
+// stands, and everything around it is checked.
+func TestCheckUnknown(t *testing.T) {
+	t.Parallel()
+	u := Unknown{}
+	valid := map[string]any{"on_http_request": []any{
+		map[string]any{"expressions": []any{u}, "actions": []any{
+			map[string]any{"type": "restrict-ips", "config": map[string]any{"ip_policies": []any{u}, "allow": u}},
+			map[string]any{"type": "forward-internal", "config": map[string]any{"url": u}},
+			map[string]any{"type": u, "config": map[string]any{"nonsense": 1}},
+			u,
+		}},
+		u,
+	}, "on_tcp_connect": u}
+	if p := Check(valid); len(p) != 0 {
+		t.Errorf("refused: %s", Message(p))
+	}
+	typo := map[string]any{"on_http_request": []any{map[string]any{"actions": []any{
+		map[string]any{"type": "restrict-ips", "config": map[string]any{"ip_policies": []any{u}}},
+		map[string]any{"type": "forward_internal", "config": map[string]any{"url": u}},
+	}}}}
+	p := Check(typo)
+	if len(p) != 1 || !strings.Contains(p[0].String(), `action[1] (type "forward_internal"): unknown action type; did you mean "forward-internal"?`) {
+		t.Errorf("problems: %v", p)
 	}
 }

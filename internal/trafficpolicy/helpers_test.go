@@ -13,6 +13,11 @@ type testCase struct {
 	Policy string `yaml:"policy"`
 	Valid  bool   `yaml:"valid"`
 	Error  string `yaml:"error"`
+	// Scheme is the endpoint's URL scheme; "" for any.
+	Scheme string `yaml:"scheme"`
+	// Code is the code of ngrok's the API answers with; "" for
+	// ERR_NGROK_18002.
+	Code string `yaml:"code"`
 }
 
 func loadCases(t *testing.T) []testCase {

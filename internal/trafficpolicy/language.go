@@ -34,6 +34,8 @@
 // Nothing else changes: both checkers read these tables.
 package trafficpolicy
 
+import "time"
+
 // Phases are the top-level keys of a policy, in the order ngrok runs them.
 var Phases = []string{"on_tcp_connect", "on_http_request", "on_http_response", "on_event_stream_message"}
 
@@ -69,6 +71,9 @@ type valueType struct {
 	// cel marks values whose strings may hold ${...} interpolations, which
 	// are parsed as CEL; elsewhere "${" is plain text.
 	cel bool
+	// meaning is what the reference says of the value beyond its type
+	// (meaning.go): "" when it holds, else what is wrong and what to write.
+	meaning constraint
 }
 
 // field is one field of a configuration object.
@@ -152,65 +157,68 @@ func identityProvider(issuerField, idleField string) []field {
 // actions is every action type of the reference, alphabetically.
 var actions = []action{
 	{typ: "add-headers", phases: phases(request, response), config: []field{
-		req("headers", mapOf(celStr())),
+		req("headers", with(mapOf(celStr()), count(1, 10, "headers"))),
 	}},
 	{typ: "ai-gateway", phases: phases(request), open: true},
 	{typ: "basic-auth", phases: phases(request), config: []field{
 		// NOTE: the action's page writes a credential "user:password"; the
 		// "Add authentication" example writes {username, password}.
-		req("credentials", listOf(oneOf(celStr(), object(req("username", celStr()), req("password", celStr()))))),
+		req("credentials", with(listOf(oneOf(
+			withCode(celStr(), basicAuthCredential),
+			withCode(object(req("username", celStr()), req("password", celStr())), basicAuthObject),
+		)), count(1, 10, "credentials"))),
 		opt("realm", str()),
 		opt("enforce", boolean()),
 	}},
 	{typ: "circuit-breaker", phases: phases(request), config: []field{
-		req("error_threshold", number()),
-		opt("volume_threshold", integer()),
-		opt("window_duration", str()),
-		opt("tripped_duration", str()),
-		opt("num_buckets", integer()),
+		req("error_threshold", with(number(), between(0, 1))),
+		opt("volume_threshold", with(integer(), between(1, 2e9))),
+		opt("window_duration", with(str(), duration(time.Second, 2*time.Minute, 0))),
+		opt("tripped_duration", with(str(), duration(time.Second, 2*time.Minute, 0))),
+		opt("num_buckets", intEnum("10")),
 		opt("enforce", boolean()),
 	}},
 	{typ: "close-connection", phases: phases(request, tcp)},
 	{typ: "compress-response", phases: phases(request, response), config: []field{
-		opt("algorithms", listOf(enum("br", "compress", "deflate", "gzip"))),
+		opt("algorithms", with(listOf(enum("br", "compress", "deflate", "gzip")), unique)),
 	}},
 	{typ: "custom-response", phases: phases(request, response), config: []field{
-		opt("status_code", integer()),
+		opt("status_code", with(integer(), httpStatus)),
 		opt("body", celStr()),
-		opt("headers", mapOf(celStr())),
+		opt("headers", with(mapOf(celStr()), count(0, 10, "headers"))),
 		// NOTE: body's former name, deprecated in the reference (2025) and
 		// still in policies written from its older examples.
 		opt("content", celStr()),
 	}},
 	{typ: "deny", phases: phases(request, tcp), config: []field{
-		opt("status_code", integer()),
+		opt("status_code", with(integer(), httpStatus)),
 	}},
 	{typ: "forward-internal", phases: phases(request, tcp), config: []field{
-		req("url", celStr()),
+		req("url", with(celStr(), internalURL)),
 		opt("on_error", onError()),
 	}},
 	{typ: "http-request", phases: phases(request, response), config: []field{
-		req("url", celStr()),
+		req("url", with(celStr(), absoluteURL)),
 		opt("method", enum("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD")),
-		opt("query_params", listOf(object(req("key", celStr()), req("value", celStr())))),
-		opt("headers", mapOf(celStr())),
+		opt("query_params", with(listOf(object(req("key", with(celStr(), maxLength(128))), req("value", with(celStr(), maxLength(8192))))), count(0, 32, "query parameters"))),
+		opt("headers", with(mapOf(celStr()), count(0, 10, "headers"))),
 		opt("body", celStr()),
-		opt("max_redirects", integer()),
-		opt("timeout", str()),
+		opt("max_redirects", with(integer(), between(0, 5))),
+		opt("timeout", with(str(), duration(time.Second, 30*time.Second, 0))),
 		opt("retry_condition", celStr()),
 		opt("on_error", onError()),
 	}},
 	{typ: "jwt-validation", phases: phases(request), config: []field{
-		req("issuer", object(req("allow_list", listOf(object(req("value", celStr())))))),
-		opt("audience", object(opt("allow_list", listOf(object(req("value", celStr())))))),
-		req("http", object(req("tokens", listOf(object(
+		req("issuer", object(req("allow_list", with(listOf(object(req("value", celStr()))), count(1, 1<<30, "issuers"))))),
+		opt("audience", object(opt("allow_list", with(listOf(object(req("value", celStr()))), count(1, 1<<30, "audiences"))))),
+		req("http", object(req("tokens", with(listOf(object(
 			req("type", enum("id_token", "access_token", "at+jwt", "it+jwt", "plain", "jwt")),
 			req("method", enum("header", "body")),
 			req("name", celStr()),
 			opt("prefix", celStr()),
-		))))),
+		)), count(1, 1<<30, "tokens"))))),
 		req("jws", object(
-			req("allowed_algorithms", listOf(str())),
+			req("allowed_algorithms", with(listOf(with(str(), notNone)), count(1, 1<<30, "algorithms"))),
 			// NOTE: the field reference says keys and sources are lists of
 			// objects; every example of the reference writes one object.
 			req("keys", oneOf(listOf(jwsKey()), jwsKey())),
@@ -227,31 +235,31 @@ var actions = []action{
 	{typ: "owasp-crs-request", phases: phases(request), config: []field{
 		req("on_error", onError()),
 		opt("process_body", boolean()),
-		opt("exclude_rule_ids", listOf(integer())),
+		opt("exclude_rule_ids", listOf(with(integer(), between(900000, 999999)))),
 	}},
 	{typ: "owasp-crs-response", phases: phases(response), config: []field{
 		req("on_error", onError()),
 		opt("process_body", boolean()),
-		opt("exclude_rule_ids", listOf(integer())),
+		opt("exclude_rule_ids", listOf(with(integer(), between(900000, 999999)))),
 	}},
 	{typ: "rate-limit", phases: phases(request), config: []field{
-		req("name", str()),
+		req("name", with(str(), maxLength(1023))),
 		opt("enforce", boolean()),
 		// NOTE: the reference marks algorithm required and its schema gives
 		// it a default; its own examples write it, and so must a policy.
 		req("algorithm", enum("sliding_window")),
-		req("capacity", integer()),
-		req("rate", str()),
-		req("bucket_key", listOf(expression())),
+		req("capacity", with(integer(), between(1, 2e9))),
+		req("rate", with(str(), duration(time.Minute, 24*time.Hour, 10*time.Second))),
+		req("bucket_key", with(listOf(expression()), count(1, 10, "bucket keys"))),
 	}},
 	{typ: "redirect", phases: phases(request), config: []field{
 		opt("from", celStr()),
 		req("to", celStr()),
 		opt("status_code", intEnum("301", "302", "303", "307", "308")),
-		opt("headers", mapOf(celStr())),
+		opt("headers", with(mapOf(celStr()), count(0, 10, "headers"))),
 	}},
 	{typ: "remove-headers", phases: phases(request, response), config: []field{
-		req("headers", listOf(str())),
+		req("headers", with(listOf(str()), count(1, 10, "headers"))),
 	}},
 	{typ: "request-body-find-replace", phases: phases(request), config: []field{
 		req("replacements", replacements(false)),
@@ -264,13 +272,13 @@ var actions = []action{
 		// default true, and the reference's own examples leave it out: the
 		// schema's reading is the one that accepts those examples.
 		opt("enforce", boolean()),
-		opt("allow", listOf(celStr())),
-		opt("deny", listOf(celStr())),
-		opt("ip_policies", listOf(str())),
+		opt("allow", listOf(withCode(celStr(), cidr))),
+		opt("deny", listOf(withCode(celStr(), cidr))),
+		opt("ip_policies", listOf(with(str(), ipPolicyID))),
 	}},
 	{typ: "saml", phases: phases(request), open: true},
 	{typ: "set-vars", phases: phases(request, response, tcp), config: []field{
-		req("vars", listOf(mapOf(celAny()))),
+		req("vars", listOf(withCode(mapOf(celAny()), oneKey))),
 	}},
 	{typ: "sse-find-replace", phases: phases(stream), config: []field{
 		req("replacements", replacements(true)),
