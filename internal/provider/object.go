@@ -107,6 +107,10 @@ type objectType[A, C, U, M any] struct {
 	configValidators []resource.ConfigValidator
 	validateConfig   func(context.Context, resource.ValidateConfigRequest, *resource.ValidateConfigResponse)
 	modifyPlan       func(context.Context, resource.ModifyPlanRequest, *resource.ModifyPlanResponse)
+	// planned is told of each plan that creates or keeps an object (not a
+	// destroy), with the provider's client: what the plans of other
+	// resources may look for (a vault that a policy reads).
+	planned func(c *apiclient.Client, plan M)
 	// fromConfig copies into the plan what only the configuration holds
 	// (write-only attributes), before a create or update.
 	fromConfig func(plan *M, config M)
@@ -253,6 +257,12 @@ func (r *objectResource[A, C, U, M]) ValidateConfig(ctx context.Context, req res
 func (r *objectResource[A, C, U, M]) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if r.o.modifyPlan != nil {
 		r.o.modifyPlan(ctx, req, resp)
+	}
+	if r.o.planned != nil && r.client != nil && !req.Plan.Raw.IsNull() && !resp.Diagnostics.HasError() {
+		var plan M
+		if diags := resp.Plan.Get(ctx, &plan); !diags.HasError() {
+			r.o.planned(r.client, plan)
+		}
 	}
 }
 

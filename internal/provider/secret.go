@@ -29,6 +29,7 @@ import (
 var secretType = &objectType[apiclient.Secret, apiclient.SecretCreate, apiclient.SecretUpdate, secretModel]{
 	name: "secret", plural: "secrets", noun: "secret", nouns: "secrets", article: "a",
 	idPrefix: secretIDPrefix, api: apiclient.Secrets,
+	planned: planSecret,
 	description: "A secret: a named value in a vault (`ngrok_vault`), which traffic policies read with " +
 		"`${secrets.get(\"vault-name\", \"secret-name\")}`. The API never returns the value. Give it as `value_wo` " +
 		"(Terraform 1.11 and later) to keep it out of the plan and the state, and change `value_wo_version` to send a " +

@@ -19,35 +19,110 @@ import (
 
 // accountSecrets is what the account holds: one listing of its vaults and
 // one of its secrets, made at most once per client (one provider process:
-// one plan), whatever the number of endpoints that read secrets.
+// one plan), whatever the number of endpoints that read secrets; and what
+// the plan creates or keeps, as ngrok_vault and ngrok_secret plan it.
+// Terraform plans them before an endpoint whose policy refers to them
+// (`${ngrok_vault.prod.name}`); a policy that names them in literal text
+// may be planned first, and warns then.
 type accountSecrets struct {
-	once    sync.Once
-	vaults  map[string]bool
-	secrets map[trafficpolicy.SecretRef]bool
-	err     error
+	once       sync.Once
+	vaults     map[string]bool
+	vaultNames map[string]string // ID → name
+	secrets    map[trafficpolicy.SecretRef]bool
+	err        error
+
+	mu             sync.Mutex
+	plannedVaults  map[string]bool                  // by name
+	plannedSecrets map[trafficpolicy.SecretRef]bool // Vault is the vault's name, or its ID when only that is known
+}
+
+func (a *accountSecrets) planVault(name string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.plannedVaults == nil {
+		a.plannedVaults = map[string]bool{}
+	}
+	a.plannedVaults[name] = true
+}
+
+func (a *accountSecrets) planSecret(vault, name string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.plannedSecrets == nil {
+		a.plannedSecrets = map[trafficpolicy.SecretRef]bool{}
+	}
+	a.plannedSecrets[trafficpolicy.SecretRef{Vault: vault, Name: name}] = true
+}
+
+// planned reports whether this plan creates or keeps the vault of r (then
+// any secret of it may be made in the same plan) or r itself.
+func (a *accountSecrets) planned(r trafficpolicy.SecretRef) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.plannedVaults[r.Vault] || a.plannedSecrets[r] {
+		return true
+	}
+	for id, name := range a.vaultNames {
+		if name == r.Vault && a.plannedSecrets[trafficpolicy.SecretRef{Vault: id, Name: r.Name}] {
+			return true
+		}
+	}
+	return false
+}
+
+// accountSecretsOf is the client's accountSecrets, not listed yet.
+func accountSecretsOf(client *apiclient.Client) *accountSecrets {
+	v, _ := secretIndexes.LoadOrStore(client, &accountSecrets{})
+	a, _ := v.(*accountSecrets)
+	return a
+}
+
+// planVault and planSecret are ngrok_vault's and ngrok_secret's planned
+// hooks (objectType.planned).
+func planVault(c *apiclient.Client, m vaultModel) {
+	if !m.Name.IsNull() && !m.Name.IsUnknown() {
+		accountSecretsOf(c).planVault(m.Name.ValueString())
+	}
+}
+
+func planSecret(c *apiclient.Client, m secretModel) {
+	if m.Name.IsNull() || m.Name.IsUnknown() {
+		return
+	}
+	switch {
+	case !m.VaultName.IsNull() && !m.VaultName.IsUnknown():
+		accountSecretsOf(c).planSecret(m.VaultName.ValueString(), m.Name.ValueString())
+	case !m.VaultID.IsNull() && !m.VaultID.IsUnknown():
+		accountSecretsOf(c).planSecret(m.VaultID.ValueString(), m.Name.ValueString())
+	}
 }
 
 // secretIndexes holds each client's accountSecrets.
 var secretIndexes sync.Map // *apiclient.Client → *accountSecrets
 
 func secretsOf(ctx context.Context, client *apiclient.Client) *accountSecrets {
-	v, _ := secretIndexes.LoadOrStore(client, &accountSecrets{})
-	a := v.(*accountSecrets)
+	a := accountSecretsOf(client)
 	a.once.Do(func() {
-		a.vaults, a.secrets = map[string]bool{}, map[trafficpolicy.SecretRef]bool{}
+		vaults, vaultNames, secrets := map[string]bool{}, map[string]string{}, map[trafficpolicy.SecretRef]bool{}
+		defer func() {
+			a.mu.Lock()
+			a.vaults, a.vaultNames, a.secrets = vaults, vaultNames, secrets
+			a.mu.Unlock()
+		}()
 		for vault, err := range apiclient.Vaults.List(ctx, client, nil) {
 			if err != nil {
 				a.err = err
 				return
 			}
-			a.vaults[vault.Name] = true
+			vaults[vault.Name] = true
+			vaultNames[vault.ID] = vault.Name
 		}
 		for s, err := range apiclient.Secrets.List(ctx, client, nil) {
 			if err != nil {
 				a.err = err
 				return
 			}
-			a.secrets[trafficpolicy.SecretRef{Vault: s.VaultName, Name: s.Name}] = true
+			secrets[trafficpolicy.SecretRef{Vault: s.VaultName, Name: s.Name}] = true
 		}
 	})
 	return a
@@ -75,7 +150,7 @@ func warnMissingSecrets(ctx context.Context, client *apiclient.Client, policy tr
 		return
 	}
 	for _, r := range refs {
-		if account.secrets[r] {
+		if account.secrets[r] || account.planned(r) {
 			continue
 		}
 		what := fmt.Sprintf("the vault %q has no secret %q", r.Vault, r.Name)

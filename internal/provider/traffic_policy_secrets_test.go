@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
@@ -54,5 +55,13 @@ func TestWarnMissingSecrets(t *testing.T) {
 	}
 	if again := warnings(); len(again) != 2 {
 		t.Errorf("the account was listed again: %q", again)
+	}
+	// A vault that this plan makes, and a secret it makes in a vault known
+	// by its ID, as ngrok_vault and ngrok_secret planned them, are no
+	// missing ones.
+	planVault(mock.client, vaultModel{Name: types.StringValue("staging")})
+	planSecret(mock.client, secretModel{Name: types.StringValue("api"), VaultID: types.StringValue(v.ID), VaultName: types.StringUnknown()})
+	if again := warnings(); len(again) != 0 {
+		t.Errorf("warnings of what the plan makes: %q", again)
 	}
 }

@@ -22,6 +22,7 @@ import (
 var vaultType = &objectType[apiclient.Vault, apiclient.VaultCreate, apiclient.VaultUpdate, vaultModel]{
 	name: "vault", plural: "vaults", noun: "vault", nouns: "vaults", article: "a",
 	idPrefix: vaultIDPrefix, api: apiclient.Vaults,
+	planned: planVault,
 	description: "A vault: a named container of secrets (`ngrok_secret`) that traffic policies read with " +
 		"`${secrets.get(\"vault-name\", \"secret-name\")}`. The API refuses to delete a vault that holds secrets.",
 	attributes: func() map[string]schema.Attribute {
