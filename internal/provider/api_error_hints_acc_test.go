@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"regexp"
 	"sort"
 	"strings"
@@ -310,5 +311,37 @@ resource "ngrok_tls_certificate" "managed" {
 			},
 		},
 		CheckDestroy: mockHoldsNothing(mock, "reserved_domains", "tls_certificates"),
+	})
+}
+
+// A read under a base URL whose path the API does not serve fails: the 404
+// is the path's, not the object's, which stays in the state, and the hint
+// names api_base_url.
+func TestAccProvider_wrongBaseURLPathKeepsState(t *testing.T) {
+	t.Parallel()
+	mock := newTestMock(t)
+	// NOTE: the same mock without the spec's check, which fails a test on a
+	// path that is no operation of ngrok's.
+	raw := httptest.NewServer(mock.server)
+	t.Cleanup(raw.Close)
+	policy := "resource \"ngrok_ip_policy\" \"office\" {\n  description = \"office\"\n}\n"
+	wrong := fmt.Sprintf("provider \"ngrok\" {\n  api_key             = %q\n  api_base_url        = %q\n  requests_per_minute = 0\n}\n\n%s",
+		testAPIKey, raw.URL+"/v2", policy)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: mock.config(policy)},
+			{
+				Config:      wrong,
+				ExpectError: regexp.MustCompile(`(?s)Unable to Read IP Policy.*404.*Not Found.*api_base_url`),
+			},
+			{
+				Config: mock.config(policy),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+		},
+		CheckDestroy: mockHoldsNothing(mock, "ip_policies"),
 	})
 }
