@@ -471,7 +471,17 @@ func (r *reservedDomainResource) Update(ctx context.Context, req resource.Update
 	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
 	changes := plan.toUpdate(state)
 
-	d, err := r.client.UpdateReservedDomain(ctx, id, changes.patch)
+	var d *apiclient.ReservedDomain
+	var err error
+	if sameUpdate(changes.patch, &apiclient.ReservedDomainUpdate{Description: state.Description.ValueStringPointer(),
+		Metadata: state.Metadata.ValueStringPointer()}) {
+		// NOTE: nothing the API holds changes in the PATCH (wait_for_certificate,
+		// a detach alone); the API refuses one that gives no field
+		// (ERR_NGROK_422).
+		d, err = r.client.GetReservedDomain(ctx, id)
+	} else {
+		d, err = r.client.UpdateReservedDomain(ctx, id, changes.patch)
+	}
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update Reserved Domain", err))
 		return
