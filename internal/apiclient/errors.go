@@ -53,8 +53,36 @@ func (e *APIError) Error() string {
 	return b.String()
 }
 
-// IsNotFound reports whether err is an *APIError with status 404.
-func IsNotFound(err error) bool { return hasStatus(err, http.StatusNotFound) }
+// IsNotFound reports whether err is the API's 404 for an object it does not
+// hold: an *APIError with status 404 that is not IsRouteNotFound's. A
+// resource whose read gets it is gone; one whose read gets a route's 404 is
+// not (the base URL is wrong).
+func IsNotFound(err error) bool {
+	var e *APIError
+	return errors.As(err, &e) && e.StatusCode == http.StatusNotFound && !e.routeNotFound()
+}
+
+// IsRouteNotFound reports whether err is a 404 for a path rather than an
+// object: the API's answer to a path it does not serve ("Not Found", the
+// path in details, no error code), or a 404 whose body is not the API's
+// error shape (another server at the base URL). It says nothing of the
+// object: the request never reached it.
+func IsRouteNotFound(err error) bool {
+	var e *APIError
+	return errors.As(err, &e) && e.StatusCode == http.StatusNotFound && e.routeNotFound()
+}
+
+// routeNotFound: NOTE: the API answers an unknown object with "Resource not
+// found" and no path in details, an unknown path with "Not Found" and
+// details.path, before the key is checked (internal/mockserver README,
+// Routing).
+func (e *APIError) routeNotFound() bool {
+	if e.ErrorCode != "" {
+		return false
+	}
+	_, hasPath := e.Details["path"]
+	return hasPath || e.Msg == ""
+}
 
 // IsConflict reports whether err is an *APIError with status 409.
 func IsConflict(err error) bool { return hasStatus(err, http.StatusConflict) }

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 )
 
 // errorFor answers one request with status, headers and raw body, and returns
@@ -155,5 +158,67 @@ func TestAPIErrorRedactsKey(t *testing.T) {
 	err = errorFor(t, http.MethodGet, 403, "", `<p>bad key `+testKey+`</p>`)
 	if strings.Contains(fmt.Sprintf("%+v", err), testKey) {
 		t.Errorf("error leaks the API key: %+v", err)
+	}
+}
+
+// A 404 for an object the API does not hold is not-found; a 404 for a path
+// it does not serve, or one that is not the API's error at all (another
+// server at the base URL), says nothing of the object.
+func TestAPIErrorRouteNotFound(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, body  string
+		objectGone  bool
+		routeIsGone bool
+	}{
+		{"unknown object", `{"status_code":404,"msg":"Resource not found","details":{"operation_id":"op_1"}}`, true, false},
+		{"unknown object with a code", `{"error_code":"ERR_NGROK_5125","status_code":404,"msg":"no such source","details":{"operation_id":"op_1"}}`, true, false},
+		{"unknown path", `{"status_code":404,"msg":"Not Found","details":{"operation_id":"op_1","path":"/v2/ssh_certificate_authorities/sshca_1"}}`, false, true},
+		{"another server", "<html><body>404 page not found</body></html>", false, true},
+		{"empty body", "", false, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			err := errorFor(t, http.MethodGet, http.StatusNotFound, "", tc.body)
+			if IsNotFound(err) != tc.objectGone || IsRouteNotFound(err) != tc.routeIsGone {
+				t.Errorf("IsNotFound = %v, IsRouteNotFound = %v; want %v, %v", IsNotFound(err), IsRouteNotFound(err), tc.objectGone, tc.routeIsGone)
+			}
+		})
+	}
+	if IsRouteNotFound(errorFor(t, http.MethodGet, http.StatusBadRequest, "", `{"status_code":400,"msg":"Not Found","details":{"path":"/x"}}`)) {
+		t.Error("a 400 is a route's 404")
+	}
+}
+
+// Against ngrok-mock: an object read under a base URL with a wrong path is
+// a route's 404, not the object's.
+func TestMockRouteNotFoundIsNotObjectNotFound(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(mockserver.New(mockserver.WithAPIKeys(mockKey)))
+	t.Cleanup(srv.Close)
+	ctx := context.Background()
+	right, err := New(WithBaseURL(srv.URL), WithAPIKey(mockKey), WithRetryPolicy(RetryPolicy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong, err := New(WithBaseURL(srv.URL+"/v2"), WithAPIKey(mockKey), WithRetryPolicy(RetryPolicy{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := IPPolicies.Create(ctx, right, &IPPolicyCreate{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = IPPolicies.Get(ctx, wrong, p.ID)
+	if IsNotFound(err) || !IsRouteNotFound(err) {
+		t.Errorf("read under a wrong base URL: %v; want a route's 404", err)
+	}
+	if err := IPPolicies.Delete(ctx, right, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, err = IPPolicies.Get(ctx, right, p.ID)
+	if !IsNotFound(err) || IsRouteNotFound(err) {
+		t.Errorf("read of a deleted object: %v; want the object's 404", err)
 	}
 }

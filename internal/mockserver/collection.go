@@ -82,6 +82,9 @@ type collectionDecl[T, W, C, U any] struct {
 	// the store lock; the copy is stored only when update and check succeed.
 	// nil means U is freeTextUpdate: description and metadata only.
 	update func(s *Server, in *U, v *T) *apiError
+	// emptyUpdate (optional) refuses a PATCH that gives no field
+	// (givesNoField), once the object is found.
+	emptyUpdate *errorKind
 	// unique (optional) is a key that no two objects of the collection may
 	// share; the table indexes them by it (idByKeyLocked), for check.
 	unique func(v *T) string
@@ -330,6 +333,9 @@ func (c *collection[T, W, C, U]) updateOne(rq *request) (any, int, *apiError) {
 	v, err := c.tableOf(id).update(id, func(v *T) *apiError {
 		if c.hiddenNow(v) {
 			return notFound()
+		}
+		if c.emptyUpdate != nil && givesNoField(in) {
+			return c.emptyUpdate.with()
 		}
 		if text != nil {
 			f := c.fields(v)

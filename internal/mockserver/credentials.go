@@ -96,8 +96,9 @@ var credentialCollection = declare(collectionDecl[credential, CredentialWire, cr
 	},
 	// NOTE: indexed by the token's hash, so that authenticate tells an
 	// authtoken sent as an API key (ERR_NGROK_206) in constant time.
-	unique: func(c *credential) string { return c.TokenSHA256 },
-	check:  func(s *Server, c *credential) *apiError { return checkOwnerExists(s, c.ID, c.OwnerID) },
+	unique:      func(c *credential) string { return c.TokenSHA256 },
+	check:       func(s *Server, c *credential) *apiError { return checkOwnerExists(s, c.ID, c.OwnerID) },
+	emptyUpdate: errCredentialEmptyUpdate,
 	update: func(_ *Server, in *credentialUpdate, c *credential) *apiError {
 		return updateACLObject(in, &c.Description, &c.Metadata, &c.ACL)
 	},

@@ -415,6 +415,9 @@ func (s *Server) updateEndpoint(rq *request) (any, int, *apiError) {
 		if e.Type != endpointCloud {
 			return notCloudError()
 		}
+		if givesNoField(in) {
+			return errEndpointEmptyUpdate.with()
+		}
 		before := *e
 		if newURL != nil {
 			if newURL.scheme != e.URL.scheme {

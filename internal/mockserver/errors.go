@@ -198,6 +198,8 @@ var (
 		"a domain to reserve with an empty label: two periods in a row (real), a leading period, or two trailing ones (ours)")
 	errDomainWildcardAll = defineError("ERR_NGROK_416", http.StatusBadRequest, realCode,
 		"a wildcard on a domain that ngrok owns, such as *.ngrok.app")
+	errDomainEmptyUpdate = defineError("ERR_NGROK_422", http.StatusBadRequest, realCode,
+		"a reserved domain PATCH that gives no field (an empty body, {}, only nulls)")
 	errDomainDescription = defineError("ERR_NGROK_420", http.StatusBadRequest, realCode,
 		"a reserved domain description longer than 255 bytes (the limit is ours)")
 	errDomainMetadata = defineError("ERR_NGROK_421", http.StatusBadRequest, realCode,
@@ -230,6 +232,8 @@ var (
 		"deleting a reserved domain that a cloud endpoint serves on, or that alone reserves an HTTPS or TLS edge's hostport")
 	errACLRule = defineError("ERR_NGROK_600", http.StatusBadRequest, realAPI,
 		"a credential or SSH credential acl rule that is neither * nor bind: and a domain, address or label")
+	errCredentialEmptyUpdate = defineError("ERR_NGROK_606", http.StatusBadRequest, realCode,
+		"a credential PATCH without description, metadata or acl")
 	errCredentialDescription = defineError("ERR_NGROK_604", http.StatusBadRequest, realCode,
 		"a credential, API key or SSH credential description longer than 255 bytes")
 	errCredentialMetadata = defineError("ERR_NGROK_605", http.StatusBadRequest, realCode,
@@ -252,6 +256,8 @@ var (
 		"an endpoint configuration ID on a reserved domain while SetEndpointConfigurationsDeprecated is on")
 	errEndpointConfigUnknown = defineError("ERR_NGROK_1600", http.StatusBadRequest, realCode,
 		"a reserved domain endpoint configuration ID that names no endpoint configuration of the account")
+	errIPPolicyEmptyUpdate = defineError("ERR_NGROK_1400", http.StatusBadRequest, realCode,
+		"an IP policy PATCH without description or metadata")
 	errIPRuleEmptyUpdate = defineError("ERR_NGROK_1401", http.StatusBadRequest, realAPI,
 		"an IP policy rule PATCH without description, metadata or cidr")
 	errIPRuleCIDR = defineError("ERR_NGROK_1406", http.StatusBadRequest, realAPI,
@@ -542,6 +548,8 @@ var (
 		"a cloud endpoint without traffic_policy, or a PATCH that empties it (real); a traffic_policy route module without value (ours)")
 	errEndpointFieldMissing = defineError("ERR_NGROK_18015", http.StatusBadRequest, realAPI,
 		"a cloud endpoint without url")
+	errEndpointEmptyUpdate = defineError("ERR_NGROK_18004", http.StatusBadRequest, realCode,
+		"a cloud endpoint PATCH that gives no field (an empty body, {}, only nulls)")
 	errEndpointDescription = defineError("ERR_NGROK_18012", http.StatusBadRequest, realAPI,
 		"a cloud endpoint description longer than 255 bytes")
 	errEndpointMetadata = defineError("ERR_NGROK_18013", http.StatusBadRequest, realAPI,

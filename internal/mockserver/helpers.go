@@ -1,6 +1,7 @@
 package mockserver
 
 import (
+	"reflect"
 	"strings"
 	"time"
 )
@@ -89,6 +90,25 @@ func assign[T any](dst, v *T) {
 	if v != nil {
 		*dst = *v
 	}
+}
+
+// givesNoField reports whether a decoded PATCH body, a pointer to a struct
+// of optional fields, gives none: each is absent or null. The API refuses
+// such a PATCH of some objects ("no values were provided" [real:
+// errors/err_ngrok_{422,606,1400,1401,18004}.mdx]).
+func givesNoField(in any) bool {
+	v := reflect.ValueOf(in).Elem()
+	for i := range v.NumField() {
+		switch f := v.Field(i); f.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
+			if !f.IsNil() {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func deref[T any](p *T) T {

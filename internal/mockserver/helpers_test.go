@@ -180,3 +180,46 @@ func seedAddr(t *testing.T, s *Server, addr string) string {
 	}
 	return id
 }
+
+// A PATCH that gives no field is refused where ngrok documents a code for
+// it; one field is enough, and "" is a field given.
+func TestEmptyUpdateRefused(t *testing.T) {
+	t.Parallel()
+	s := New()
+	idOfCreate := func(target, body string) string {
+		w := do(t, s, http.MethodPost, target, body)
+		wantStatus(t, w, http.StatusCreated)
+		id, ok := idOf(decodeBody[map[string]any](t, w))
+		if !ok {
+			t.Fatalf("POST %s: no id", target)
+		}
+		return id
+	}
+	policy := idOfCreate("/ip_policies", `{}`)
+	cases := []struct {
+		target, given string
+		code          *errorKind
+	}{
+		{"/ip_policies/" + policy, `{"description":""}`, errIPPolicyEmptyUpdate},
+		{"/ip_policy_rules/" + createIPRule(t, s, policy, "192.0.2.0/24", "allow").ID, `{"metadata":""}`, errIPRuleEmptyUpdate},
+		{"/credentials/" + idOfCreate("/credentials", `{}`), `{"acl":[]}`, errCredentialEmptyUpdate},
+		{"/reserved_addrs/" + createReservedAddr(t, s, `{}`).ID, `{"description":"x"}`, errReservedAddrEmptyUpdate},
+		{"/reserved_domains/" + createRD(t, s, `{"domain":"app.example.com"}`).ID, `{"certificate_id":""}`, errDomainEmptyUpdate},
+		{"/endpoints/" + createEndpoint(t, s, map[string]any{"url": "http://api.internal"}).ID, `{"pooling_enabled":false}`, errEndpointEmptyUpdate},
+	}
+	for _, tc := range cases {
+		for _, body := range []string{``, `{}`, nullsOf(tc.given)} {
+			wantError(t, do(t, s, http.MethodPatch, tc.target, body), http.StatusBadRequest, tc.code.code)
+		}
+		wantStatus(t, do(t, s, http.MethodPatch, tc.target, tc.given), http.StatusOK)
+	}
+	// An SSH credential's is accepted: no page of ngrok's refuses it.
+	key := "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"
+	wantStatus(t, do(t, s, http.MethodPatch, "/ssh_credentials/"+idOfCreate("/ssh_credentials", `{"public_key":"`+key+`"}`), `{}`), http.StatusOK)
+}
+
+// nullsOf is body, an object of one field, with that field null.
+func nullsOf(body string) string {
+	name, _, _ := strings.Cut(strings.TrimPrefix(body, "{"), ":")
+	return "{" + name + ":null}"
+}

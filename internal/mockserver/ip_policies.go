@@ -48,8 +48,9 @@ var ipPolicyCollection = declare(collectionDecl[ipPolicy, ipPolicyWire, ipPolicy
 	create: func(_ *Server, in *ipPolicyCreate) (ipPolicy, *apiError) {
 		return ipPolicy{Description: in.Description, Metadata: in.Metadata}, nil
 	},
-	removable: ipPolicyRemovable,
-	removed:   removeRulesOfPolicy,
+	emptyUpdate: errIPPolicyEmptyUpdate,
+	removable:   ipPolicyRemovable,
+	removed:     removeRulesOfPolicy,
 })
 
 // ipPolicyRemovable refuses to delete a policy that an IP restriction names.

@@ -484,6 +484,8 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 	if err != nil {
 		return nil, 0, err
 	}
+	// NOTE: before certificate_id "" is read as not set: "" is a value given.
+	empty := givesNoField(in)
 	if err := checkFreeText(deref(in.Description), deref(in.Metadata), domainText); err != nil {
 		return nil, 0, err
 	}
@@ -541,6 +543,9 @@ func (s *Server) updateReservedDomain(rq *request) (any, int, *apiError) {
 	}
 
 	d, err := s.domains.reserved.update(rq.r.PathValue("id"), func(d *reservedDomain) *apiError {
+		if empty {
+			return errDomainEmptyUpdate.with()
+		}
 		if err := checkCertificateSettings(isServiceOwned(d.Domain), in.CertificateID != nil, next != nil); err != nil {
 			return err
 		}

@@ -959,7 +959,7 @@ func TestReservedDomainResolvesTo(t *testing.T) {
 	d := createRD(t, s, `{"domain":"app.example.com","resolves_to":[{"value":"us-cal-1"},{"value":"eu"},{"value":"ap"}]}`)
 	check("created, answered sorted", d, "ap", "eu", "us-cal-1")
 	check("another field patched", patchRD(t, s, d.ID, `{"description":"pinned"}`), "ap", "eu", "us-cal-1")
-	check("null in a patch", patchRD(t, s, d.ID, `{"resolves_to":null}`), "ap", "eu", "us-cal-1")
+	check("null in a patch", patchRD(t, s, d.ID, `{"description":"null","resolves_to":null}`), "ap", "eu", "us-cal-1")
 	check("updated", patchRD(t, s, d.ID, `{"resolves_to":[{"value":"us"}]}`), "us")
 	check("un-pinned with []", patchRD(t, s, d.ID, `{"resolves_to":[]}`))
 	check("pinned again", patchRD(t, s, d.ID, `{"resolves_to":[{"value":"jp"},{"value":"in"}]}`), "in", "jp")

@@ -54,27 +54,34 @@ var apiErrorCodeHints = map[string]string{
 		"a reserved domain's http_endpoint_configuration_id and https_endpoint_configuration_id cannot be set. " +
 		"Remove them from the configuration, and give the domain's traffic a cloud endpoint (ngrok_cloud_endpoint " +
 		"with url = \"https://<domain>\") whose traffic_policy does what the configuration did (guide: " + edgesGuide + ").",
+	// NOTE: applying twice the change that failed fails twice: Terraform
+	// again deletes the domain before it updates its users.
 	errCodeDomainInUse: "Cloud endpoints still serve on this reserved domain, or an edge still lists it in its hostports. " +
 		"Delete them first: remove them from the configuration in the same apply (Terraform destroys them before " +
 		"the domain when they refer to it, as url = \"https://${ngrok_reserved_domain.app.domain}\" does), or " +
 		"delete them in the ngrok dashboard. When they stay and only stop using the domain, Terraform deletes the " +
-		"domain first: give the domain lifecycle { create_before_destroy = true }, or apply twice.",
+		"domain before it updates them: give the domain lifecycle { create_before_destroy = true } (Terraform then " +
+		"updates them first), or change them in one apply and remove the domain in the next.",
 	errCodeIPPolicyInUse: "An IP restriction (ngrok_ip_restriction) still names this IP policy. When the restriction " +
 		"stays and only stops naming the policy, Terraform deletes the policy before it updates the restriction: " +
 		"give the policy lifecycle { create_before_destroy = true } (Terraform then updates the restriction first), " +
 		"or remove the policy from the restriction's ip_policy_ids in one apply and delete it in the next. " +
 		"A restriction made outside Terraform must let go of it in the ngrok dashboard.",
+	// NOTE: create_before_destroy cannot replace the rule: its successor has
+	// its cidr, which the policy holds until the old rule goes (ERR_NGROK_1408).
 	errCodeOnlyRuleOfDashboard: "This rule is the last of an IP policy that the dashboard IP restriction names, and ngrok " +
-		"keeps it while the restriction does. Give the restriction depends_on = [ngrok_ip_policy_rule.<name>] so that " +
-		"Terraform deletes the restriction first when both go, or add the policy's new rule before deleting the " +
-		"old one, or remove the policy from the restriction's ip_policy_ids in one apply and delete the rule in the next.",
+		"keeps it while the restriction does. Add another rule to the policy in an earlier apply, then delete this one " +
+		"or replace it (a new action replaces a rule); or, in one apply, have the restriction name other policies in " +
+		"ip_policy_ids instead (or delete it), and delete the rule in the next. When the restriction goes with the rule, " +
+		"give the restriction depends_on = [ngrok_ip_policy_rule.<name>] so that Terraform deletes the restriction first.",
 	errCodeSSHCAHasCertificates: "Host or user certificates signed by this SSH certificate authority still exist, and " +
 		"ngrok keeps the authority while they do. ngrok_ssh_host_certificate and ngrok_ssh_user_certificate resources that " +
 		"name the authority are destroyed before it; delete the others (made outside Terraform) in the ngrok dashboard " +
 		"or with the API, then apply again. Deleting a certificate's object revokes nothing.",
 	errCodeManagedCertificate: "This TLS certificate is the one ngrok obtained for a reserved domain's automatic " +
-		"certificates, and goes only with them: set automatic_certificates = false on the domain (ngrok_reserved_domain), " +
-		"or delete the domain.",
+		"certificates, and goes only with them or with the domain: set automatic_certificates = false on the domain " +
+		"(ngrok_reserved_domain), or delete the domain. To stop managing the certificate without deleting it, replace " +
+		"its resource with a removed block with lifecycle { destroy = false } (or run terraform state rm).",
 	errCodeEndpointDomainMissing: "The url's host must be a reserved domain of this account. Reserve it with an " +
 		"ngrok_reserved_domain resource and build the url from it (for example " +
 		"url = \"https://${ngrok_reserved_domain.app.domain}\") so that the domain is reserved first; " +

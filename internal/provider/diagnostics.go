@@ -67,6 +67,10 @@ func apiErrorHint(e *apiclient.APIError) string {
 	switch {
 	case e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden:
 		return "Check the API key (api_key or " + envAPIKey + "): it must be an ngrok API key, not an agent authtoken, and it must belong to the account that owns these objects."
+	case apiclient.IsRouteNotFound(e):
+		return "The API does not serve this path: the request did not reach the object, which may well exist. Check " +
+			"api_base_url (or the " + envAPIBaseURL + " environment variable): it must be the address of the ngrok API (" +
+			apiclient.DefaultBaseURL + ", the default when neither is set) or of a running ngrok-mock; a path after the host is sent before every request's own."
 	case e.StatusCode == http.StatusNotFound:
 		return "The object does not exist in this account. It may have been deleted outside Terraform, or the ID may belong to another account."
 	case e.StatusCode == http.StatusConflict:

@@ -30,7 +30,12 @@ var ipPolicyRuleType = &objectType[apiclient.IPPolicyRule, apiclient.IPPolicyRul
 	name: "ip_policy_rule", plural: "ip_policy_rules", noun: "IP policy rule", nouns: "IP policy rules", article: "an",
 	idPrefix: ipPolicyRuleIDPrefix, api: apiclient.IPPolicyRules,
 	description: "A rule of an IP policy: an IPv4 or IPv6 CIDR whose source IPs the policy allows or denies. " +
-		"A policy's rules are independent resources, so that rules can be added and removed one by one.",
+		"A policy's rules are independent resources, so that rules can be added and removed one by one.\n\n" +
+		"The last rule of a policy that the `dashboard` IP restriction names cannot be deleted (`ERR_NGROK_1419`), " +
+		"nor replaced (a new `action`): `create_before_destroy` does not help, as the new rule's `cidr` is the old " +
+		"one's, which the policy holds until the old rule goes. Add another rule to the policy in an earlier apply. " +
+		"When the restriction goes with the rule, give it `depends_on = [ngrok_ip_policy_rule.<name>]` so that " +
+		"Terraform deletes it first.",
 	attributes: func() map[string]schema.Attribute {
 		return map[string]schema.Attribute{
 			"id":          serverSetAttribute("Identifier of the rule (`ipr_...`)."),

@@ -1,7 +1,9 @@
 package provider
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"sync"
@@ -338,7 +340,17 @@ func (r *objectResource[A, C, U, M]) Update(ctx context.Context, req resource.Up
 			return
 		}
 	}
-	obj, err := r.o.api.Update(ctx, r.client, id, r.o.toUpdate(plan))
+	update := r.o.toUpdate(plan)
+	var obj *A
+	var err error
+	if r.changesNothing(ctx, req.State, update) {
+		// NOTE: only what the API does not hold changed (timeouts, a
+		// provider-only setting): a PATCH would send nothing new, and the
+		// API refuses one that gives no field (ERR_NGROK_1400, 1401, 606).
+		obj, err = r.o.api.Get(ctx, r.client, id)
+	} else {
+		obj, err = r.o.api.Update(ctx, r.client, id, update)
+	}
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update "+r.o.title(), err))
 		return
@@ -347,6 +359,33 @@ func (r *objectResource[A, C, U, M]) Update(ctx context.Context, req resource.Up
 		obj = r.o.settle(ctx, r.client, obj, &plan, "update", &resp.Diagnostics)
 	}
 	r.setState(ctx, &resp.State, &resp.Diagnostics, obj, &plan, "Unable to Read Updated "+r.o.title(), false)
+}
+
+// changesNothing reports whether update gives no field, or gives what the
+// prior state's would: nothing the API holds is to change.
+func (r *objectResource[A, C, U, M]) changesNothing(ctx context.Context, state tfsdk.State, update *U) bool {
+	var prior M
+	if state.Get(ctx, &prior).HasError() {
+		return sameUpdate(update, nil)
+	}
+	return sameUpdate(update, r.o.toUpdate(prior))
+}
+
+// sameUpdate reports whether the PATCH bodies update and prior are one
+// (nil prior: none), or update gives no field at all.
+func sameUpdate(update, prior any) bool {
+	body, err := json.Marshal(update)
+	if err != nil {
+		return false
+	}
+	if string(body) == "{}" || string(body) == "null" {
+		return true
+	}
+	if prior == nil {
+		return false
+	}
+	before, err := json.Marshal(prior)
+	return err == nil && bytes.Equal(body, before)
 }
 
 func (r *objectResource[A, C, U, M]) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

@@ -351,7 +351,22 @@ func (r *cloudEndpointResource) Update(ctx context.Context, req resource.UpdateR
 	}
 
 	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, plan.ID.ValueString())...)
-	ep, err := r.client.UpdateEndpoint(ctx, plan.ID.ValueString(), body)
+	var prior cloudEndpointModel
+	var before any
+	if !req.State.Get(ctx, &prior).HasError() {
+		if b, diags := prior.toUpdate(ctx); !diags.HasError() {
+			before = b
+		}
+	}
+	var ep *apiclient.Endpoint
+	var err error
+	if sameUpdate(body, before) {
+		// NOTE: nothing the API holds changes; the API refuses a PATCH
+		// that gives no field (ERR_NGROK_18004).
+		ep, err = r.client.GetEndpoint(ctx, plan.ID.ValueString())
+	} else {
+		ep, err = r.client.UpdateEndpoint(ctx, plan.ID.ValueString(), body)
+	}
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update Cloud Endpoint", err))
 		return

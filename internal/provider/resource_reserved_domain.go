@@ -66,7 +66,12 @@ func (r *reservedDomainResource) Schema(_ context.Context, _ resource.SchemaRequ
 			"DNS CNAME record to `cname_target`, and gets a TLS certificate that ngrok obtains and renews " +
 			"(automatic certificates, ngrok's default), unless it names an uploaded one (`certificate_id`) or " +
 			"turns them off (`automatic_certificates = false`). Changing between the three is an in-place update. " +
-			"The guide \"Reserved domains: certificates and DNS\" walks through the choices and the DNS records to create.",
+			"The guide \"Reserved domains: certificates and DNS\" walks through the choices and the DNS records to create.\n\n" +
+			"A domain that a cloud endpoint serves on cannot be deleted (`ERR_NGROK_446`). An endpoint whose `url` refers " +
+			"to the domain and goes in the same apply is destroyed first; one that stays and moves to another domain is " +
+			"updated *after* the old domain's delete, which is refused, and applying again fails again. Give such domains " +
+			"`lifecycle { create_before_destroy = true }` (from the apply that creates them), or move the endpoint in one " +
+			"apply and remove the domain in the next.",
 		Attributes: map[string]schema.Attribute{
 			"id":         serverSetAttribute("Identifier of the reserved domain (`rd_...`)."),
 			"uri":        serverSetAttribute("API address of the reserved domain."),
@@ -473,7 +478,17 @@ func (r *reservedDomainResource) Update(ctx context.Context, req resource.Update
 	resp.Diagnostics.Append(setIDIdentity(ctx, resp.Identity, id)...)
 	changes := plan.toUpdate(state)
 
-	d, err := r.client.UpdateReservedDomain(ctx, id, changes.patch)
+	var d *apiclient.ReservedDomain
+	var err error
+	if sameUpdate(changes.patch, &apiclient.ReservedDomainUpdate{Description: state.Description.ValueStringPointer(),
+		Metadata: state.Metadata.ValueStringPointer()}) {
+		// NOTE: nothing the API holds changes in the PATCH (wait_for_certificate,
+		// a detach alone); the API refuses one that gives no field
+		// (ERR_NGROK_422).
+		d, err = r.client.GetReservedDomain(ctx, id)
+	} else {
+		d, err = r.client.UpdateReservedDomain(ctx, id, changes.patch)
+	}
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic("Unable to Update Reserved Domain", err))
 		return

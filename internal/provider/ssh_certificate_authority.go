@@ -38,7 +38,10 @@ var sshCertificateAuthorityType = &objectType[apiclient.SSHCertificateAuthority,
 	description: "An SSH certificate authority: a key pair that ngrok generates and keeps, " +
 		"whose private key signs SSH host and user certificates. The private key never leaves ngrok; " +
 		"`public_key` is what SSH servers and clients are told to trust. Changing a key option replaces " +
-		"the authority (and so invalidates every certificate it signed).",
+		"the authority (and so invalidates every certificate it signed).\n\n" +
+		"An authority that signed certificates that still exist cannot be deleted (`ERR_NGROK_1964`). Certificate " +
+		"resources that name it are destroyed before it; certificates made outside Terraform must be deleted first, " +
+		"in the ngrok dashboard or with the API.",
 	attributes: func() map[string]schema.Attribute {
 		return map[string]schema.Attribute{
 			"id":          serverSetAttribute("Identifier of the authority (`sshca_...`)."),

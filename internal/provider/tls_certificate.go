@@ -45,7 +45,10 @@ var tlsCertificateType = &objectType[apiclient.TLSCertificate, apiclient.TLSCert
 	description: "A TLS certificate uploaded with its private key, for reserved domains that serve it (`certificate_id`). " +
 		"ngrok keeps the private key and never returns it; give it as `private_key_pem_wo` (Terraform 1.11 and later) to keep " +
 		"it out of the plan and the state too. Changing the certificate or the key replaces the object: the API cannot change " +
-		"them. The attributes after `certificate_pem` are read by the API from the leaf certificate.",
+		"them. The attributes after `certificate_pem` are read by the API from the leaf certificate.\n\n" +
+		"The certificate ngrok obtains for a reserved domain's automatic certificates can be imported, but not deleted " +
+		"(`ERR_NGROK_1966`): it goes with the domain's automatic certificates or the domain. To stop managing it, replace " +
+		"its resource with a `removed` block with `lifecycle { destroy = false }`.",
 	attributes:   tlsCertificateAttributes,
 	resourceOnly: []string{"private_key_pem", "private_key_pem_wo_version"},
 	dataSourceDescriptions: map[string]string{
