@@ -70,7 +70,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(testAccMain(m))
 }
 
 // stateCheckFunc adapts a function to statecheck.StateCheck; the function

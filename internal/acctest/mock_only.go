@@ -1,0 +1,128 @@
+package acctest
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// MockOnlyReason says why the test named name (t.Name(); a subtest is
+// judged by its top-level test) needs the mock, from what its function in
+// the package's test files in dir, and the functions of the package it
+// calls, use of the mock: its seeds, faults, control API, state, options.
+//
+// NOTE: read from the source rather than written beside each test, so that
+// the reason cannot go stale when a test changes, and a test needs no edit
+// to say it; a test the reader finds nothing mock-specific in is named as a
+// candidate for newTestAccount.
+func MockOnlyReason(dir, name string) string {
+	name, _, _ = strings.Cut(name, "/")
+	funcs, err := parsedFuncs(dir)
+	if err != nil {
+		return "needs the mock (its source could not be read: " + err.Error() + ")"
+	}
+	uses := map[string]bool{}
+	seen := map[string]bool{}
+	var visit func(fn string, depth int)
+	visit = func(fn string, depth int) {
+		decl, ok := funcs[fn]
+		if !ok || seen[fn] {
+			return
+		}
+		seen[fn] = true
+		ast.Inspect(decl, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if inner, ok := n.X.(*ast.SelectorExpr); ok && inner.Sel.Name == "server" {
+					uses["server."+n.Sel.Name] = true
+				}
+				if id, ok := n.X.(*ast.Ident); ok && id.Name == "mockserver" && strings.HasPrefix(n.Sel.Name, "With") {
+					uses["mockserver."+n.Sel.Name] = true
+				}
+			case *ast.BasicLit:
+				if n.Kind == token.STRING && strings.Contains(n.Value, "/_mock/") {
+					uses["control"] = true
+				}
+			case *ast.CallExpr:
+				if id, ok := n.Fun.(*ast.Ident); ok && depth < 3 {
+					visit(id.Name, depth+1)
+				}
+			}
+			return true
+		})
+	}
+	visit(name, 0)
+	delete(uses, "mockserver.WithAPIKeys")
+	return reason(uses)
+}
+
+func reason(uses map[string]bool) string {
+	var seeds, faults, state, options []string
+	for u := range uses {
+		switch {
+		case u == "control":
+		case strings.HasPrefix(u, "server.Seed"):
+			seeds = append(seeds, u)
+		case strings.Contains(u, "Fault"):
+			faults = append(faults, u)
+		case strings.HasPrefix(u, "server."):
+			state = append(state, u)
+		default:
+			options = append(options, u)
+		}
+	}
+	var why []string
+	add := func(what string, names []string) {
+		if len(names) > 0 {
+			slices.Sort(names)
+			why = append(why, fmt.Sprintf("%s (%s)", what, strings.Join(names, ", ")))
+		}
+	}
+	add("seeds objects the API cannot create", seeds)
+	add("injects faults", faults)
+	if uses["control"] {
+		why = append(why, "uses the mock's control API (/_mock/)")
+	}
+	add("inspects or changes the mock's state", state)
+	add("runs the mock with options an account cannot have", options)
+	if len(why) == 0 {
+		return "mock-only: not yet converted to newTestAccount (it uses nothing particular to the mock: a candidate, once its objects carry the run's prefix and it needs no empty account)"
+	}
+	return "mock-only: " + strings.Join(why, "; ")
+}
+
+var (
+	parseOnce sync.Once
+	funcDecls map[string]*ast.FuncDecl
+	parseErr  error
+)
+
+func parsedFuncs(dir string) (map[string]*ast.FuncDecl, error) {
+	parseOnce.Do(func() {
+		files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		if err != nil {
+			parseErr = err
+			return
+		}
+		funcDecls = map[string]*ast.FuncDecl{}
+		fset := token.NewFileSet()
+		for _, f := range files {
+			file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+			if err != nil {
+				parseErr = err
+				return
+			}
+			for _, d := range file.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+					funcDecls[fd.Name.Name] = fd
+				}
+			}
+		}
+	})
+	return funcDecls, parseErr
+}
