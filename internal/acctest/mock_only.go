@@ -41,6 +41,13 @@ func MockOnlyReason(dir, name string) string {
 				if inner, ok := n.X.(*ast.SelectorExpr); ok && inner.Sel.Name == "server" {
 					uses["server."+n.Sel.Name] = true
 				}
+				// NOTE: also through a variable (s := mock.server; s.SeedX).
+				if _, ok := n.X.(*ast.Ident); ok && strings.HasPrefix(n.Sel.Name, "Seed") {
+					uses["server."+n.Sel.Name] = true
+				}
+				if n.Sel.Name == "server" {
+					uses["server"] = true
+				}
 				if id, ok := n.X.(*ast.Ident); ok && id.Name == "mockserver" && strings.HasPrefix(n.Sel.Name, "With") {
 					uses["mockserver."+n.Sel.Name] = true
 				}
@@ -65,7 +72,7 @@ func reason(uses map[string]bool) string {
 	var seeds, faults, state, options []string
 	for u := range uses {
 		switch {
-		case u == "control":
+		case u == "control", u == "server":
 		case strings.HasPrefix(u, "server.Seed"):
 			seeds = append(seeds, u)
 		case strings.Contains(u, "Fault"):
@@ -90,8 +97,11 @@ func reason(uses map[string]bool) string {
 	}
 	add("inspects or changes the mock's state", state)
 	add("runs the mock with options an account cannot have", options)
+	if len(why) == 0 && uses["server"] {
+		why = append(why, "inspects or changes the mock's state (mock.server)")
+	}
 	if len(why) == 0 {
-		return "mock-only: not yet converted to newTestAccount (it uses nothing particular to the mock: a candidate, once its objects carry the run's prefix and it needs no empty account)"
+		return "mock-only: not yet converted to newTestAccount (nothing particular to the mock found in it: a candidate once its objects carry the run's prefix, if it needs no empty account)"
 	}
 	return "mock-only: " + strings.Join(why, "; ")
 }
