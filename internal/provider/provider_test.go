@@ -169,6 +169,21 @@ func newTestAccount(t *testing.T) *testMock {
 		endpoint: testAccount.url, requestsPerMinute: s.RequestsPerMinute}
 }
 
+// description is the HCL line `description = "tfacc-<run>-x"`: a real-safe
+// test's objects carry the run's prefix, by which the sweepers find them.
+func (m *testMock) description(x string) string {
+	return fmt.Sprintf("description = %q", m.acc.Name(x))
+}
+
+// ownerID checks the owner the API gives what the test's key makes: the
+// mock's user, or on an account the key's owner, a user or a bot user.
+func (m *testMock) ownerID() knownvalue.Check {
+	if m.server != nil {
+		return knownvalue.StringExact(testMockUserID)
+	}
+	return knownvalue.StringRegexp(regexp.MustCompile(`^(usr|bot)_[0-9A-Za-z]+$`))
+}
+
 // config prefixes the provider block that points at this mock server (not
 // paced: the mock has no rate limit), or at the account through the run's
 // proxy, paced as well by the provider.
