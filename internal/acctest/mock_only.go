@@ -106,33 +106,32 @@ func reason(uses map[string]bool) string {
 	return "mock-only: " + strings.Join(why, "; ")
 }
 
-var (
-	parseOnce sync.Once
-	funcDecls map[string]*ast.FuncDecl
-	parseErr  error
-)
+// parsed caches each directory's test functions by name: every skipped
+// test of a run asks.
+var parsed sync.Map // dir: func() (map[string]*ast.FuncDecl, error)
 
 func parsedFuncs(dir string) (map[string]*ast.FuncDecl, error) {
-	parseOnce.Do(func() {
-		files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	f, _ := parsed.LoadOrStore(dir, sync.OnceValues(func() (map[string]*ast.FuncDecl, error) { return parseFuncs(dir) }))
+	return f.(func() (map[string]*ast.FuncDecl, error))()
+}
+
+func parseFuncs(dir string) (map[string]*ast.FuncDecl, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		return nil, err
+	}
+	decls := map[string]*ast.FuncDecl{}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
 		if err != nil {
-			parseErr = err
-			return
+			return nil, err
 		}
-		funcDecls = map[string]*ast.FuncDecl{}
-		fset := token.NewFileSet()
-		for _, f := range files {
-			file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
-			if err != nil {
-				parseErr = err
-				return
-			}
-			for _, d := range file.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
-					funcDecls[fd.Name.Name] = fd
-				}
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				decls[fd.Name.Name] = fd
 			}
 		}
-	})
-	return funcDecls, parseErr
+	}
+	return decls, nil
 }
