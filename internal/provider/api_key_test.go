@@ -130,11 +130,11 @@ func TestAccAPIKey_ownerReplaces(t *testing.T) {
 
 func TestAccAPIKey_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: mock.config(testAccAPIKeyConfig()),
+			Config: mock.config(testAccAPIKeyConfig(mock.description("gone"))),
 			Check: deleteObjectInAPI(testAPIKeyResource, func(ctx context.Context, id string) error {
 				return apiclient.APIKeys.Delete(ctx, mock.client, id)
 			}),
@@ -157,7 +157,7 @@ func TestAccAPIKey_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestMock(t)
+			mock := newTestAccount(t)
 			testAccExpectPlanError(t, mock.config(testAccAPIKeyConfig(tc.attrs...)), tc.want)
 		})
 	}

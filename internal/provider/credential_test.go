@@ -209,11 +209,11 @@ output "authtoken" {
 
 func TestAccCredential_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: mock.config(testAccCredentialConfig()),
+			Config: mock.config(testAccCredentialConfig(mock.description("gone"))),
 			Check: deleteObjectInAPI(testCredentialResource, func(ctx context.Context, id string) error {
 				return apiclient.Credentials.Delete(ctx, mock.client, id)
 			}),
@@ -290,7 +290,7 @@ func TestAccCredential_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestMock(t)
+			mock := newTestAccount(t)
 			testAccExpectPlanError(t, mock.config(testAccCredentialConfig(tc.attrs...)), tc.want)
 		})
 	}

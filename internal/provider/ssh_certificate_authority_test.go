@@ -339,7 +339,7 @@ func TestAccSSHCertificateAuthority_importUnknownID(t *testing.T) {
 
 func TestAccSSHCertificateAuthority_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -347,7 +347,7 @@ func TestAccSSHCertificateAuthority_disappears(t *testing.T) {
 				// NOTE: the state keeps the object the Check deleted, so the destroy
 				// that ends the test deletes it once more and must take the API's 404
 				// as success.
-				Config: mock.config(testAccSSHCertificateAuthorityConfig()),
+				Config: mock.config(testAccSSHCertificateAuthorityConfig(mock.description("gone"))),
 				Check:  deleteAuthorityInAPI(mock, testCAResource),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{
@@ -379,7 +379,7 @@ func TestAccSSHCertificateAuthority_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestMock(t)
+			mock := newTestAccount(t)
 			testAccExpectPlanError(t, mock.config(testAccSSHCertificateAuthorityConfig(tc.attrs...)), tc.want)
 		})
 	}

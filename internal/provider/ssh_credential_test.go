@@ -88,11 +88,11 @@ func TestAccSSHCredential_basic(t *testing.T) {
 
 func TestAccSSHCredential_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: mock.config(testAccSSHCredentialConfig(fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519")))),
+			Config: mock.config(testAccSSHCredentialConfig(mock.description("gone"), fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519")))),
 			Check: deleteObjectInAPI(testSSHCredentialResource, func(ctx context.Context, id string) error {
 				return apiclient.SSHCredentials.Delete(ctx, mock.client, id)
 			}),
@@ -119,7 +119,7 @@ func TestAccSSHCredential_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestMock(t)
+			mock := newTestAccount(t)
 			testAccExpectPlanError(t, mock.config(testAccSSHCredentialConfig(tc.attrs...)), tc.want)
 		})
 	}

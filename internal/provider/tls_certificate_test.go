@@ -410,12 +410,12 @@ func TestAccTLSCertificate_import(t *testing.T) {
 
 func TestAccTLSCertificate_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	cert, key := testTLSCertificate(t, "app.example.com")
 	tfresource.Test(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
-			Config: mock.config(testAccTLSCertificateConfig(tlsAttrs(cert, key, 1)...)),
+			Config: mock.config(testAccTLSCertificateConfig(tlsAttrs(cert, key, 1, mock.description("gone"))...)),
 			Check: deleteObjectInAPI(testTLSResource, func(ctx context.Context, id string) error {
 				return apiclient.TLSCertificates.Delete(ctx, mock.client, id)
 			}),
@@ -448,7 +448,7 @@ func TestAccTLSCertificate_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestMock(t)
+			mock := newTestAccount(t)
 			testAccExpectPlanError(t, mock.config(testAccTLSCertificateConfig(tc.attrs...)), tc.want)
 		})
 	}

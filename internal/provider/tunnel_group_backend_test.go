@@ -36,7 +36,7 @@ func TestAccTunnelGroupBackend_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestMock(t)
+			mock := newTestAccount(t)
 			testAccExpectPlanError(t, mock.config("resource \"ngrok_tunnel_group_backend\" \"test\" {\n"+tc.body+"\n}\n"), tc.want)
 		})
 	}

@@ -86,11 +86,11 @@ func TestAccVault_basic(t *testing.T) {
 
 func TestAccVault_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	tfresource.Test(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
-			Config: mock.config(testAccVaultConfig(`name = "gone"`)),
+			Config: mock.config(testAccVaultConfig(fmt.Sprintf("name = %q", mock.acc.Name("gone")))),
 			Check: deleteObjectInAPI(testVaultResource, func(ctx context.Context, id string) error {
 				return apiclient.Vaults.Delete(ctx, mock.client, id)
 			}),
@@ -111,7 +111,7 @@ func TestAccVault_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestMock(t)
+			mock := newTestAccount(t)
 			testAccExpectPlanError(t, mock.config(testAccVaultConfig(tc.attrs)), tc.want)
 		})
 	}
