@@ -51,6 +51,9 @@ func MockOnlyReason(dir, name string) string {
 				if id, ok := n.X.(*ast.Ident); ok && id.Name == "mockserver" && strings.HasPrefix(n.Sel.Name, "With") {
 					uses["mockserver."+n.Sel.Name] = true
 				}
+				if id, ok := n.X.(*ast.Ident); ok && id.Name == "mockserver" && n.Sel.Name == "New" {
+					uses["own"] = true
+				}
 			case *ast.BasicLit:
 				if n.Kind == token.STRING && strings.Contains(n.Value, "/_mock/") {
 					uses["control"] = true
@@ -72,7 +75,7 @@ func reason(uses map[string]bool) string {
 	var seeds, faults, state, options []string
 	for u := range uses {
 		switch {
-		case u == "control", u == "server":
+		case u == "control", u == "server", u == "own":
 		case strings.HasPrefix(u, "server.Seed"):
 			seeds = append(seeds, u)
 		case strings.Contains(u, "Fault"):
@@ -92,6 +95,9 @@ func reason(uses map[string]bool) string {
 	}
 	add("seeds objects the API cannot create", seeds)
 	add("injects faults", faults)
+	if uses["own"] {
+		why = append(why, "runs a mock of its own behind a proxy or fault of the test's (mockserver.New)")
+	}
 	if uses["control"] {
 		why = append(why, "uses the mock's control API (/_mock/)")
 	}

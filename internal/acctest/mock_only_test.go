@@ -18,6 +18,8 @@ func TestMockOnlyReason(t *testing.T) {
 		"func TestFaults(t *testing.T) { mock := newTestMock(t); mock.server.AddFault(f); mock.server.Journal() }\n" +
 		"func TestControl(t *testing.T) { get(\"/_mock/journal\") }\n" +
 		"func TestClock(t *testing.T) { newTestMock(t, mockserver.WithClock(c), mockserver.WithAPIKeys(k)) }\n" +
+		"func TestOwn(t *testing.T) { m := newOutageMock(t) }\n" +
+		"func newOutageMock(t *testing.T) *outageMock { skipOnAccount(t); return &outageMock{mockserver.New()} }\n" +
 		"func TestPlain(t *testing.T) { mock := newTestMock(t); _ = mock.config(\"\") }\n"
 	if err := os.WriteFile(filepath.Join(dir, "x_test.go"), []byte(src), 0o600); err != nil {
 		t.Fatal(err)
@@ -27,6 +29,7 @@ func TestMockOnlyReason(t *testing.T) {
 		"TestFaults":    "injects faults (server.AddFault); inspects or changes the mock's state (server.Journal)",
 		"TestControl":   "uses the mock's control API (/_mock/)",
 		"TestClock":     "runs the mock with options an account cannot have (mockserver.WithClock)",
+		"TestOwn":       "runs a mock of its own",
 		"TestPlain":     "not yet converted to newTestAccount",
 		"TestMissing":   "not yet converted to newTestAccount",
 	} {

@@ -137,9 +137,7 @@ func sweepRequested() bool {
 // it needs the mock, and the skip says why (acctest.MockOnlyReason).
 func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 	t.Helper()
-	if testAccount.settings.Real {
-		t.Skip(acctest.MockOnlyReason(".", t.Name()))
-	}
+	skipOnAccount(t)
 	server := mockserver.New(append([]mockserver.Option{mockserver.WithAPIKeys(testAPIKey)}, opts...)...)
 	srv := httptest.NewServer(specvalidate.Handler(t, server))
 	t.Cleanup(srv.Close)
@@ -148,6 +146,15 @@ func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 		t.Fatal(err)
 	}
 	return &testMock{server: server, url: srv.URL, client: client, acc: testAccount.settings, endpoint: srv.URL}
+}
+
+// skipOnAccount skips, in real mode, a test that needs the mock, saying why
+// (acctest.MockOnlyReason): every constructor of a mock calls it.
+func skipOnAccount(t *testing.T) {
+	t.Helper()
+	if testAccount.settings.Real {
+		t.Skip(acctest.MockOnlyReason(".", t.Name()))
+	}
 }
 
 // newTestAccount is newTestMock for a test that is safe on a real account:
@@ -724,6 +731,7 @@ type outageMock struct {
 }
 
 func newOutageMock(t *testing.T, downAfter int, outage time.Duration) *outageMock {
+	skipOnAccount(t)
 	m := &outageMock{t: t, mock: mockserver.New(mockserver.WithAPIKeys(testAPIKey)), downAfter: downAfter, outage: outage}
 	m.validated = specvalidate.Handler(t, m.mock)
 	ln, err := new(net.ListenConfig).Listen(t.Context(), "tcp", "127.0.0.1:0")
@@ -1050,6 +1058,7 @@ type crashingMock struct {
 }
 
 func newCrashingMock(t *testing.T, crashAt, downFor int) *crashingMock {
+	skipOnAccount(t)
 	m := &crashingMock{t: t, stateFile: filepath.Join(t.TempDir(), "state.json"), crashAt: crashAt, downFor: downFor}
 	m.server = m.start()
 	t.Cleanup(func() {
@@ -1183,6 +1192,7 @@ resource "ngrok_reserved_domain" "test" {
 // newTLSMock serves a mock over HTTPS with httptest's own certificate and
 // returns its URL and the path of a PEM file holding that certificate.
 func newTLSMock(t *testing.T) (url, caFile string) {
+	skipOnAccount(t)
 	t.Helper()
 	srv := httptest.NewTLSServer(specvalidate.Handler(t, mockserver.New(mockserver.WithAPIKeys(testAPIKey))))
 	t.Cleanup(srv.Close)
