@@ -30,7 +30,7 @@ func testAccAPIKeyConfig(attrs ...string) string {
 // mintedKeyWorks reports whether the API key in the resource's state
 // authenticates against the mock.
 func mintedKeyWorks(ctx context.Context, mock *testMock, token string) error {
-	c, err := apiclient.New(apiclient.WithBaseURL(mock.endpoint), apiclient.WithAPIKey(token), apiclient.WithRefreshFromLists(false))
+	c, err := apiclient.New(apiclient.WithBaseURL(mock.baseURL()), apiclient.WithAPIKey(token), apiclient.WithRefreshFromLists(false))
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/pem"
 	"errors"
@@ -66,7 +67,10 @@ type testMock struct {
 	// the run's prefix, which the sweepers look for.
 	acc acctest.Settings
 
-	endpoint          string // the provider's api_base_url: url, or the proxy
+	// On an account: the provider's api_base_url (the run's proxy), key and
+	// pace; empty on a mock, whose url and testAPIKey serve.
+	endpoint          string
+	apiKey            string
 	requestsPerMinute int
 }
 
@@ -145,7 +149,7 @@ func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testMock{server: server, url: srv.URL, client: client, acc: testAccount.settings, endpoint: srv.URL}
+	return &testMock{server: server, url: srv.URL, client: client, acc: testAccount.settings}
 }
 
 // skipOnAccount skips, in real mode, a test that needs the mock, saying why
@@ -173,7 +177,7 @@ func newTestAccount(t *testing.T) *testMock {
 		t.Fatal(err)
 	}
 	return &testMock{url: strings.TrimSuffix(s.BaseURL, "/"), client: client, acc: s,
-		endpoint: testAccount.url, requestsPerMinute: s.RequestsPerMinute}
+		endpoint: testAccount.url, apiKey: s.APIKey, requestsPerMinute: s.RequestsPerMinute}
 }
 
 // description is the HCL line `description = "tfacc-<run>-x"`: a real-safe
@@ -185,7 +189,7 @@ func (m *testMock) description(x string) string {
 // ownerID checks the owner the API gives what the test's key makes: the
 // mock's user, or on an account the key's owner, a user or a bot user.
 func (m *testMock) ownerID() knownvalue.Check {
-	if m.server != nil {
+	if !m.onAccount() {
 		return knownvalue.StringExact(testMockUserID)
 	}
 	return knownvalue.StringRegexp(regexp.MustCompile(`^(usr|bot)_[0-9A-Za-z]+$`))
@@ -195,13 +199,15 @@ func (m *testMock) ownerID() knownvalue.Check {
 // paced: the mock has no rate limit), or at the account through the run's
 // proxy, paced as well by the provider.
 func (m *testMock) config(body string) string {
-	key := testAPIKey
-	if m.server == nil {
-		key = m.acc.APIKey
-	}
 	return fmt.Sprintf("provider \"ngrok\" {\n  api_key             = %q\n  api_base_url        = %q\n  requests_per_minute = %d\n}\n\n%s",
-		key, m.endpoint, m.requestsPerMinute, body)
+		cmp.Or(m.apiKey, testAPIKey), m.baseURL(), m.requestsPerMinute, body)
 }
+
+// onAccount reports a real account (newTestAccount in real mode).
+func (m *testMock) onAccount() bool { return m.apiKey != "" }
+
+// baseURL is where the provider and other clients of the test send requests.
+func (m *testMock) baseURL() string { return cmp.Or(m.endpoint, m.url) }
 
 func TestProviderSchemaIsValid(t *testing.T) {
 	t.Parallel()

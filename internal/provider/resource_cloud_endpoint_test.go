@@ -88,7 +88,7 @@ func reserveTestDomains(t *testing.T, mock *testMock, domains ...string) []strin
 			t.Fatal(err)
 		}
 		ids[i] = rd.ID
-		if mock.server == nil {
+		if mock.onAccount() {
 			// NOTE: on an account, after the test's destroy.
 			t.Cleanup(func() {
 				if err := mock.client.DeleteReservedDomain(context.Background(), rd.ID); err != nil {
