@@ -119,7 +119,7 @@ func TestAccHTTPSEdgeRouteBackend_unknownBackend(t *testing.T) {
 
 func TestAccHTTPSEdgeRouteBackend_invalidConfig(t *testing.T) {
 	t.Parallel()
-	mock := newTestAccount(t)
+	mock := newTestMock(t)
 	f := seedEdgeRoutes(t, mock)
 	for name, tc := range map[string]struct {
 		attrs []string

@@ -115,7 +115,7 @@ func TestAccHTTPSEdgeRouteIPRestriction_updateInPlace(t *testing.T) {
 
 func TestAccHTTPSEdgeRouteIPRestriction_invalidConfig(t *testing.T) {
 	t.Parallel()
-	mock := newTestAccount(t)
+	mock := newTestMock(t)
 	f := seedEdgeRoutes(t, mock)
 	for name, tc := range map[string]struct {
 		attrs []string

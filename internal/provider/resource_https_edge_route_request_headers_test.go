@@ -212,7 +212,7 @@ func TestAccHTTPSEdgeRouteRequestHeaders_updateInPlace(t *testing.T) {
 
 func TestAccHTTPSEdgeRouteRequestHeaders_invalidConfig(t *testing.T) {
 	t.Parallel()
-	mock := newTestAccount(t)
+	mock := newTestMock(t)
 	f := seedEdgeRoutes(t, mock)
 	for name, tc := range map[string]struct {
 		attrs []string
