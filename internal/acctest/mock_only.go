@@ -60,7 +60,13 @@ func MockOnlyReason(dir, name string) string {
 				}
 			case *ast.CallExpr:
 				if id, ok := n.Fun.(*ast.Ident); ok && depth < 3 {
+					if strings.HasPrefix(id.Name, "testAccExpectPlanError") {
+						uses["plan"] = true
+					}
 					visit(id.Name, depth+1)
+				}
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Test" {
+					uses["apply"] = true
 				}
 			}
 			return true
@@ -75,7 +81,7 @@ func reason(uses map[string]bool) string {
 	var seeds, faults, state, options []string
 	for u := range uses {
 		switch {
-		case u == "control", u == "server", u == "own":
+		case u == "control", u == "server", u == "own", u == "plan", u == "apply":
 		case strings.HasPrefix(u, "server.Seed"):
 			seeds = append(seeds, u)
 		case strings.Contains(u, "Fault"):
@@ -105,6 +111,11 @@ func reason(uses map[string]bool) string {
 	add("runs the mock with options an account cannot have", options)
 	if len(why) == 0 && uses["server"] {
 		why = append(why, "inspects or changes the mock's state (mock.server)")
+	}
+	if len(why) == 0 && uses["plan"] && !uses["apply"] {
+		// NOTE: such a test fails at plan, in the provider: an account would
+		// add nothing but time.
+		return "mock-only: plan-time validation only (testAccExpectPlanError), the same against any API"
 	}
 	if len(why) == 0 {
 		return "mock-only: not yet converted to newTestAccount (nothing particular to the mock found in it: a candidate once its objects carry the run's prefix, if it needs no empty account)"

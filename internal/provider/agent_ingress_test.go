@@ -96,7 +96,7 @@ func TestAccAgentIngress_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccAgentIngressConfig(tc.attrs)), tc.want)
 		})
 	}

@@ -157,7 +157,7 @@ func TestAccAPIKey_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccAPIKeyConfig(tc.attrs...)), tc.want)
 		})
 	}

@@ -106,7 +106,7 @@ func TestAccCertificateAuthority_notACA(t *testing.T) {
 
 func TestAccCertificateAuthority_notPEM(t *testing.T) {
 	t.Parallel()
-	mock := newTestAccount(t)
+	mock := newTestMock(t)
 	testAccExpectPlanError(t, mock.config(testAccCAConfig("not a certificate\n")), `(?s)ca_pem`)
 }
 

@@ -290,7 +290,7 @@ func TestAccCredential_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccCredentialConfig(tc.attrs...)), tc.want)
 		})
 	}

@@ -281,7 +281,7 @@ func TestAccEventDestination_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccEventDestinationConfig(tc.attrs...)), tc.want)
 		})
 	}

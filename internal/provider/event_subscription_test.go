@@ -163,7 +163,7 @@ func TestAccEventSubscription_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config("resource \"ngrok_event_subscription\" \"test\" {\n  "+tc.attrs+"\n}\n"), tc.want)
 		})
 	}

@@ -27,7 +27,7 @@ func TestFailoverBackendModel(t *testing.T) {
 
 func TestAccFailoverBackend_invalidConfig(t *testing.T) {
 	t.Parallel()
-	mock := newTestAccount(t)
+	mock := newTestMock(t)
 	testAccExpectPlanError(t, mock.config("resource \"ngrok_failover_backend\" \"test\" {\n  backends = [\"ipp_2hHGVyb5ZT6WQm1uXnLfNc8Ykam\"]\n}\n"),
 		`(?s)backends.*must\s+be\s+the\s+ID\s+of\s+a\s+backend`)
 }

@@ -80,7 +80,7 @@ func TestAccHTTPResponseBackend_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config("resource \"ngrok_http_response_backend\" \"test\" {\n"+tc.body+"\n}\n"), tc.want)
 		})
 	}

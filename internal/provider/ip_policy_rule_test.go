@@ -324,7 +324,7 @@ func TestAccIPPolicyRule_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccIPPolicyRuleConfig(tc.attrs...)), tc.want)
 		})
 	}
@@ -332,7 +332,7 @@ func TestAccIPPolicyRule_invalidConfig(t *testing.T) {
 
 func TestAccIPPolicyRule_invalidPolicyID(t *testing.T) {
 	t.Parallel()
-	mock := newTestAccount(t)
+	mock := newTestMock(t)
 	testAccExpectPlanError(t, mock.config(`resource "ngrok_ip_policy_rule" "test" {
   ip_policy_id = "sshca_2hHGVyb5ZT6WQm1uXnLfNc8Ykam"
   cidr         = "10.0.0.0/8"

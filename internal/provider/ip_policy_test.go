@@ -195,7 +195,7 @@ func TestAccIPPolicy_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccIPPolicyConfig(tc.attrs...)), tc.want)
 		})
 	}

@@ -130,7 +130,7 @@ func TestAccReservedAddr_disappears(t *testing.T) {
 
 func TestAccReservedAddr_invalidRegion(t *testing.T) {
 	t.Parallel()
-	mock := newTestAccount(t)
+	mock := newTestMock(t)
 	testAccExpectPlanError(t, mock.config(testAccReservedAddrConfig(`region = "mars"`)), `(?s)region.*value must be one of`)
 }
 

@@ -581,7 +581,7 @@ func TestAccCloudEndpoint_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccCloudEndpointConfig(tc.attrs...)), tc.want)
 		})
 	}

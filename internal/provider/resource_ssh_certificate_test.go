@@ -586,7 +586,7 @@ func TestAccSSHHostCertificate_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			config := testAccSSHCertificateConfig("host", tc.attrs...)
 			if slices.ContainsFunc(tc.attrs, func(a string) bool { return strings.HasPrefix(a, "ssh_certificate_authority_id") }) {
 				config = "resource \"ngrok_ssh_host_certificate\" \"test\" {\n  " + strings.Join(tc.attrs, "\n  ") + "\n}\n"
@@ -908,7 +908,7 @@ func TestAccSSHUserCertificate_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccSSHCertificateConfig("user", keyAttr, tc.attr)), tc.want)
 		})
 	}

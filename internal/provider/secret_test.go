@@ -372,7 +372,7 @@ func TestAccSecret_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccSecretConfig(tc.attrs...)), tc.want)
 		})
 	}

@@ -180,7 +180,7 @@ func TestAccServiceUser_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccUserConfig("ngrok_service_user", attrs)), `(?s)name.*length`)
 		})
 	}

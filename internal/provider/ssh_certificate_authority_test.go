@@ -379,7 +379,7 @@ func TestAccSSHCertificateAuthority_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccSSHCertificateAuthorityConfig(tc.attrs...)), tc.want)
 		})
 	}

@@ -119,7 +119,7 @@ func TestAccSSHCredential_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccSSHCredentialConfig(tc.attrs...)), tc.want)
 		})
 	}

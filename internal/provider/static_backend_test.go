@@ -27,7 +27,7 @@ func TestAccStaticBackend_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config("resource \"ngrok_static_backend\" \"test\" {\n"+tc.body+"\n}\n"), tc.want)
 		})
 	}

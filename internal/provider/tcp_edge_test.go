@@ -175,7 +175,7 @@ func TestAccTCPEdge_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config("resource \"ngrok_tcp_edge\" \"test\" {\n  "+strings.Join(tc.attrs, "\n  ")+"\n}\n"), tc.want)
 		})
 	}

@@ -448,7 +448,7 @@ func TestAccTLSCertificate_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccTLSCertificateConfig(tc.attrs...)), tc.want)
 		})
 	}

@@ -160,7 +160,7 @@ func TestAccTLSEdge_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config("resource \"ngrok_tls_edge\" \"test\" {\n  "+strings.Join(tc.attrs, "\n  ")+"\n}\n"), tc.want)
 		})
 	}

@@ -36,7 +36,7 @@ func TestAccTunnelGroupBackend_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config("resource \"ngrok_tunnel_group_backend\" \"test\" {\n"+tc.body+"\n}\n"), tc.want)
 		})
 	}

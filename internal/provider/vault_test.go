@@ -111,7 +111,7 @@ func TestAccVault_invalidConfig(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			mock := newTestAccount(t)
+			mock := newTestMock(t)
 			testAccExpectPlanError(t, mock.config(testAccVaultConfig(tc.attrs)), tc.want)
 		})
 	}
