@@ -60,10 +60,12 @@ func MockOnlyReason(dir, name string) string {
 				}
 			case *ast.CallExpr:
 				if id, ok := n.Fun.(*ast.Ident); ok && depth < 3 {
-					if strings.HasPrefix(id.Name, "testAccExpectPlanError") {
+					switch {
+					case strings.HasPrefix(id.Name, "testAccExpectPlanError"):
 						uses["plan"] = true
+					case !slices.Contains(machinery, id.Name):
+						visit(id.Name, depth+1)
 					}
-					visit(id.Name, depth+1)
 				}
 				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Test" {
 					uses["apply"] = true
@@ -76,6 +78,10 @@ func MockOnlyReason(dir, name string) string {
 	delete(uses, "mockserver.WithAPIKeys")
 	return reason(uses)
 }
+
+// machinery are the provider tests' functions that every test calls, whose
+// own bodies say nothing of one test's needs.
+var machinery = []string{"newTestMock", "newTestAccount", "skipOnAccount"}
 
 func reason(uses map[string]bool) string {
 	var seeds, faults, state, options []string

@@ -22,6 +22,8 @@ func TestMockOnlyReason(t *testing.T) {
 		"func newOutageMock(t *testing.T) *outageMock { skipOnAccount(t); return &outageMock{mockserver.New()} }\n" +
 		"func TestPlan(t *testing.T) { mock := newTestMock(t); t.Run(\"x\", func(t *testing.T) { testAccExpectPlanError(t, mock.config(\"\"), \"x\") }) }\n" +
 		"func TestPlanThenApply(t *testing.T) { mock := newTestMock(t); testAccExpectPlanError(t, \"\", \"\"); resource.Test(t, c) }\n" +
+		"func newTestMock(t *testing.T) *testMock { skipOnAccount(t); s := mockserver.New(); s.SeedX() }\n" +
+		"func testAccExpectPlanError(t *testing.T, c, w string) { resource.Test(t, c) }\n" +
 		"func TestPlain(t *testing.T) { mock := newTestMock(t); _ = mock.config(\"\") }\n"
 	if err := os.WriteFile(filepath.Join(dir, "x_test.go"), []byte(src), 0o600); err != nil {
 		t.Fatal(err)
