@@ -30,7 +30,7 @@ func testAccAPIKeyConfig(attrs ...string) string {
 // mintedKeyWorks reports whether the API key in the resource's state
 // authenticates against the mock.
 func mintedKeyWorks(ctx context.Context, mock *testMock, token string) error {
-	c, err := apiclient.New(apiclient.WithBaseURL(mock.url), apiclient.WithAPIKey(token), apiclient.WithRefreshFromLists(false))
+	c, err := apiclient.New(apiclient.WithBaseURL(mock.baseURL()), apiclient.WithAPIKey(token), apiclient.WithRefreshFromLists(false))
 	if err != nil {
 		return err
 	}
@@ -42,7 +42,7 @@ func mintedKeyWorks(ctx context.Context, mock *testMock, token string) error {
 
 func TestAccAPIKey_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	sameToken := statecheck.CompareValue(compare.ValuesSame())
 	var token string
@@ -50,7 +50,7 @@ func TestAccAPIKey_basic(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: mock.config(testAccAPIKeyConfig(`description = "pipeline"`)),
+				Config: mock.config(testAccAPIKeyConfig(mock.description("pipeline"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testAPIKeyResource, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -61,7 +61,7 @@ func TestAccAPIKey_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(testAPIKeyResource, tfjsonpath.New("id"), knownvalue.StringRegexp(apiKeyIDPattern)),
 					statecheck.ExpectKnownValue(testAPIKeyResource, tfjsonpath.New("token"), knownvalue.StringRegexp(testTokenPattern)),
 					statecheck.ExpectSensitiveValue(testAPIKeyResource, tfjsonpath.New("token")),
-					statecheck.ExpectKnownValue(testAPIKeyResource, tfjsonpath.New("owner_id"), knownvalue.StringExact(testMockUserID)),
+					statecheck.ExpectKnownValue(testAPIKeyResource, tfjsonpath.New("owner_id"), mock.ownerID()),
 				},
 				// The key in the state authenticates requests.
 				Check: func(s *terraform.State) error {
@@ -70,7 +70,7 @@ func TestAccAPIKey_basic(t *testing.T) {
 				},
 			},
 			{
-				Config: mock.config(testAccAPIKeyConfig(`description = "pipeline"`, `metadata = jsonencode({ team = "ci" })`)),
+				Config: mock.config(testAccAPIKeyConfig(mock.description("pipeline"), `metadata = jsonencode({ team = "ci" })`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testAPIKeyResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -130,11 +130,11 @@ func TestAccAPIKey_ownerReplaces(t *testing.T) {
 
 func TestAccAPIKey_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: mock.config(testAccAPIKeyConfig()),
+			Config: mock.config(testAccAPIKeyConfig(mock.description("gone"))),
 			Check: deleteObjectInAPI(testAPIKeyResource, func(ctx context.Context, id string) error {
 				return apiclient.APIKeys.Delete(ctx, mock.client, id)
 			}),

@@ -46,7 +46,7 @@ func testAccCAConfig(caPEM string, attrs ...string) string {
 
 func TestAccCertificateAuthority_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	ca, other := testMTLSCAPEM(t, "Clients CA"), testMTLSCAPEM(t, "Other CA")
 	// NOTE: the same certificate with CRLF line endings and text before it
 	// is no change.
@@ -57,7 +57,7 @@ func TestAccCertificateAuthority_basic(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:           mock.config(testAccCAConfig(ca, `description = "clients"`)),
+				Config:           mock.config(testAccCAConfig(ca, mock.description("clients"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testMTLSCAResource, tfjsonpath.New("id")),
@@ -70,7 +70,7 @@ func TestAccCertificateAuthority_basic(t *testing.T) {
 				},
 			},
 			{
-				Config: mock.config(testAccCAConfig(messy, `description = "clients of the intranet"`)),
+				Config: mock.config(testAccCAConfig(messy, mock.description("clients of the intranet"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testMTLSCAResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -78,7 +78,7 @@ func TestAccCertificateAuthority_basic(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(testMTLSCAResource, tfjsonpath.New("id"))},
 			},
 			{
-				Config: mock.config(testAccCAConfig(other)),
+				Config: mock.config(testAccCAConfig(other, mock.description("other"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testMTLSCAResource, plancheck.ResourceActionDestroyBeforeCreate)},
 				},

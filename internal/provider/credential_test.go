@@ -69,14 +69,14 @@ func TestCredentialModel(t *testing.T) {
 
 func TestAccCredential_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	sameToken := statecheck.CompareValue(compare.ValuesSame())
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: mock.config(testAccCredentialConfig(`description = "agents"`, `acl = ["bind:*.example.com", "bind:team=ops"]`)),
+				Config: mock.config(testAccCredentialConfig(mock.description("agents"), `acl = ["bind:*.example.com", "bind:team=ops"]`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testCredentialResource, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -87,14 +87,14 @@ func TestAccCredential_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(testCredentialResource, tfjsonpath.New("id"), knownvalue.StringRegexp(credentialIDPattern)),
 					statecheck.ExpectKnownValue(testCredentialResource, tfjsonpath.New("token"), knownvalue.StringRegexp(testTokenPattern)),
 					statecheck.ExpectSensitiveValue(testCredentialResource, tfjsonpath.New("token")),
-					statecheck.ExpectKnownValue(testCredentialResource, tfjsonpath.New("owner_id"), knownvalue.StringExact(testMockUserID)),
+					statecheck.ExpectKnownValue(testCredentialResource, tfjsonpath.New("owner_id"), mock.ownerID()),
 					statecheck.ExpectKnownValue(testCredentialResource, tfjsonpath.New("acl"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("bind:*.example.com"), knownvalue.StringExact("bind:team=ops")})),
 				},
 			},
 			{
 				// The ACL changes in place; the token stays.
-				Config: mock.config(testAccCredentialConfig(`description = "agents"`, `acl = ["bind:app.example.com"]`)),
+				Config: mock.config(testAccCredentialConfig(mock.description("agents"), `acl = ["bind:app.example.com"]`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testCredentialResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -108,7 +108,7 @@ func TestAccCredential_basic(t *testing.T) {
 			},
 			{
 				// Removing the ACL clears it in the API: [] is sent.
-				Config: mock.config(testAccCredentialConfig(`description = "agents"`)),
+				Config: mock.config(testAccCredentialConfig(mock.description("agents"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testCredentialResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -209,11 +209,11 @@ output "authtoken" {
 
 func TestAccCredential_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: mock.config(testAccCredentialConfig()),
+			Config: mock.config(testAccCredentialConfig(mock.description("gone"))),
 			Check: deleteObjectInAPI(testCredentialResource, func(ctx context.Context, id string) error {
 				return apiclient.Credentials.Delete(ctx, mock.client, id)
 			}),

@@ -45,6 +45,7 @@ type tokenMock struct {
 }
 
 func newTokenMock(t *testing.T) *tokenMock {
+	skipOnAccount(t)
 	t.Helper()
 	m := &tokenMock{}
 	inner := mockserver.New(mockserver.WithAPIKeys(testAPIKey))

@@ -53,6 +53,7 @@ type countingMock struct {
 }
 
 func newCountingMock(t *testing.T) *countingMock {
+	skipOnAccount(t)
 	t.Helper()
 	m := &countingMock{}
 	inner := mockserver.New(mockserver.WithAPIKeys(testAPIKey))

@@ -70,7 +70,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(testAccMain(m))
 }
 
 // stateCheckFunc adapts a function to statecheck.StateCheck; the function
@@ -308,6 +308,7 @@ func expectCertificateSignedByCA(address string, check func(cert *ssh.Certificat
 // stalls (the latency is only a guard: the tests interrupt long before it
 // ends), and returns it with an unpaced client for the test's own checks.
 func committingMock(t *testing.T, path string) (*httptest.Server, *apiclient.Client) {
+	skipOnAccount(t)
 	t.Helper()
 	mock := mockserver.New(mockserver.WithAPIKeys(testAPIKey), mockserver.WithCertificateIssueDelay(0))
 	if _, err := mock.AddFault(mockserver.FaultRule{Method: http.MethodPost, Path: path,

@@ -98,20 +98,28 @@ var ipPolicyRuleIDPattern = regexp.MustCompile(`^ipr_[0-9A-Za-z]+$`)
 
 // testAccIPPolicyRuleConfig is a policy and a rule of it with attrs.
 func testAccIPPolicyRuleConfig(attrs ...string) string {
-	return "resource \"ngrok_ip_policy\" \"test\" {\n  description = \"rules\"\n}\n\n" +
+	return testAccIPPolicyRuleConfigIn("rules", attrs...)
+}
+
+// testAccIPPolicyRuleConfigIn is testAccIPPolicyRuleConfig with the policy's
+// description.
+func testAccIPPolicyRuleConfigIn(policy string, attrs ...string) string {
+	return fmt.Sprintf("resource \"ngrok_ip_policy\" \"test\" {\n  description = %q\n}\n\n", policy) +
 		"resource \"ngrok_ip_policy_rule\" \"test\" {\n  ip_policy_id = ngrok_ip_policy.test.id\n  " + strings.Join(attrs, "\n  ") + "\n}\n"
 }
 
 func TestAccIPPolicyRule_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
+	// NOTE: the rules go with their policy, which carries the run's prefix.
+	policy := mock.acc.Name("rules")
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	differentID := statecheck.CompareValue(compare.ValuesDiffer())
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: mock.config(testAccIPPolicyRuleConfig(`cidr = "2001:DB8::/32"`, `action = "allow"`, `description = "office"`)),
+				Config: mock.config(testAccIPPolicyRuleConfigIn(policy, `cidr = "2001:DB8::/32"`, `action = "allow"`, `description = "office"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testIPPolicyRuleResource, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -137,12 +145,12 @@ func TestAccIPPolicyRule_basic(t *testing.T) {
 			},
 			{
 				// The lower-case spelling of the same range is no change.
-				Config:   mock.config(testAccIPPolicyRuleConfig(`cidr = "2001:db8::/32"`, `action = "allow"`, `description = "office"`)),
+				Config:   mock.config(testAccIPPolicyRuleConfigIn(policy, `cidr = "2001:db8::/32"`, `action = "allow"`, `description = "office"`)),
 				PlanOnly: true,
 			},
 			{
 				// The CIDR and the description change in place.
-				Config: mock.config(testAccIPPolicyRuleConfig(`cidr = "203.0.113.0/24"`, `action = "allow"`)),
+				Config: mock.config(testAccIPPolicyRuleConfigIn(policy, `cidr = "203.0.113.0/24"`, `action = "allow"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testIPPolicyRuleResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -155,7 +163,7 @@ func TestAccIPPolicyRule_basic(t *testing.T) {
 			},
 			{
 				// The API cannot change a rule's action: it is replaced.
-				Config: mock.config(testAccIPPolicyRuleConfig(`cidr = "203.0.113.0/24"`, `action = "deny"`)),
+				Config: mock.config(testAccIPPolicyRuleConfigIn(policy, `cidr = "203.0.113.0/24"`, `action = "deny"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testIPPolicyRuleResource, plancheck.ResourceActionDestroyBeforeCreate)},
 				},

@@ -52,13 +52,14 @@ func deleteObjectInAPI(address string, del func(ctx context.Context, id string) 
 
 func TestAccIPPolicy_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
+	office := mock.acc.Name("office")
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: mock.config(testAccIPPolicyConfig(`description = "office"`)),
+				Config: mock.config(testAccIPPolicyConfig(fmt.Sprintf(`description = %q`, office))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testIPPolicyResource, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -70,12 +71,12 @@ func TestAccIPPolicy_basic(t *testing.T) {
 						regexp.MustCompile("^"+regexp.QuoteMeta(mock.url)+`/ip_policies/ipp_`))),
 					statecheck.ExpectKnownValue(testIPPolicyResource, tfjsonpath.New("created_at"), knownvalue.StringRegexp(
 						regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$`))),
-					statecheck.ExpectKnownValue(testIPPolicyResource, tfjsonpath.New("description"), knownvalue.StringExact("office")),
+					statecheck.ExpectKnownValue(testIPPolicyResource, tfjsonpath.New("description"), knownvalue.StringExact(office)),
 					statecheck.ExpectKnownValue(testIPPolicyResource, tfjsonpath.New("metadata"), knownvalue.StringExact("")),
 				},
 			},
 			{
-				Config: mock.config(testAccIPPolicyConfig(`description = "office and VPN"`, `metadata = jsonencode({ team = "net" })`)),
+				Config: mock.config(testAccIPPolicyConfig(fmt.Sprintf(`description = %q`, office+" and VPN"), `metadata = jsonencode({ team = "net" })`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testIPPolicyResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -86,8 +87,10 @@ func TestAccIPPolicy_basic(t *testing.T) {
 				},
 			},
 			{
-				// Removing both clears them in the API.
-				Config: mock.config(testAccIPPolicyConfig()),
+				// Removing metadata clears it in the API.
+				// NOTE: the description stays: it carries the run's prefix,
+				// by which the sweepers find what an interrupted run left.
+				Config: mock.config(testAccIPPolicyConfig(fmt.Sprintf(`description = %q`, office))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testIPPolicyResource, plancheck.ResourceActionUpdate)},
 				},
@@ -102,8 +105,8 @@ func TestAccIPPolicy_basic(t *testing.T) {
 						if err != nil {
 							return err
 						}
-						if p.Description != "" || p.Metadata != "" {
-							return fmt.Errorf("API still has description %q and metadata %q", p.Description, p.Metadata)
+						if p.Description != office || p.Metadata != "" {
+							return fmt.Errorf("API has description %q and metadata %q", p.Description, p.Metadata)
 						}
 						return nil
 					}),
@@ -117,9 +120,10 @@ func TestAccIPPolicy_basic(t *testing.T) {
 
 func TestAccIPPolicy_importPlansNoChange(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
+	description := mock.acc.Name("made in the dashboard")
 	p, err := apiclient.IPPolicies.Create(context.Background(), mock.client, &apiclient.IPPolicyCreate{
-		Description: "made in the dashboard", Metadata: "{\n  \"team\": \"net\"\n}",
+		Description: description, Metadata: "{\n  \"team\": \"net\"\n}",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +132,7 @@ func TestAccIPPolicy_importPlansNoChange(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: mock.config(importBlock(testIPPolicyResource, p.ID) +
-				testAccIPPolicyConfig(`description = "made in the dashboard"`, `metadata = jsonencode({ team = "net" })`)),
+				testAccIPPolicyConfig(fmt.Sprintf(`description = %q`, description), `metadata = jsonencode({ team = "net" })`)),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(testIPPolicyResource, plancheck.ResourceActionNoop)},
 			},
@@ -138,7 +142,7 @@ func TestAccIPPolicy_importPlansNoChange(t *testing.T) {
 
 func TestAccIPPolicy_importInvalidID(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -150,7 +154,7 @@ func TestAccIPPolicy_importInvalidID(t *testing.T) {
 
 func TestAccIPPolicy_importUnknownID(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -162,13 +166,13 @@ func TestAccIPPolicy_importUnknownID(t *testing.T) {
 
 func TestAccIPPolicy_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
 			// NOTE: the destroy that ends the test deletes it once more and
 			// must take the API's 404 as success.
-			Config: mock.config(testAccIPPolicyConfig()),
+			Config: mock.config(testAccIPPolicyConfig(fmt.Sprintf(`description = %q`, mock.acc.Name("gone")))),
 			Check: deleteObjectInAPI(testIPPolicyResource, func(ctx context.Context, id string) error {
 				return apiclient.IPPolicies.Delete(ctx, mock.client, id)
 			}),

@@ -274,6 +274,7 @@ type listRecordingMock struct {
 }
 
 func newListRecordingMock(t *testing.T) *listRecordingMock {
+	skipOnAccount(t)
 	t.Helper()
 	server := mockserver.New(mockserver.WithAPIKeys(testAPIKey))
 	validated := specvalidate.Handler(t, server)

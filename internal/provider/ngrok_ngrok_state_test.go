@@ -1628,6 +1628,8 @@ const tofuEnv = "NGROK_TEST_TOFU"
 // is empty.
 func TestAccMigrationGuide_commandsAsWritten(t *testing.T) {
 	t.Parallel()
+	// NOTE: before it looks for OpenTofu, which make testacc-real does not install.
+	skipOnAccount(t)
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1")
 	}

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/pem"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -36,6 +38,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/tfedge/terraform-provider-ngrok/internal/acctest"
 	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 	"github.com/tfedge/terraform-provider-ngrok/internal/mockserver"
 	"github.com/tfedge/terraform-provider-ngrok/internal/specvalidate"
@@ -51,14 +54,94 @@ var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServe
 // a client of it for arranging and inspecting objects outside Terraform. The
 // client reads every object on its own: an inspection must see the API's
 // state, never a list read before Terraform changed it.
+//
+// In real mode (newTestAccount under NGROK_TEST_ACCOUNT=real) it is the
+// account instead: server is nil, url is the API's URL as it names itself
+// in uris, and the provider block and client go through the run's pacing
+// proxy.
 type testMock struct {
 	server *mockserver.Server
 	url    string
 	client *apiclient.Client
+	// acc names the objects a test makes (acc.Name, acc.DomainName) with
+	// the run's prefix, which the sweepers look for.
+	acc acctest.Settings
+
+	// On an account: the provider's api_base_url (the run's proxy), key and
+	// pace; empty on a mock, whose url and testAPIKey serve.
+	endpoint          string
+	apiKey            string
+	requestsPerMinute int
 }
 
+// testAccount is the run's account in real mode (nil in mock mode), its
+// settings and its pacing proxy; TestMain sets them up.
+var testAccount struct {
+	settings acctest.Settings
+	proxy    *acctest.Proxy
+	url      string // the proxy's
+}
+
+// testAccMain runs the tests (TestMain) after reading the run's settings
+// and, in real mode, starting the pacing proxy; with -sweep it runs the
+// sweepers instead (acctest.AddSweepers) and exits.
+func testAccMain(m *testing.M) int {
+	settings, err := acctest.Env()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "acceptance tests:", err)
+		return 2
+	}
+	testAccount.settings = settings
+	acctest.AddSweepers(func() (*acctest.Sweeper, error) {
+		if !settings.Real {
+			return nil, fmt.Errorf("the sweepers delete from a real account: set %s=real", acctest.EnvAccount)
+		}
+		return &acctest.Sweeper{BaseURL: strings.TrimSuffix(settings.BaseURL, "/"), APIKey: settings.APIKey,
+			Log: func(format string, args ...any) { fmt.Printf(format+"\n", args...) }}, nil
+	})
+	if sweepRequested() {
+		// NOTE: with -sweep, resource.TestMain runs the sweepers in their
+		// order and exits 1 on a failure, else returns without running tests.
+		resource.TestMain(m)
+		return 0
+	}
+	if !settings.Real {
+		return m.Run()
+	}
+	if err := settings.CheckDomain(); err != nil {
+		fmt.Fprintln(os.Stderr, "acceptance tests:", err)
+		return 2
+	}
+	target, err := url.Parse(settings.BaseURL)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "acceptance tests:", err)
+		return 2
+	}
+	testAccount.proxy = acctest.NewProxy(target, settings.RequestsPerMinute)
+	srv := httptest.NewServer(testAccount.proxy)
+	defer srv.Close()
+	testAccount.url = srv.URL
+	fmt.Printf("real account at %s, run %s, %d requests a minute\n", settings.BaseURL, settings.Run, settings.RequestsPerMinute)
+	code := m.Run()
+	fmt.Printf("real account: %d requests to %s\n", testAccount.proxy.Requests(), settings.BaseURL)
+	return code
+}
+
+// sweepRequested reports a -sweep flag, which resource.TestMain reads.
+func sweepRequested() bool {
+	for _, a := range os.Args[1:] {
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); name == "sweep" {
+			return true
+		}
+	}
+	return false
+}
+
+// newTestMock starts the test's own mock. In real mode the test is not run:
+// it needs the mock, and the skip says why (acctest.MockOnlyReason).
 func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 	t.Helper()
+	skipOnAccount(t)
 	server := mockserver.New(append([]mockserver.Option{mockserver.WithAPIKeys(testAPIKey)}, opts...)...)
 	srv := httptest.NewServer(specvalidate.Handler(t, server))
 	t.Cleanup(srv.Close)
@@ -66,15 +149,65 @@ func newTestMock(t *testing.T, opts ...mockserver.Option) *testMock {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testMock{server: server, url: srv.URL, client: client}
+	return &testMock{server: server, url: srv.URL, client: client, acc: testAccount.settings}
 }
 
-// config prefixes the provider block that points at this mock server. The
-// mock has no rate limit, so requests are not paced.
-func (m *testMock) config(body string) string {
-	return fmt.Sprintf("provider \"ngrok\" {\n  api_key             = %q\n  api_base_url        = %q\n  requests_per_minute = 0\n}\n\n%s",
-		testAPIKey, m.url, body)
+// skipOnAccount skips, in real mode, a test that needs the mock, saying why
+// (acctest.MockOnlyReason): every constructor of a mock calls it.
+func skipOnAccount(t *testing.T) {
+	t.Helper()
+	if testAccount.settings.Real {
+		t.Skip(acctest.MockOnlyReason(".", t.Name()))
+	}
 }
+
+// newTestAccount is newTestMock for a test that is safe on a real account:
+// every object it makes carries acc's prefix, it touches nothing
+// account-wide, and it asserts nothing of objects it did not make. In real
+// mode it returns the account (server nil); else the test's own mock.
+func newTestAccount(t *testing.T) *testMock {
+	t.Helper()
+	s := testAccount.settings
+	if !s.Real {
+		return newTestMock(t)
+	}
+	client, err := apiclient.New(apiclient.WithBaseURL(testAccount.url), apiclient.WithAPIKey(s.APIKey),
+		apiclient.WithRefreshFromLists(false), apiclient.WithRequestsPerMinute(s.RequestsPerMinute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testMock{url: strings.TrimSuffix(s.BaseURL, "/"), client: client, acc: s,
+		endpoint: testAccount.url, apiKey: s.APIKey, requestsPerMinute: s.RequestsPerMinute}
+}
+
+// description is the HCL line `description = "tfacc-<run>-x"`: a real-safe
+// test's objects carry the run's prefix, by which the sweepers find them.
+func (m *testMock) description(x string) string {
+	return fmt.Sprintf("description = %q", m.acc.Name(x))
+}
+
+// ownerID checks the owner the API gives what the test's key makes: the
+// mock's user, or on an account the key's owner, a user or a bot user.
+func (m *testMock) ownerID() knownvalue.Check {
+	if !m.onAccount() {
+		return knownvalue.StringExact(testMockUserID)
+	}
+	return knownvalue.StringRegexp(regexp.MustCompile(`^(usr|bot)_[0-9A-Za-z]+$`))
+}
+
+// config prefixes the provider block that points at this mock server (not
+// paced: the mock has no rate limit), or at the account through the run's
+// proxy, paced as well by the provider.
+func (m *testMock) config(body string) string {
+	return fmt.Sprintf("provider \"ngrok\" {\n  api_key             = %q\n  api_base_url        = %q\n  requests_per_minute = %d\n}\n\n%s",
+		cmp.Or(m.apiKey, testAPIKey), m.baseURL(), m.requestsPerMinute, body)
+}
+
+// onAccount reports a real account (newTestAccount in real mode).
+func (m *testMock) onAccount() bool { return m.apiKey != "" }
+
+// baseURL is where the provider and other clients of the test send requests.
+func (m *testMock) baseURL() string { return cmp.Or(m.endpoint, m.url) }
 
 func TestProviderSchemaIsValid(t *testing.T) {
 	t.Parallel()
@@ -604,6 +737,7 @@ type outageMock struct {
 }
 
 func newOutageMock(t *testing.T, downAfter int, outage time.Duration) *outageMock {
+	skipOnAccount(t)
 	m := &outageMock{t: t, mock: mockserver.New(mockserver.WithAPIKeys(testAPIKey)), downAfter: downAfter, outage: outage}
 	m.validated = specvalidate.Handler(t, m.mock)
 	ln, err := new(net.ListenConfig).Listen(t.Context(), "tcp", "127.0.0.1:0")
@@ -930,6 +1064,7 @@ type crashingMock struct {
 }
 
 func newCrashingMock(t *testing.T, crashAt, downFor int) *crashingMock {
+	skipOnAccount(t)
 	m := &crashingMock{t: t, stateFile: filepath.Join(t.TempDir(), "state.json"), crashAt: crashAt, downFor: downFor}
 	m.server = m.start()
 	t.Cleanup(func() {
@@ -1063,6 +1198,7 @@ resource "ngrok_reserved_domain" "test" {
 // newTLSMock serves a mock over HTTPS with httptest's own certificate and
 // returns its URL and the path of a PEM file holding that certificate.
 func newTLSMock(t *testing.T) (url, caFile string) {
+	skipOnAccount(t)
 	t.Helper()
 	srv := httptest.NewTLSServer(specvalidate.Handler(t, mockserver.New(mockserver.WithAPIKeys(testAPIKey))))
 	t.Cleanup(srv.Close)

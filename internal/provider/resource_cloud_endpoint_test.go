@@ -88,19 +88,28 @@ func reserveTestDomains(t *testing.T, mock *testMock, domains ...string) []strin
 			t.Fatal(err)
 		}
 		ids[i] = rd.ID
+		if mock.onAccount() {
+			// NOTE: on an account, after the test's destroy.
+			t.Cleanup(func() {
+				if err := mock.client.DeleteReservedDomain(context.Background(), rd.ID); err != nil {
+					t.Errorf("the test's domain %s: %v", d, err)
+				}
+			})
+		}
 	}
 	return ids
 }
 
 func TestAccCloudEndpoint_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
-	rd := reserveTestDomains(t, mock, "app.example.com")[0]
+	mock := newTestAccount(t)
+	host := mock.acc.DomainName("app")
+	rd := reserveTestDomains(t, mock, host)[0]
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: mock.config(testAccCloudEndpointConfig(`url = "https://app.example.com"`, policyHCL)),
+				Config: mock.config(testAccCloudEndpointConfig(fmt.Sprintf("url = %q", "https://"+host), policyHCL)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testEndpointResource, plancheck.ResourceActionCreate),
@@ -117,10 +126,10 @@ func TestAccCloudEndpoint_basic(t *testing.T) {
 						regexp.MustCompile("^"+regexp.QuoteMeta(mock.url)+`/endpoints/ep_`))),
 					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("created_at"), knownvalue.StringRegexp(testTimestampPattern)),
 					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("updated_at"), knownvalue.StringRegexp(testTimestampPattern)),
-					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("url"), knownvalue.StringExact("https://app.example.com")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("url"), knownvalue.StringExact("https://"+host)),
 					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("proto"), knownvalue.StringExact("https")),
-					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("hostport"), knownvalue.StringExact("app.example.com:443")),
-					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("public_url"), knownvalue.StringExact("https://app.example.com")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("hostport"), knownvalue.StringExact(host+":443")),
+					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("public_url"), knownvalue.StringExact("https://"+host)),
 					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("domain_id"), knownvalue.StringExact(rd)),
 					statecheck.ExpectKnownValue(testEndpointResource, tfjsonpath.New("bindings"),
 						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("public")})),
@@ -402,15 +411,15 @@ func TestAccCloudEndpoint_updateInPlace(t *testing.T) {
 // built from the reserved domain orders creation and deletion.
 func TestAccCloudEndpoint_onReservedDomainResource(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: mock.config(`resource "ngrok_reserved_domain" "app" {
-  domain = "shop.example.com"
+			Config: mock.config(fmt.Sprintf(`resource "ngrok_reserved_domain" "app" {
+  domain = %q
 }
 
-` + testAccCloudEndpointConfig(`url = "https://${ngrok_reserved_domain.app.domain}"`, policyYAML)),
+`, mock.acc.DomainName("shop")) + testAccCloudEndpointConfig(`url = "https://${ngrok_reserved_domain.app.domain}"`, policyYAML)),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.CompareValuePairs("ngrok_reserved_domain.app", tfjsonpath.New("id"),
 					testEndpointResource, tfjsonpath.New("domain_id"), compare.ValuesSame()),

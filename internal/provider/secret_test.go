@@ -30,7 +30,12 @@ var secretIDPattern = regexp.MustCompile(`^secret_[0-9A-Za-z]{27}$`)
 
 // testAccSecretConfig is a vault named v and ngrok_secret.test in it.
 func testAccSecretConfig(attrs ...string) string {
-	return "resource \"ngrok_vault\" \"test\" {\n  name = \"v\"\n}\n\n" +
+	return testAccSecretConfigIn("v", attrs...)
+}
+
+// testAccSecretConfigIn is testAccSecretConfig with the vault's name.
+func testAccSecretConfigIn(vault string, attrs ...string) string {
+	return fmt.Sprintf("resource \"ngrok_vault\" \"test\" {\n  name = %q\n}\n\n", vault) +
 		"resource \"ngrok_secret\" \"test\" {\n  vault_id = ngrok_vault.test.id\n  " + strings.Join(attrs, "\n  ") + "\n}\n"
 }
 
@@ -257,29 +262,30 @@ func TestAccSecret_sensitiveValue(t *testing.T) {
 // Renaming changes in place; another vault replaces the secret.
 func TestAccSecret_renameAndMove(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
+	vault, otherVault := mock.acc.Name("v"), mock.acc.Name("other")
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	differentID := statecheck.CompareValue(compare.ValuesDiffer())
-	other := `
+	other := fmt.Sprintf(`
 resource "ngrok_vault" "other" {
-  name = "other"
+  name = %q
 }
-`
+`, otherVault)
 	tfresource.Test(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
 			{
-				Config: mock.config(testAccSecretConfig(append(secretWO("x"), `name = "pw"`, `description = "d"`)...) + other),
+				Config: mock.config(testAccSecretConfigIn(vault, append(secretWO("x"), `name = "pw"`, mock.description("d"))...) + other),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testSecretResource, tfjsonpath.New("id")),
 					differentID.AddStateValue(testSecretResource, tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue(testSecretResource, tfjsonpath.New("id"), knownvalue.StringRegexp(secretIDPattern)),
-					statecheck.ExpectKnownValue(testSecretResource, tfjsonpath.New("vault_name"), knownvalue.StringExact("v")),
-					statecheck.ExpectKnownValue(testSecretResource, tfjsonpath.New("created_by_id"), knownvalue.StringRegexp(regexp.MustCompile(`^usr_`))),
+					statecheck.ExpectKnownValue(testSecretResource, tfjsonpath.New("vault_name"), knownvalue.StringExact(vault)),
+					statecheck.ExpectKnownValue(testSecretResource, tfjsonpath.New("created_by_id"), knownvalue.StringRegexp(regexp.MustCompile(`^(usr|bot)_`))),
 				},
 			},
 			{
-				Config: mock.config(testAccSecretConfig(append(secretWO("x"), `name = "password"`, `description = "d"`)...) + other),
+				Config: mock.config(testAccSecretConfigIn(vault, append(secretWO("x"), `name = "password"`, mock.description("d"))...) + other),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSecretResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -290,7 +296,7 @@ resource "ngrok_vault" "other" {
 				},
 			},
 			{
-				Config: mock.config(strings.Replace(testAccSecretConfig(append(secretWO("x"), `name = "password"`, `description = "d"`)...),
+				Config: mock.config(strings.Replace(testAccSecretConfigIn(vault, append(secretWO("x"), `name = "password"`, mock.description("d"))...),
 					"ngrok_vault.test.id", "ngrok_vault.other.id", 1) + other),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSecretResource, plancheck.ResourceActionDestroyBeforeCreate)},
@@ -298,7 +304,7 @@ resource "ngrok_vault" "other" {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					differentID.AddStateValue(testSecretResource, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(testSecretResource, tfjsonpath.New("vault_name"), knownvalue.StringExact("other")),
+					statecheck.ExpectKnownValue(testSecretResource, tfjsonpath.New("vault_name"), knownvalue.StringExact(otherVault)),
 				},
 			},
 			{
@@ -335,11 +341,11 @@ func TestAccSecret_importByName(t *testing.T) {
 
 func TestAccSecret_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	tfresource.Test(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
-			Config: mock.config(testAccSecretConfig(append(secretWO("x"), `name = "pw"`)...)),
+			Config: mock.config(testAccSecretConfigIn(mock.acc.Name("v"), append(secretWO("x"), `name = "pw"`, mock.description("gone"))...)),
 			Check: deleteObjectInAPI(testSecretResource, func(ctx context.Context, id string) error {
 				return apiclient.Secrets.Delete(ctx, mock.client, id)
 			}),

@@ -37,14 +37,14 @@ func testAccUserConfig(typ string, attrs ...string) string {
 // testAccUserLifecycle runs the life of a service or bot user: create,
 // deactivate and rename in place, import, deleted outside Terraform.
 func testAccUserLifecycle(t *testing.T, typ, prefix string, api *apiclient.Collection[apiclient.ServiceUser, apiclient.ServiceUserCreate, apiclient.ServiceUserUpdate]) {
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	address := typ + ".test"
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: mock.config(testAccUserConfig(typ, `name = "ci"`)),
+				Config: mock.config(testAccUserConfig(typ, fmt.Sprintf("name = %q", mock.acc.Name("ci")))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -53,11 +53,11 @@ func testAccUserLifecycle(t *testing.T, typ, prefix string, api *apiclient.Colle
 					sameID.AddStateValue(address, tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue(address, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile("^"+prefix+`[0-9A-Za-z]{27}$`))),
 					statecheck.ExpectKnownValue(address, tfjsonpath.New("active"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(address, tfjsonpath.New("name"), knownvalue.StringExact("ci")),
+					statecheck.ExpectKnownValue(address, tfjsonpath.New("name"), knownvalue.StringExact(mock.acc.Name("ci"))),
 				},
 			},
 			{
-				Config: mock.config(testAccUserConfig(typ, `name = "deploy"`, `active = false`)),
+				Config: mock.config(testAccUserConfig(typ, fmt.Sprintf("name = %q", mock.acc.Name("deploy")), `active = false`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -69,7 +69,7 @@ func testAccUserLifecycle(t *testing.T, typ, prefix string, api *apiclient.Colle
 			},
 			{ResourceName: address, ImportState: true, ImportStateVerify: true},
 			{
-				Config: mock.config(testAccUserConfig(typ, `name = "deploy"`, `active = false`)),
+				Config: mock.config(testAccUserConfig(typ, fmt.Sprintf("name = %q", mock.acc.Name("deploy")), `active = false`)),
 				Check: deleteObjectInAPI(address, func(ctx context.Context, id string) error {
 					return api.Delete(ctx, mock.client, id)
 				}),

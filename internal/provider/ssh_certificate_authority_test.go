@@ -35,12 +35,12 @@ var idPattern = regexp.MustCompile(`^sshca_[0-9A-Za-z]{27}$`)
 
 func TestAccSSHCertificateAuthority_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: mock.config(testAccSSHCertificateAuthorityConfig()),
+				Config: mock.config(testAccSSHCertificateAuthorityConfig(mock.description("ca"))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(testCAResource, plancheck.ResourceActionCreate),
@@ -60,7 +60,7 @@ func TestAccSSHCertificateAuthority_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("key_type"), knownvalue.StringExact("ed25519")),
 					statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("public_key"), knownvalue.StringRegexp(
 						regexp.MustCompile(`^ssh-ed25519 AAAA[0-9A-Za-z+/=]+$`))),
-					statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("description"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("description"), knownvalue.StringExact(mock.acc.Name("ca"))),
 					statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("metadata"), knownvalue.StringExact("")),
 					statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("elliptic_curve"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(testCAResource, tfjsonpath.New("key_size"), knownvalue.Null()),
@@ -339,7 +339,7 @@ func TestAccSSHCertificateAuthority_importUnknownID(t *testing.T) {
 
 func TestAccSSHCertificateAuthority_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
@@ -347,7 +347,7 @@ func TestAccSSHCertificateAuthority_disappears(t *testing.T) {
 				// NOTE: the state keeps the object the Check deleted, so the destroy
 				// that ends the test deletes it once more and must take the API's 404
 				// as success.
-				Config: mock.config(testAccSSHCertificateAuthorityConfig()),
+				Config: mock.config(testAccSSHCertificateAuthorityConfig(mock.description("gone"))),
 				Check:  deleteAuthorityInAPI(mock, testCAResource),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{

@@ -28,7 +28,7 @@ func testAccSSHCredentialConfig(attrs ...string) string {
 
 func TestAccSSHCredential_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	key, other := testSSHPublicKey(t, "ed25519"), testSSHPublicKey(t, "p256")
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	differentID := statecheck.CompareValue(compare.ValuesDiffer())
@@ -38,7 +38,7 @@ func TestAccSSHCredential_basic(t *testing.T) {
 			{
 				// A key read from a file, trailing newline and all, plans
 				// nothing once applied.
-				Config: mock.config(testAccSSHCredentialConfig(fmt.Sprintf("public_key = %q", key+" ops@laptop\n"),
+				Config: mock.config(testAccSSHCredentialConfig(mock.description("ops"), fmt.Sprintf("public_key = %q", key+" ops@laptop\n"),
 					`acl = ["bind:ssh.example.com"]`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSSHCredentialResource, plancheck.ResourceActionCreate)},
@@ -48,7 +48,7 @@ func TestAccSSHCredential_basic(t *testing.T) {
 					sameID.AddStateValue(testSSHCredentialResource, tfjsonpath.New("id")),
 					differentID.AddStateValue(testSSHCredentialResource, tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue(testSSHCredentialResource, tfjsonpath.New("id"), knownvalue.StringRegexp(sshCredentialIDPattern)),
-					statecheck.ExpectKnownValue(testSSHCredentialResource, tfjsonpath.New("owner_id"), knownvalue.StringExact(testMockUserID)),
+					statecheck.ExpectKnownValue(testSSHCredentialResource, tfjsonpath.New("owner_id"), mock.ownerID()),
 					statecheck.ExpectKnownValue(testSSHCredentialResource, tfjsonpath.New("acl"), knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("bind:ssh.example.com")})),
 				},
@@ -56,7 +56,7 @@ func TestAccSSHCredential_basic(t *testing.T) {
 			{
 				// Another comment of the same key is no change; the ACL
 				// changes in place.
-				Config: mock.config(testAccSSHCredentialConfig(fmt.Sprintf("public_key = %q", key+" ops@desktop"),
+				Config: mock.config(testAccSSHCredentialConfig(mock.description("ops"), fmt.Sprintf("public_key = %q", key+" ops@desktop"),
 					`acl = ["bind:*.ssh.example.com"]`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSSHCredentialResource, plancheck.ResourceActionUpdate)},
@@ -70,7 +70,7 @@ func TestAccSSHCredential_basic(t *testing.T) {
 			},
 			{
 				// Another key replaces it.
-				Config: mock.config(testAccSSHCredentialConfig(fmt.Sprintf("public_key = %q", other))),
+				Config: mock.config(testAccSSHCredentialConfig(mock.description("ops"), fmt.Sprintf("public_key = %q", other))),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testSSHCredentialResource, plancheck.ResourceActionDestroyBeforeCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -88,11 +88,11 @@ func TestAccSSHCredential_basic(t *testing.T) {
 
 func TestAccSSHCredential_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: mock.config(testAccSSHCredentialConfig(fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519")))),
+			Config: mock.config(testAccSSHCredentialConfig(mock.description("gone"), fmt.Sprintf("public_key = %q", testSSHPublicKey(t, "ed25519")))),
 			Check: deleteObjectInAPI(testSSHCredentialResource, func(ctx context.Context, id string) error {
 				return apiclient.SSHCredentials.Delete(ctx, mock.client, id)
 			}),

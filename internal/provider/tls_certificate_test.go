@@ -232,7 +232,7 @@ func keyNotInState(secret string) statecheck.StateCheck {
 
 func TestAccTLSCertificate_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	cert, key := testTLSCertificate(t, "app.example.com", "www.example.com")
 	keyLine := strings.Split(key, "\n")[1]
 	sameID := statecheck.CompareValue(compare.ValuesSame())
@@ -240,7 +240,7 @@ func TestAccTLSCertificate_basic(t *testing.T) {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
 			{
-				Config: mock.config(testAccTLSCertificateConfig(tlsAttrs(cert, key, 1, `description = "app"`)...)),
+				Config: mock.config(testAccTLSCertificateConfig(tlsAttrs(cert, key, 1, mock.description("app"))...)),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testTLSResource, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -270,18 +270,18 @@ func TestAccTLSCertificate_basic(t *testing.T) {
 			{
 				// The same chain with CRLF line endings, unwrapped, without
 				// its trailing newline, is no change.
-				Config:   mock.config(testAccTLSCertificateConfig(tlsAttrs(strings.TrimSpace(strings.ReplaceAll(cert, "\n", "\r\n")), key, 1, `description = "app"`)...)),
+				Config:   mock.config(testAccTLSCertificateConfig(tlsAttrs(strings.TrimSpace(strings.ReplaceAll(cert, "\n", "\r\n")), key, 1, mock.description("app"))...)),
 				PlanOnly: true,
 			},
 			{
-				Config: mock.config(testAccTLSCertificateConfig(tlsAttrs(cert, key, 1, `description = "app, renewed"`, `metadata = "{}"`)...)),
+				Config: mock.config(testAccTLSCertificateConfig(tlsAttrs(cert, key, 1, mock.description("app, renewed"), `metadata = "{}"`)...)),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testTLSResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testTLSResource, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(testTLSResource, tfjsonpath.New("description"), knownvalue.StringExact("app, renewed")),
+					statecheck.ExpectKnownValue(testTLSResource, tfjsonpath.New("description"), knownvalue.StringExact(mock.acc.Name("app, renewed"))),
 				},
 			},
 			{
@@ -410,12 +410,12 @@ func TestAccTLSCertificate_import(t *testing.T) {
 
 func TestAccTLSCertificate_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	cert, key := testTLSCertificate(t, "app.example.com")
 	tfresource.Test(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
-			Config: mock.config(testAccTLSCertificateConfig(tlsAttrs(cert, key, 1)...)),
+			Config: mock.config(testAccTLSCertificateConfig(tlsAttrs(cert, key, 1, mock.description("gone"))...)),
 			Check: deleteObjectInAPI(testTLSResource, func(ctx context.Context, id string) error {
 				return apiclient.TLSCertificates.Delete(ctx, mock.client, id)
 			}),

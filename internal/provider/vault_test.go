@@ -47,13 +47,13 @@ func TestVaultModel(t *testing.T) {
 
 func TestAccVault_basic(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	tfresource.Test(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
 			{
-				Config: mock.config(testAccVaultConfig(`name = "prod-vault"`, `description = "Production"`)),
+				Config: mock.config(testAccVaultConfig(fmt.Sprintf("name = %q", mock.acc.Name("prod-vault")), mock.description("Production"))),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testVaultResource, plancheck.ResourceActionCreate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -61,22 +61,22 @@ func TestAccVault_basic(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testVaultResource, tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("id"), knownvalue.StringRegexp(vaultIDPattern)),
-					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("name"), knownvalue.StringExact("prod-vault")),
-					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("description"), knownvalue.StringExact("Production")),
-					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("created_by"), knownvalue.StringRegexp(regexp.MustCompile(`^usr_`))),
+					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("name"), knownvalue.StringExact(mock.acc.Name("prod-vault"))),
+					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("description"), knownvalue.StringExact(mock.acc.Name("Production"))),
+					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("created_by"), knownvalue.StringRegexp(regexp.MustCompile(`^(usr|bot)_`))),
 					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("updated_at"), knownvalue.NotNull()),
 				},
 			},
 			{
 				// The name changes in place.
-				Config: mock.config(testAccVaultConfig(`name = "prod.vault"`, `description = "Production"`)),
+				Config: mock.config(testAccVaultConfig(fmt.Sprintf("name = %q", mock.acc.Name("prod.vault")), mock.description("Production"))),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(testVaultResource, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(testVaultResource, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("name"), knownvalue.StringExact("prod.vault")),
+					statecheck.ExpectKnownValue(testVaultResource, tfjsonpath.New("name"), knownvalue.StringExact(mock.acc.Name("prod.vault"))),
 				},
 			},
 			{ResourceName: testVaultResource, ImportState: true, ImportStateVerify: true},
@@ -86,11 +86,11 @@ func TestAccVault_basic(t *testing.T) {
 
 func TestAccVault_disappears(t *testing.T) {
 	t.Parallel()
-	mock := newTestMock(t)
+	mock := newTestAccount(t)
 	tfresource.Test(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{{
-			Config: mock.config(testAccVaultConfig(`name = "gone"`)),
+			Config: mock.config(testAccVaultConfig(fmt.Sprintf("name = %q", mock.acc.Name("gone")))),
 			Check: deleteObjectInAPI(testVaultResource, func(ctx context.Context, id string) error {
 				return apiclient.Vaults.Delete(ctx, mock.client, id)
 			}),
