@@ -135,7 +135,11 @@ var parsed sync.Map // dir: func() (map[string]*ast.FuncDecl, error)
 
 func parsedFuncs(dir string) (map[string]*ast.FuncDecl, error) {
 	f, _ := parsed.LoadOrStore(dir, sync.OnceValues(func() (map[string]*ast.FuncDecl, error) { return parseFuncs(dir) }))
-	return f.(func() (map[string]*ast.FuncDecl, error))()
+	parse, ok := f.(func() (map[string]*ast.FuncDecl, error))
+	if !ok {
+		return nil, fmt.Errorf("the cache of %s holds %T", dir, f)
+	}
+	return parse()
 }
 
 func parseFuncs(dir string) (map[string]*ast.FuncDecl, error) {

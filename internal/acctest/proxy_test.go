@@ -40,14 +40,14 @@ func TestProxyForwards(t *testing.T) {
 	p := NewProxy(target, 0)
 	srv := httptest.NewServer(p)
 	t.Cleanup(srv.Close)
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/ip_policies", nil)
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, srv.URL+"/ip_policies", nil)
 	req.Header.Set("Authorization", "Bearer k")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	if want := target.Host + " Bearer k /ip_policies"; string(body) != want || p.Requests() != 1 {
 		t.Errorf("got %q and %d requests, want %q and 1", body, p.Requests(), want)
 	}

@@ -202,7 +202,7 @@ func (s *Sweeper) do(ctx context.Context, method, u string, out any) error {
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<22))
 	if err != nil {
 		return err

@@ -92,7 +92,7 @@ func TestAccAgentIngress_invalidConfig(t *testing.T) {
 		"wildcard":     {`domain = "*.example.com"`, `(?s)Invalid Agent Ingress Domain.*wildcard`},
 		"ngrok domain": {`domain = "x.ngrok.app"`, `(?s)Invalid Agent Ingress Domain.*ERR_NGROK_6705`},
 		"key type":     {"domain = \"a.example.com\"\n  certificate_management_policy = { private_key_type = \"dsa\" }", `(?s)private_key_type.*value must be\s+one\s+of`},
-		"timeout":      {"domain = \"a.example.com\"\n  timeouts = { create = \"soon\" }", `(?s)timeouts`},
+		"timeout":      {"domain = \"a.example.com\"\n  timeouts = { create = \"soon\" }", `(?s)Invalid Duration.*"soon" is not a duration`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

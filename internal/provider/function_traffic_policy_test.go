@@ -117,8 +117,9 @@ func TestPolicyFromTerraform(t *testing.T) {
 	if err != nil || known {
 		t.Fatalf("known %v, err %v", known, err)
 	}
-	m := doc.(map[string]any)
-	if m["a"].([]any)[0] != json.Number("0.5") || m["b"] != (trafficpolicy.Unknown{}) || m["c"] != true {
+	m, _ := doc.(map[string]any)
+	a, _ := m["a"].([]any)
+	if len(a) != 1 || a[0] != json.Number("0.5") || m["b"] != (trafficpolicy.Unknown{}) || m["c"] != true {
 		t.Errorf("doc = %#v", doc)
 	}
 }
@@ -172,7 +173,7 @@ resource "ngrok_cloud_endpoint" "app" {
 // countObjects is the number of objects a list of the mock answers.
 func countObjects(t *testing.T, mock *testMock, path, property string) int {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, mock.url+path, nil)
+	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, mock.url+path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +183,7 @@ func countObjects(t *testing.T, mock *testMock, path, property string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var page map[string]json.RawMessage
 	if err := json.NewDecoder(resp.Body).Decode(&page); err != nil {
 		t.Fatal(err)

@@ -362,18 +362,6 @@ func maxLength(n int) func(any) string {
 	}
 }
 
-// all is every constraint of cs, the first failing one reported.
-func all(cs ...func(any) string) func(any) string {
-	return func(v any) string {
-		for _, c := range cs {
-			if msg := c(v); msg != "" {
-				return msg
-			}
-		}
-		return ""
-	}
-}
-
 // constraint is a value's meaning: the problem with v (its What "" when
 // none), its Where left to the checker.
 type constraint func(v any) Problem
