@@ -11,8 +11,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/tfedge/terraform-provider-ngrok/internal/apiclient"
 )
 
 // A protected domain is refused at plan when its block goes, when
@@ -54,15 +55,8 @@ resource "ngrok_reserved_domain" "app" {
 			},
 			{
 				Config: mock.config(""),
-				Check: func(*terraform.State) error {
-					for d, err := range mock.client.ListReservedDomains(context.Background(), nil) {
-						if err != nil {
-							return err
-						}
-						return fmt.Errorf("reserved domain %s is left", d.Domain)
-					}
-					return nil
-				},
+				Check: noneLeft(mock.client.ListReservedDomains(context.Background(), nil),
+					func(d *apiclient.ReservedDomain) string { return "reserved domain " + d.Domain }),
 			},
 		},
 	})

@@ -46,6 +46,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
@@ -861,5 +862,19 @@ func TestRawAttribute(t *testing.T) {
 	var diags diag.Diagnostics
 	if rawAttributes(tftypes.NewValue(tftypes.String, "x"), &diags); !diags.HasError() {
 		t.Error("no error for a value that is not an object")
+	}
+}
+
+// noneLeft is a check that list finds nothing: the objects a configuration
+// made are all gone. It names the first one left.
+func noneLeft[T any](list iter.Seq2[T, error], name func(T) string) func(*terraform.State) error {
+	return func(*terraform.State) error {
+		for obj, err := range list {
+			if err != nil {
+				return err
+			}
+			return fmt.Errorf("%s is left", name(obj))
+		}
+		return nil
 	}
 }

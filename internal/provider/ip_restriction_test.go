@@ -150,15 +150,8 @@ func TestAccIPRestriction_apiLockOut(t *testing.T) {
 					}
 				},
 				Config: mock.config(policiesOnly),
-				Check: func(*terraform.State) error {
-					for x, err := range apiclient.IPRestrictions.List(context.Background(), mock.client, nil) {
-						if err != nil {
-							return err
-						}
-						return fmt.Errorf("the restriction %s is still there", x.ID)
-					}
-					return nil
-				},
+				Check: noneLeft(apiclient.IPRestrictions.List(context.Background(), mock.client, nil),
+					func(x *apiclient.IPRestriction) string { return "the restriction " + x.ID }),
 			},
 		},
 	})
