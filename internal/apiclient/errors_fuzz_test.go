@@ -69,8 +69,11 @@ func FuzzAPIError(f *testing.F) {
 		if e.ErrorCode == "" && e.Msg == "" && !strings.Contains(msg, "unexpected response body: ") && !strings.HasSuffix(strings.TrimSuffix(msg, " (operation "+e.OperationID+")"), ": empty response body") {
 			t.Fatalf("%q: the error %q says nothing of the answer", body, msg)
 		}
-		if IsNotFound(e) != (st == http.StatusNotFound) || IsConflict(e) != (st == http.StatusConflict) {
-			t.Fatalf("status %d: IsNotFound %v, IsConflict %v", st, IsNotFound(e), IsConflict(e))
+		// NOTE: a 404 is either a missing object or a path the API does not
+		// serve, never both.
+		notFound, routeNotFound := IsNotFound(e), IsRouteNotFound(e)
+		if (notFound || routeNotFound) != (st == http.StatusNotFound) || (notFound && routeNotFound) || IsConflict(e) != (st == http.StatusConflict) {
+			t.Fatalf("status %d: IsNotFound %v, IsRouteNotFound %v, IsConflict %v", st, notFound, routeNotFound, IsConflict(e))
 		}
 	})
 }
